@@ -1,0 +1,2 @@
+//! `loink`: the native companion binary (train, eval, bench, check).
+fn main() {}

@@ -1,0 +1,1 @@
+//! wasm-bindgen facade over `loink` (filled in by the playground issue).

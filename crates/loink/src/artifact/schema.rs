@@ -1,0 +1,148 @@
+//! The shape of a model file (format `loink-model`, version [`FORMAT_VERSION`]).
+//!
+//! Conventions, shared by the trainer (export) and the engine (inference):
+//! - Matrices are row-major nested arrays `[[row0…], [row1…], …]` so `jq '.bilipnet.orthogonal[0].r'`
+//!   prints them as they are written on paper.
+//! - G acts on normalised joints x̃ = (x − x_shift) ⊘ x_scale and returns [ỹ; z] with
+//!   ỹ = (y − y_shift) ⊘ y_scale (the first `task_dim` outputs) and the latent z (the rest).
+//! - G = O_d ∘ F_{d−1} ∘ O_{d−1} ∘ … ∘ F₀ ∘ O₀: `orthogonal` holds d + 1 layers, `monotone` d.
+//! - The surrogate predicts the normalised cost J̃ = (J − cost_shift)/cost_scale as
+//!   ĉ = zᵀ M(ỹ) z + b(ỹ), with b = `value_head`(ỹ) (one output) and M = L Lᵀ + metric_eps·I, where
+//!   `metric_head`(ỹ) outputs the lower triangle of L row by row ((0,0), (1,0), (1,1), …) and the
+//!   diagonal entries pass through softplus.
+//! - MLP heads: hidden layers use `activation` (`tanh`), the last layer is linear.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cost::CostSpec;
+use crate::robot::RobotSpec;
+
+/// The `format` field every model file carries.
+pub const FORMAT_NAME: &str = "loink-model";
+/// The format version this crate reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A complete trained model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelFile {
+    /// Always [`FORMAT_NAME`].
+    pub format: String,
+    /// [`FORMAT_VERSION`] for files this crate writes.
+    pub version: u32,
+    /// The arm the model was trained for.
+    pub robot: RobotSpec,
+    /// The cost the model was trained to minimise.
+    pub cost: CostSpec,
+    /// Architecture hyper-parameters.
+    pub hyper: Hyper,
+    /// Affine normalisation of joints, task and cost.
+    pub normalisation: Normalisation,
+    /// The bi-Lipschitz map G as explicit matrices.
+    pub bilipnet: BiLipNetWeights,
+    /// M(ỹ) head (outputs the lower triangle of L).
+    pub metric_head: MlpWeights,
+    /// b(ỹ) head (one output).
+    pub value_head: MlpWeights,
+    /// Training metrics (task RMSE, cost RMSE, optimality gap, seconds, …), by name.
+    pub metrics: BTreeMap<String, f64>,
+    /// Seed of the training data and initialisation.
+    pub data_seed: u64,
+    /// `git describe` of the tree that trained it (or "unknown").
+    pub git_revision: String,
+}
+
+/// Architecture hyper-parameters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Hyper {
+    /// Overall lower Lipschitz bound μ of G.
+    pub mu: f64,
+    /// Overall upper Lipschitz bound ν of G.
+    pub nu: f64,
+    /// Number of monotone layers d.
+    pub depth: usize,
+    /// Hidden block sizes n₁..n_L of each monotone layer.
+    pub hidden: Vec<usize>,
+    /// Task dimension m (first m outputs of G).
+    pub task_dim: usize,
+    /// Latent dimension n − m.
+    pub latent_dim: usize,
+    /// Hidden widths of the M and b heads.
+    pub head_hidden: Vec<usize>,
+    /// ε in M = L Lᵀ + εI.
+    pub metric_eps: f64,
+}
+
+/// Affine normalisations (element-wise shift then divide by scale).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Normalisation {
+    /// Joint shift (n).
+    pub x_shift: Vec<f64>,
+    /// Joint scale (n), positive.
+    pub x_scale: Vec<f64>,
+    /// Task shift (m).
+    pub y_shift: Vec<f64>,
+    /// Task scale (m), positive.
+    pub y_scale: Vec<f64>,
+    /// Cost shift.
+    pub cost_shift: f64,
+    /// Cost scale, positive.
+    pub cost_scale: f64,
+}
+
+/// G's layers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BiLipNetWeights {
+    /// d + 1 orthogonal layers O₀..O_d.
+    pub orthogonal: Vec<OrthogonalWeights>,
+    /// d monotone layers F₀..F_{d−1}.
+    pub monotone: Vec<MonotoneWeights>,
+}
+
+/// Orthogonal layer u = R x + b.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OrthogonalWeights {
+    /// R, n × n with RᵀR = I.
+    pub r: Vec<Vec<f64>>,
+    /// b, n.
+    pub b: Vec<f64>,
+}
+
+/// Monotone Lipschitz layer F(x) = μ_l x + √(γ/2) Sᵀ z + b_out with
+/// z₁ = ReLU(√(2γ) S₁ x + b₁), z_k = ReLU(V_k z_{k−1} + √(2γ) S_k x + b_k).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MonotoneWeights {
+    /// Per-layer lower bound μ_l.
+    pub mu: f64,
+    /// γ = ν_l − μ_l.
+    pub gamma: f64,
+    /// Block sizes n₁..n_L (Σ = N).
+    pub hidden: Vec<usize>,
+    /// S, N × n (row blocks S_k).
+    pub s: Vec<Vec<f64>>,
+    /// V₂..V_L: V_k is n_k × n_{k−1} (L − 1 blocks).
+    pub v: Vec<Vec<Vec<f64>>>,
+    /// Stacked hidden biases b₁..b_L (N).
+    pub b_hidden: Vec<f64>,
+    /// Output bias (n).
+    pub b_out: Vec<f64>,
+}
+
+/// A small fully connected network.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MlpWeights {
+    /// Hidden activation; `"tanh"` is the only one defined.
+    pub activation: String,
+    /// Layers in order; the last is linear.
+    pub layers: Vec<DenseWeights>,
+}
+
+/// Dense layer out = W in + b.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DenseWeights {
+    /// W, out × in.
+    pub w: Vec<Vec<f64>>,
+    /// b, out.
+    pub b: Vec<f64>,
+}
