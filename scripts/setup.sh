@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need on a fresh Debian machine with Rust.
+# Idempotent: each step is skipped when its tool is already there at the right version.
+#   scripts/setup.sh            wasm toolchain only (what `make serve` needs)
+#   scripts/setup.sh --browser  also Chromium, ChromeDriver and the Playwright driver (what `make test` needs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
+
+# The wasm32 target comes through rust-toolchain.toml; `rustup show` installs it if missing.
+rustup show active-toolchain >/dev/null 2>&1 || rustup show >/dev/null
+rustup target list --installed | grep -q wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+
+# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
+want=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ -z "$want" ]; then
+  echo "setup: no wasm-bindgen in Cargo.lock" >&2; exit 1
+fi
+if [ "$have" != "$want" ]; then
+  log "installing wasm-bindgen-cli $want (have: ${have:-none}); takes ~3 min"
+  # Not --locked: the registry here lacks one of its locked dependency versions.
+  cargo install wasm-bindgen-cli --version "$want"
+fi
+
+if [ "${1:-}" = "--browser" ]; then
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    log "installing chromium and chromium-driver from Debian"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  if [ ! -d tests/node_modules/playwright-core ]; then
+    log "installing the Playwright driver (playwright-core; uses Debian's chromium, downloads no browser)"
+    (cd tests && npm ci --no-audit --no-fund)
+  fi
+fi
+log "ready"

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Every check CI runs, in order, each step timed. Run from anywhere: `make test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-never}
+
+step() { printf '\n\033[1;34m== %s\033[0m\n' "$*"; step_start=$(date +%s); }
+done_step() { printf '\033[1;32m-- done in %ss\033[0m\n' "$(( $(date +%s) - step_start ))"; }
+total_start=$(date +%s)
+
+step "setup (wasm-bindgen-cli, chromium, playwright-core)"
+scripts/setup.sh --browser
+done_step
+
+step "format"
+cargo fmt --all --check
+done_step
+
+step "clippy (native, all targets; wasm crate for wasm32)"
+cargo clippy --workspace --all-targets --release -- -D warnings
+cargo clippy -p loink -p loink-web --target wasm32-unknown-unknown --profile wasm-release -- -D warnings
+done_step
+
+step "unit, property and CLI tests (release: burn is too slow unoptimised)"
+cargo test --workspace --release
+done_step
+
+step "loink builds for wasm32"
+cargo build -p loink --target wasm32-unknown-unknown --release
+done_step
+
+step "pkg/ is what the sources build"
+scripts/check-pkg.sh
+done_step
+
+step "wasm-bindgen tests in headless Chromium"
+scripts/test-wasm.sh
+done_step
+
+step "end-to-end tests in headless Chromium (Playwright)"
+scripts/test-e2e.sh
+done_step
+
+printf '\n\033[1;32mall checks passed in %ss\033[0m\n' "$(( $(date +%s) - total_start ))"
