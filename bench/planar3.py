@@ -1,0 +1,110 @@
+"""The planar3 / planar3-wide problem of design/planar3.md, in numpy, for the IPOPT baseline.
+
+Shared by ipopt_planar3.py and reference_planar3.py: the arm, forward kinematics, the cost,
+target generation, the eval CSV format and the status judgement by forward-kinematics replay.
+The Rust crate (crates/loink) is the source of truth; this mirrors it so the peer's numbers are
+judged by the same rules.
+"""
+
+import csv
+import math
+
+import numpy as np
+
+LINKS = np.array([0.5, 0.4, 0.3])
+TOTAL_LENGTH = float(LINKS.sum())
+# Centre-of-mass coefficients a_k = l_k (l_k/2 + Σ_{j>k} l_j) / Σ l (uniform links, mass ∝ length).
+COM_COEFFS = np.array(
+    [LINKS[k] * (LINKS[k] / 2 + LINKS[k + 1 :].sum()) / TOTAL_LENGTH for k in range(3)]
+)
+COM_WEIGHT = 4.0
+
+LIMITS = {
+    "planar3": (np.array([-math.pi / 2, 0.0, 0.0]), np.array([math.pi / 2, 2.6, 2.6])),
+    "planar3-wide": (np.full(3, -2.6), np.full(3, 2.6)),
+}
+
+# planar3.md's "feasible": residual below 1e-6 m, limits held to 1e-6 rad.
+RESIDUAL_TOL = 1e-6
+LIMIT_TOL = 1e-6
+
+
+class Arm:
+    """One of the two presets: limits, mid-range c, half-width h."""
+
+    def __init__(self, name):
+        if name not in LIMITS:
+            raise SystemExit(f"unknown robot '{name}' (known: {', '.join(LIMITS)})")
+        self.name = name
+        self.lower, self.upper = LIMITS[name]
+        self.centre = 0.5 * (self.lower + self.upper)
+        self.half_width = 0.5 * (self.upper - self.lower)
+        self.reach = TOTAL_LENGTH
+        self.inner_radius = max(0.0, 2 * LINKS.max() - TOTAL_LENGTH)
+
+    def fk(self, q):
+        s = np.cumsum(q)
+        return np.array([np.dot(LINKS, np.cos(s)), np.dot(LINKS, np.sin(s))])
+
+    def cost(self, q):
+        u = (np.asarray(q) - self.centre) / self.half_width
+        com_x = np.dot(COM_COEFFS, np.cos(np.cumsum(q)))
+        return float(np.dot(u, u) + COM_WEIGHT * com_x * com_x)
+
+    def margin(self, q):
+        q = np.asarray(q)
+        return float(np.min(np.minimum(q - self.lower, self.upper - q)))
+
+    def sample_q(self, rng, count=None):
+        shape = (3,) if count is None else (count, 3)
+        return self.lower + (self.upper - self.lower) * rng.random(shape)
+
+    def judge(self, target, q, solver_succeeded, capped=False):
+        """Status word, residual, margin, cost of q by replay (the rules of report.rs `assess`)."""
+        q = np.asarray(q, dtype=float)
+        if q.shape != (3,) or not np.all(np.isfinite(q)):
+            return "invalid", math.nan, math.nan, math.nan
+        residual = float(np.linalg.norm(self.fk(q) - target))
+        margin = self.margin(q)
+        cost = self.cost(q)
+        radius = float(np.linalg.norm(target))
+        outside = radius > self.reach + RESIDUAL_TOL or radius < self.inner_radius - RESIDUAL_TOL
+        if margin < -LIMIT_TOL:
+            status = "limits"
+        elif not residual <= RESIDUAL_TOL:
+            status = "unreachable" if outside else "capped"
+        elif capped or not solver_succeeded:
+            status = "capped"
+        else:
+            status = "converged"
+        return status, residual, margin, cost
+
+
+def read_targets(path):
+    """Targets from a CSV with (at least) columns x and y, in file order."""
+    with open(path, newline="") as handle:
+        reader = csv.DictReader(handle)
+        if reader.fieldnames is None or "x" not in reader.fieldnames or "y" not in reader.fieldnames:
+            raise SystemExit(f"{path}: needs a header with columns x and y")
+        return np.array([[float(row["x"]), float(row["y"])] for row in reader])
+
+
+def write_targets(path, arm, count, seed):
+    """planar3.md's evaluation targets: y = p(q_s), q_s uniform in the limits (seeded)."""
+    rng = np.random.default_rng(seed)
+    qs = arm.sample_q(rng, count)
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["x", "y"])
+        for q in qs:
+            x, y = arm.fk(q)
+            writer.writerow([repr(float(x)), repr(float(y))])
+
+
+EVAL_HEADER = ["x", "y", "q1", "q2", "q3", "residual", "cost", "margin", "status", "iterations", "micros"]
+
+
+def eval_row(target, q, status, residual, cost, margin, iterations, micros):
+    """One row in `loink eval`'s CSV columns."""
+    qs = list(q) if len(q) == 3 else [math.nan] * 3
+    return [*map(float, target), *map(float, qs), residual, cost, margin, status, int(iterations), micros]
