@@ -14,6 +14,7 @@
 pub mod artifact;
 pub mod cost;
 pub mod error;
+pub mod nn;
 pub mod problem;
 pub mod report;
 pub mod robot;

@@ -1,8 +1,20 @@
 //! The model artifact: one versioned JSON file holding a trained LOInK model.
 //!
-//! [`schema`] is the file's shape (serde types, readable with `jq`). Loading and validation
-//! live beside it.
+//! - [`schema`]: the file's shape (serde types, readable with `jq`) and inference conventions;
+//! - [`load`]: size cap, nesting guard, format/version, then [`validate`] → [`ValidatedModel`];
+//!   [`save_model`] writes pretty JSON that loads back exactly;
+//! - [`validate`]: every shape, finiteness, orthogonality, the monotone certificate, bounds;
+//! - [`error`]: [`ArtifactError`], naming the offending field path;
+//! - [`random`]: [`random_model`], an untrained but valid model for tests and benches.
 
+pub mod error;
+pub mod load;
+pub mod random;
 pub mod schema;
+pub mod validate;
 
+pub use error::ArtifactError;
+pub use load::{load_model, load_model_bytes, parse_model, save_model, MAX_MODEL_BYTES};
+pub use random::{bilipnet_weights, mlp_weights, random_model};
 pub use schema::*;
+pub use validate::{validate, ValidatedModel};

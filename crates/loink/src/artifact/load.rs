@@ -1,0 +1,80 @@
+//! Reading and writing model files: a size cap before parsing, serde_json's nesting limit
+//! (128 levels; deeper input is a clean [`ArtifactError::TooDeep`], never a stack overflow), the
+//! format name and version, then full validation ([`super::validate`]).
+
+use serde::Deserialize;
+
+use super::error::ArtifactError;
+use super::schema::{ModelFile, FORMAT_NAME, FORMAT_VERSION};
+use super::validate::{validate, ValidatedModel};
+
+/// Largest model file accepted (8 MiB; a shipped planar model is well under 1 MiB).
+pub const MAX_MODEL_BYTES: usize = 8 * 1024 * 1024;
+
+/// The two fields read before the rest, so a future version fails with a version error
+/// rather than a schema error.
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
+}
+
+fn parse_error(e: serde_json::Error) -> ArtifactError {
+    let text = e.to_string();
+    if e.is_eof() {
+        ArtifactError::Truncated(text)
+    } else if text.contains("recursion limit") {
+        ArtifactError::TooDeep(text)
+    } else {
+        ArtifactError::Parse(text)
+    }
+}
+
+/// Parses a model file's JSON (size cap, header, schema) without validating its contents.
+pub fn parse_model(json: &str) -> Result<ModelFile, ArtifactError> {
+    if json.len() > MAX_MODEL_BYTES {
+        return Err(ArtifactError::TooLarge {
+            bytes: json.len(),
+            limit: MAX_MODEL_BYTES,
+        });
+    }
+    let header: Header = serde_json::from_str(json).map_err(parse_error)?;
+    if header.format != FORMAT_NAME {
+        return Err(ArtifactError::Format {
+            found: header.format,
+            expected: FORMAT_NAME.into(),
+        });
+    }
+    if header.version != FORMAT_VERSION {
+        return Err(ArtifactError::Version {
+            found: header.version,
+            supported: FORMAT_VERSION,
+        });
+    }
+    serde_json::from_str(json).map_err(parse_error)
+}
+
+/// Parses and validates a model file.
+pub fn load_model(json: &str) -> Result<ValidatedModel, ArtifactError> {
+    validate(parse_model(json)?)
+}
+
+/// [`load_model`] from raw bytes (size cap first, then UTF-8).
+pub fn load_model_bytes(bytes: &[u8]) -> Result<ValidatedModel, ArtifactError> {
+    if bytes.len() > MAX_MODEL_BYTES {
+        return Err(ArtifactError::TooLarge {
+            bytes: bytes.len(),
+            limit: MAX_MODEL_BYTES,
+        });
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| ArtifactError::NotUtf8(e.to_string()))?;
+    load_model(text)
+}
+
+/// The model as pretty JSON (matrices as nested rows, readable with `jq`). f64 values are
+/// written in shortest round-trip form, so [`load_model`] gives back exactly the same numbers.
+/// Serialising these types cannot fail; non-finite numbers are written as `null`, which
+/// loading then rejects.
+pub fn save_model(model: &ModelFile) -> String {
+    serde_json::to_string_pretty(model).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}

@@ -1,0 +1,124 @@
+//! [`random_model`]: an **untrained** model file with a valid random network and heads, for
+//! tests, benchmarks and the web page's development. It satisfies every load-time check, but
+//! its answers are not near-optimal or even on target: never ship one.
+//!
+//! Also the engine → file conversions ([`bilipnet_weights`], [`mlp_weights`]).
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::schema::{
+    BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights, Normalisation,
+    OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION,
+};
+use crate::cost::CostSpec;
+use crate::error::Result;
+use crate::nn::{BiLipNet, Mlp};
+use crate::robot::{PlanarArm, Robot};
+
+/// Hidden widths of the random heads.
+pub const RANDOM_HEAD_HIDDEN: [usize; 1] = [16];
+
+fn rows(a: &ndarray::Array2<f64>) -> Vec<Vec<f64>> {
+    a.rows().into_iter().map(|r| r.to_vec()).collect()
+}
+
+/// The explicit matrices of a network, in the file's layout.
+pub fn bilipnet_weights(net: &BiLipNet) -> BiLipNetWeights {
+    BiLipNetWeights {
+        orthogonal: net
+            .orthogonal()
+            .iter()
+            .map(|o| OrthogonalWeights {
+                r: rows(o.r()),
+                b: o.b().to_vec(),
+            })
+            .collect(),
+        monotone: net
+            .monotone()
+            .iter()
+            .map(|m| MonotoneWeights {
+                mu: m.mu(),
+                gamma: m.gamma(),
+                hidden: m.hidden().to_vec(),
+                s: rows(m.s()),
+                v: m.v().iter().map(rows).collect(),
+                b_hidden: m.b_hidden().to_vec(),
+                b_out: m.b_out().to_vec(),
+            })
+            .collect(),
+    }
+}
+
+/// A tanh MLP in the file's layout.
+pub fn mlp_weights(mlp: &Mlp) -> MlpWeights {
+    MlpWeights {
+        activation: "tanh".into(),
+        layers: mlp
+            .layers()
+            .iter()
+            .map(|l| DenseWeights {
+                w: rows(l.w()),
+                b: l.b().to_vec(),
+            })
+            .collect(),
+    }
+}
+
+/// An untrained model for the preset `robot` (see [`crate::robot::PRESET_NAMES`]): a random
+/// BiLipNet of `depth` monotone layers with blocks `hidden` and bounds `mu` < `nu`, random heads
+/// (hidden [`RANDOM_HEAD_HIDDEN`]), joints normalised to [−1, 1] over the limits, task divided by
+/// the reach, the planar3 cost. Same arguments, same file (ChaCha8 seeded by `seed`).
+/// `metrics` holds `untrained = 1`.
+pub fn random_model(
+    robot: &str,
+    depth: usize,
+    hidden: &[usize],
+    mu: f64,
+    nu: f64,
+    seed: u64,
+) -> Result<ModelFile> {
+    let arm = PlanarArm::preset(robot)?;
+    let n = arm.dof();
+    let m = arm.task_dim();
+    let k = n - m;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let net = BiLipNet::random(n, depth, hidden, mu, nu, &mut rng)?;
+    let metric = Mlp::random(m, &RANDOM_HEAD_HIDDEN, k * (k + 1) / 2, &mut rng)?;
+    let value = Mlp::random(m, &RANDOM_HEAD_HIDDEN, 1, &mut rng)?;
+    let limits = arm.limits();
+    let mut metrics = BTreeMap::new();
+    metrics.insert("untrained".to_string(), 1.0);
+    Ok(ModelFile {
+        format: FORMAT_NAME.into(),
+        version: FORMAT_VERSION,
+        robot: arm.spec(),
+        cost: CostSpec::planar3(),
+        hyper: Hyper {
+            mu: net.mu(),
+            nu: net.nu(),
+            depth,
+            hidden: hidden.to_vec(),
+            task_dim: m,
+            latent_dim: k,
+            head_hidden: RANDOM_HEAD_HIDDEN.to_vec(),
+            metric_eps: 1e-3,
+        },
+        normalisation: Normalisation {
+            x_shift: limits.centres(),
+            x_scale: (0..n).map(|i| limits.half_width(i)).collect(),
+            y_shift: vec![0.0; m],
+            y_scale: vec![arm.reach(); m],
+            cost_shift: 0.0,
+            cost_scale: 1.0,
+        },
+        bilipnet: bilipnet_weights(&net),
+        metric_head: mlp_weights(&metric),
+        value_head: mlp_weights(&value),
+        metrics,
+        data_seed: seed,
+        git_revision: "untrained-random".into(),
+    })
+}

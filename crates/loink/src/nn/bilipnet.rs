@@ -1,0 +1,282 @@
+//! BiLipNet G = O_d ∘ F_{d−1} ∘ O_{d−1} ∘ … ∘ F₀ ∘ O₀ (loink-math.md §2): d monotone layers between
+//! d + 1 orthogonal layers, width n throughout, μ = Π μ_l, ν = Π ν_l, distortion τ = ν/μ, so
+//! μ‖Δx‖ ≤ ‖ΔG‖ ≤ ν‖Δx‖. The inverse runs outside-in: orthogonal layers by transpose, each
+//! monotone layer by DYS or Newton, with per-layer work and warm-start state in [`BiLipState`].
+
+use rand::Rng;
+
+use super::inverse::{InverseOptions, LayerReport, Stop};
+use super::linalg::distance;
+use super::monotone::{MonotoneLayer, MonotoneState};
+use super::orthogonal::OrthogonalLayer;
+use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
+
+/// The bi-Lipschitz network on explicit matrices.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BiLipNet {
+    orthogonal: Vec<OrthogonalLayer>,
+    monotone: Vec<MonotoneLayer>,
+}
+
+/// Work buffers and warm-start state of a [`BiLipNet`] inverse (one per network; reuse it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BiLipState {
+    layers: Vec<MonotoneState>,
+    a: Vec<f64>,
+    b: Vec<f64>,
+    scratch: Vec<f64>,
+    z: Vec<f64>,
+}
+
+impl BiLipState {
+    /// Per monotone layer (in forward order F₀..F_{d−1}): the last solve's report.
+    pub fn layer_reports(&self) -> impl Iterator<Item = LayerReport> + '_ {
+        self.layers.iter().map(|l| l.last)
+    }
+    /// Forgets every warm start.
+    pub fn reset(&mut self) {
+        self.layers.iter_mut().for_each(MonotoneState::reset);
+    }
+}
+
+/// Summary of one inverse solve (the per-layer details stay in the [`BiLipState`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct InverseReport {
+    /// Sum of iterations over the monotone layers.
+    pub iterations: usize,
+    /// Largest iteration count of one layer.
+    pub max_layer_iterations: usize,
+    /// ‖G(x) − y‖ of the returned x, by a final forward pass.
+    pub residual: f64,
+    /// The worst layer's stop.
+    pub stop: Stop,
+}
+
+impl InverseReport {
+    /// True when every layer met its forward-residual tolerance.
+    pub fn converged(&self) -> bool {
+        self.stop.converged()
+    }
+}
+
+/// An owned inverse result: x, per-layer iterations and stops, the forward residual.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inverse {
+    /// The preimage x (finite even when not converged: the best finite iterate).
+    pub x: Vec<f64>,
+    /// Iterations per monotone layer, forward order F₀..F_{d−1}.
+    pub layer_iterations: Vec<usize>,
+    /// Stop per monotone layer, forward order.
+    pub layer_stops: Vec<Stop>,
+    /// ‖G(x) − y‖.
+    pub residual: f64,
+    /// True when every layer converged.
+    pub converged: bool,
+}
+
+impl BiLipNet {
+    /// Composes the layers: `orthogonal` has d + 1 entries, `monotone` d, all of one width.
+    pub fn new(orthogonal: Vec<OrthogonalLayer>, monotone: Vec<MonotoneLayer>) -> Result<Self> {
+        if orthogonal.len() != monotone.len() + 1 {
+            return Err(LoinkError::Dimension {
+                what: "orthogonal layers (d + 1)".into(),
+                expected: monotone.len() + 1,
+                got: orthogonal.len(),
+            });
+        }
+        let n = orthogonal[0].dim();
+        if let Some(bad) = orthogonal
+            .iter()
+            .map(OrthogonalLayer::dim)
+            .chain(monotone.iter().map(MonotoneLayer::dim))
+            .find(|&d| d != n)
+        {
+            return Err(LoinkError::Dimension {
+                what: "layer width".into(),
+                expected: n,
+                got: bad,
+            });
+        }
+        Ok(Self {
+            orthogonal,
+            monotone,
+        })
+    }
+
+    /// A random valid network: width n, d = `depth` monotone layers with blocks `hidden`, per
+    /// layer μ_l = μ^{1/d}, ν_l = ν^{1/d} (so the overall bounds are exactly μ and ν).
+    pub fn random<G: Rng>(
+        n: usize,
+        depth: usize,
+        hidden: &[usize],
+        mu: f64,
+        nu: f64,
+        rng: &mut G,
+    ) -> Result<Self> {
+        if depth == 0 || !(mu > 0.0 && mu < nu && nu.is_finite()) {
+            return Err(LoinkError::OutOfRange {
+                what: "BiLipNet bounds".into(),
+                detail: format!("depth {depth}, μ = {mu}, ν = {nu} (need depth ≥ 1, 0 < μ < ν)"),
+            });
+        }
+        let (mu_l, nu_l) = (mu.powf(1.0 / depth as f64), nu.powf(1.0 / depth as f64));
+        let mut orthogonal = vec![OrthogonalLayer::random(n, rng)?];
+        let mut monotone = Vec::with_capacity(depth);
+        for _ in 0..depth {
+            monotone.push(MonotoneLayer::random(n, hidden, mu_l, nu_l, rng)?);
+            orthogonal.push(OrthogonalLayer::random(n, rng)?);
+        }
+        Self::new(orthogonal, monotone)
+    }
+
+    /// Width n.
+    pub fn dim(&self) -> usize {
+        self.orthogonal[0].dim()
+    }
+    /// Depth d (number of monotone layers).
+    pub fn depth(&self) -> usize {
+        self.monotone.len()
+    }
+    /// O₀..O_d.
+    pub fn orthogonal(&self) -> &[OrthogonalLayer] {
+        &self.orthogonal
+    }
+    /// F₀..F_{d−1}.
+    pub fn monotone(&self) -> &[MonotoneLayer] {
+        &self.monotone
+    }
+    /// Lower Lipschitz bound μ = Π μ_l.
+    pub fn mu(&self) -> f64 {
+        self.monotone.iter().map(MonotoneLayer::mu).product()
+    }
+    /// Upper Lipschitz bound ν = Π ν_l.
+    pub fn nu(&self) -> f64 {
+        self.monotone.iter().map(MonotoneLayer::nu).product()
+    }
+    /// Distortion τ = ν/μ.
+    pub fn tau(&self) -> f64 {
+        self.nu() / self.mu()
+    }
+
+    /// A fresh state for [`Self::inverse_into`].
+    pub fn new_state(&self) -> BiLipState {
+        let n = self.dim();
+        let widest = self
+            .monotone
+            .iter()
+            .map(MonotoneLayer::hidden_total)
+            .max()
+            .unwrap_or(0);
+        BiLipState {
+            layers: self.monotone.iter().map(MonotoneLayer::new_state).collect(),
+            a: vec![0.0; n],
+            b: vec![0.0; n],
+            scratch: vec![0.0; n],
+            z: vec![0.0; widest],
+        }
+    }
+
+    /// G(x) into `out` without allocating (buffers in `state`). Slices must have n entries.
+    pub fn forward_into(&self, x: &[f64], state: &mut BiLipState, out: &mut [f64]) {
+        let BiLipState { a, b, z, .. } = state;
+        self.orthogonal[0].forward_into(x, a);
+        for (f, o) in self.monotone.iter().zip(&self.orthogonal[1..]) {
+            f.forward_with(a, &mut z[..f.hidden_total()], b);
+            o.forward_into(b, a);
+        }
+        out.copy_from_slice(a);
+    }
+
+    /// G(x), checked (dimension and finiteness).
+    pub fn forward(&self, x: &[f64]) -> Result<Vec<f64>> {
+        ensure_len("BiLipNet input", x, self.dim())?;
+        ensure_finite("BiLipNet input", x)?;
+        let mut state = self.new_state();
+        let mut out = vec![0.0; self.dim()];
+        self.forward_into(x, &mut state, &mut out);
+        Ok(out)
+    }
+
+    /// x = G⁻¹(y) into `x`, outside-in, reusing (and updating) the warm starts in `state`.
+    ///
+    /// The tolerance bounds the **overall** forward residual: layer F_k gets
+    /// `tolerance / (d · Π_{j>k} ν_j)`, because its error is amplified by at most the Lipschitz
+    /// constant of the layers applied after it (orthogonal layers are isometries), so the
+    /// errors sum to at most `tolerance`. The returned residual is measured by a final forward
+    /// pass. Errors only for wrong dimensions or non-finite y.
+    pub fn inverse_into(
+        &self,
+        y: &[f64],
+        state: &mut BiLipState,
+        options: &InverseOptions,
+        x: &mut [f64],
+    ) -> Result<InverseReport> {
+        let n = self.dim();
+        ensure_len("BiLipNet target", y, n)?;
+        ensure_len("BiLipNet preimage buffer", x, n)?;
+        ensure_finite("BiLipNet target", y)?;
+        if state.layers.len() != self.depth() || state.a.len() != n {
+            return Err(LoinkError::Dimension {
+                what: "BiLipNet state layers".into(),
+                expected: self.depth(),
+                got: state.layers.len(),
+            });
+        }
+        let d = self.depth();
+        let mut report = InverseReport {
+            iterations: 0,
+            max_layer_iterations: 0,
+            residual: f64::NAN,
+            stop: Stop::Converged,
+        };
+        let mut amplification = 1.0;
+        self.orthogonal[d].inverse_into(y, &mut state.scratch, &mut state.a);
+        for k in (0..d).rev() {
+            let layer = &self.monotone[k];
+            let layer_options = InverseOptions {
+                tolerance: options.tolerance / (d as f64 * amplification),
+                ..*options
+            };
+            let layer_report =
+                layer.inverse_with(&state.a, &mut state.b, &mut state.layers[k], &layer_options);
+            report.iterations += layer_report.iterations;
+            report.max_layer_iterations = report.max_layer_iterations.max(layer_report.iterations);
+            report.stop = report.stop.worst(layer_report.stop);
+            amplification *= layer.nu();
+            self.orthogonal[k].inverse_into(&state.b, &mut state.scratch, &mut state.a);
+        }
+        x.copy_from_slice(&state.a);
+        let mut reached = std::mem::take(&mut state.scratch);
+        self.forward_into(x, state, &mut reached);
+        report.residual = distance(&reached, y);
+        state.scratch = reached;
+        if !report.residual.is_finite() || x.iter().any(|v| !v.is_finite()) {
+            report.stop = Stop::Diverged;
+        }
+        Ok(report)
+    }
+
+    /// G⁻¹(y) with a fresh (cold) state, returning x with per-layer details.
+    pub fn inverse(&self, y: &[f64], options: &InverseOptions) -> Result<Inverse> {
+        let mut state = self.new_state();
+        self.inverse_with_state(y, &mut state, options)
+    }
+
+    /// G⁻¹(y) reusing `state`, returning x with per-layer details (allocates the result).
+    pub fn inverse_with_state(
+        &self,
+        y: &[f64],
+        state: &mut BiLipState,
+        options: &InverseOptions,
+    ) -> Result<Inverse> {
+        let mut x = vec![0.0; self.dim()];
+        let report = self.inverse_into(y, state, options, &mut x)?;
+        Ok(Inverse {
+            x,
+            layer_iterations: state.layer_reports().map(|r| r.iterations).collect(),
+            layer_stops: state.layer_reports().map(|r| r.stop).collect(),
+            residual: report.residual,
+            converged: report.converged(),
+        })
+    }
+}

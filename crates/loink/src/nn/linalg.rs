@@ -1,0 +1,192 @@
+//! Small dense linear algebra on row-major slices: the few kernels the layers and the artifact
+//! validator need (matrix–vector products, an LU solve with partial pivoting, a Cholesky test).
+//!
+//! Sizes here are tiny (n = 2..8 for the Newton system, q ≤ a few hundred for Cayley and the
+//! certificate), so plain loops beat any dispatch overhead and need no BLAS on wasm.
+
+use ndarray::Array2;
+
+/// y = A x for a row-major `rows × cols` matrix `a`.
+#[inline]
+pub fn mat_vec(a: &[f64], cols: usize, x: &[f64], y: &mut [f64]) {
+    for (row, yi) in a.chunks_exact(cols).zip(y.iter_mut()) {
+        *yi = dot(row, x);
+    }
+}
+
+/// y = Aᵀ x for a row-major `rows × cols` matrix `a` (y has `cols` entries).
+#[inline]
+pub fn mat_t_vec(a: &[f64], cols: usize, x: &[f64], y: &mut [f64]) {
+    y.iter_mut().for_each(|v| *v = 0.0);
+    for (row, &xi) in a.chunks_exact(cols).zip(x) {
+        if xi != 0.0 {
+            for (yj, &aij) in y.iter_mut().zip(row) {
+                *yj += aij * xi;
+            }
+        }
+    }
+}
+
+/// ⟨a, b⟩.
+#[inline]
+pub fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// ‖a‖₂.
+#[inline]
+pub fn norm(a: &[f64]) -> f64 {
+    dot(a, a).sqrt()
+}
+
+/// ‖a − b‖₂.
+#[inline]
+pub fn distance(a: &[f64], b: &[f64]) -> f64 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y) * (x - y))
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// Solves A X = B in place by Gaussian elimination with partial pivoting.
+///
+/// `a` is row-major `n × n` (destroyed), `b` is row-major `n × k` (overwritten by X).
+/// Returns `false` when A is numerically singular (a pivot below `1e-300` or non-finite).
+pub fn lu_solve_in_place(a: &mut [f64], n: usize, b: &mut [f64], k: usize) -> bool {
+    if a.len() != n * n || b.len() != n * k {
+        return false;
+    }
+    for col in 0..n {
+        let mut pivot_row = col;
+        let mut pivot_abs = a[col * n + col].abs();
+        for row in col + 1..n {
+            let v = a[row * n + col].abs();
+            if v > pivot_abs {
+                pivot_abs = v;
+                pivot_row = row;
+            }
+        }
+        if !(pivot_abs > 1e-300) {
+            return false;
+        }
+        if pivot_row != col {
+            for j in 0..n {
+                a.swap(col * n + j, pivot_row * n + j);
+            }
+            for j in 0..k {
+                b.swap(col * k + j, pivot_row * k + j);
+            }
+        }
+        let pivot = a[col * n + col];
+        for row in col + 1..n {
+            let factor = a[row * n + col] / pivot;
+            if factor != 0.0 {
+                a[row * n + col] = 0.0;
+                for j in col + 1..n {
+                    a[row * n + j] -= factor * a[col * n + j];
+                }
+                for j in 0..k {
+                    b[row * k + j] -= factor * b[col * k + j];
+                }
+            }
+        }
+    }
+    for col in (0..n).rev() {
+        let pivot = a[col * n + col];
+        for j in 0..k {
+            let mut v = b[col * k + j];
+            for m in col + 1..n {
+                v -= a[col * n + m] * b[m * k + j];
+            }
+            b[col * k + j] = v / pivot;
+        }
+    }
+    b.iter().all(|v| v.is_finite())
+}
+
+/// Solves A X = B for square A (ndarray convenience over [`lu_solve_in_place`]).
+/// `None` when A is singular or the shapes disagree.
+pub fn solve(a: &Array2<f64>, b: &Array2<f64>) -> Option<Array2<f64>> {
+    let n = a.nrows();
+    if a.ncols() != n || b.nrows() != n {
+        return None;
+    }
+    let k = b.ncols();
+    let mut a_flat: Vec<f64> = a.iter().copied().collect();
+    let mut b_flat: Vec<f64> = b.iter().copied().collect();
+    if !lu_solve_in_place(&mut a_flat, n, &mut b_flat, k) {
+        return None;
+    }
+    Array2::from_shape_vec((n, k), b_flat).ok()
+}
+
+/// Cholesky factorisation test of a symmetric matrix: `Ok(())` when A ≻ 0, otherwise
+/// `Err((pivot index, pivot value))` for the first non-positive pivot.
+pub fn cholesky_positive_definite(a: &Array2<f64>) -> Result<(), (usize, f64)> {
+    let n = a.nrows();
+    if a.ncols() != n {
+        return Err((0, f64::NAN));
+    }
+    let mut l = vec![0.0; n * n];
+    for j in 0..n {
+        let mut d = a[[j, j]];
+        for m in 0..j {
+            d -= l[j * n + m] * l[j * n + m];
+        }
+        if !(d > 0.0) {
+            return Err((j, d));
+        }
+        let d = d.sqrt();
+        l[j * n + j] = d;
+        for i in j + 1..n {
+            let mut v = a[[i, j]];
+            for m in 0..j {
+                v -= l[i * n + m] * l[j * n + m];
+            }
+            l[i * n + j] = v / d;
+        }
+    }
+    Ok(())
+}
+
+/// Largest absolute entry of AᵀA − I (how far A is from having orthonormal columns).
+pub fn orthonormality_defect(a: &Array2<f64>) -> f64 {
+    let gram = a.t().dot(a);
+    let mut worst: f64 = 0.0;
+    for ((i, j), &g) in gram.indexed_iter() {
+        let target = if i == j { 1.0 } else { 0.0 };
+        let dev = (g - target).abs();
+        if dev.is_nan() {
+            return f64::INFINITY;
+        }
+        worst = worst.max(dev);
+    }
+    worst
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ndarray::array;
+
+    #[test]
+    fn lu_solves_pivoting_system() {
+        let a = array![[0.0, 2.0, 1.0], [1.0, 1.0, 0.0], [3.0, 0.0, 1.0]];
+        let x_true = array![[1.0], [-2.0], [0.5]];
+        let b = a.dot(&x_true);
+        let x = solve(&a, &b).expect("regular");
+        assert!((&x - &x_true).iter().all(|d| d.abs() < 1e-14));
+        let singular = array![[1.0, 2.0], [2.0, 4.0]];
+        assert!(solve(&singular, &array![[1.0], [1.0]]).is_none());
+    }
+
+    #[test]
+    fn cholesky_detects_indefinite() {
+        assert!(cholesky_positive_definite(&array![[2.0, 1.0], [1.0, 2.0]]).is_ok());
+        assert_eq!(
+            cholesky_positive_definite(&array![[1.0, 2.0], [2.0, 1.0]]).map_err(|e| e.0),
+            Err(1)
+        );
+    }
+}

@@ -1,0 +1,26 @@
+//! The learned solver's neural building blocks on explicit f64 matrices (loink-math.md §2–3):
+//!
+//! - [`cayley`]: free matrix → orthonormal columns;
+//! - [`orthogonal`]: u = R x + b and its transpose inverse;
+//! - [`monotone`]: the monotone Lipschitz layer F and its preallocated [`MonotoneState`];
+//! - [`dys`]: F⁻¹ by Davis–Yin splitting; [`newton`]: F⁻¹ by semi-smooth Newton;
+//! - [`inverse`]: the options and per-layer reports both inverses share;
+//! - [`bilipnet`]: G = O_d ∘ F_{d−1} ∘ … ∘ F₀ ∘ O₀ with forward, inverse, μ, ν, τ;
+//! - [`mlp`]: the tanh heads M(ỹ) and b(ỹ);
+//! - [`linalg`]: the small dense kernels underneath.
+
+pub mod bilipnet;
+pub mod cayley;
+pub mod dys;
+pub mod inverse;
+pub mod linalg;
+pub mod mlp;
+pub mod monotone;
+pub mod newton;
+pub mod orthogonal;
+
+pub use bilipnet::{BiLipNet, BiLipState, Inverse, InverseReport};
+pub use inverse::{InverseMethod, InverseOptions, LayerReport, Stop};
+pub use mlp::{Dense, Mlp};
+pub use monotone::{MonotoneLayer, MonotoneState};
+pub use orthogonal::OrthogonalLayer;

@@ -1,0 +1,99 @@
+//! The BiLipNet inverse: round trips, the μ certificate, DYS against Newton, warm starts along a
+//! smooth path, and divergence detection.
+
+use loink::nn::{BiLipNet, InverseMethod, InverseOptions, MonotoneLayer, Stop};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn random_point(rng: &mut ChaCha8Rng, n: usize, scale: f64) -> Vec<f64> {
+    (0..n).map(|_| rng.random_range(-scale..scale)).collect()
+}
+
+fn distance(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| (x - y).powi(2)).sum::<f64>().sqrt()
+}
+
+#[test]
+fn newton_and_dys_round_trip_and_agree() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for &(n, depth, ref hidden, tau) in &[
+        (3usize, 2usize, vec![16usize; 4], 4.0),
+        (3, 3, vec![32; 4], 20.0),
+        (4, 4, vec![16, 32], 10.0),
+    ] {
+        let mu = 0.5;
+        let net = BiLipNet::random(n, depth, hidden, mu, mu * tau, &mut rng).expect("valid");
+        for _ in 0..10 {
+            let x_true = random_point(&mut rng, n, 2.0);
+            let y = net.forward(&x_true).expect("finite");
+            let newton = net.inverse(&y, &InverseOptions::NEWTON).expect("valid input");
+            let dys = net.inverse(&y, &InverseOptions::DAVIS_YIN).expect("valid input");
+            assert!(newton.converged && dys.converged, "{newton:?} {dys:?}");
+            let g = net.forward(&newton.x).expect("finite");
+            assert!(distance(&g, &y) <= 1e-9);
+            assert!(newton.residual <= 1e-10 && dys.residual <= 1e-10);
+            assert!(distance(&newton.x, &x_true) <= newton.residual / net.mu() + 1e-12);
+            assert!(distance(&dys.x, &newton.x) <= (dys.residual + newton.residual) / net.mu() + 1e-12);
+            println!(
+                "n={n} d={depth} hidden={hidden:?} τ={tau}: newton {:?}, dys {:?}",
+                newton.layer_iterations, dys.layer_iterations
+            );
+        }
+    }
+}
+
+#[test]
+fn warm_start_cuts_iterations_along_a_smooth_path() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let net = BiLipNet::random(3, 3, &[32; 4], 0.1, 2.0, &mut rng).expect("valid");
+    for method in [InverseMethod::Newton, InverseMethod::DavisYin] {
+        let warm = InverseOptions::default().with_method(method);
+        let cold = InverseOptions {
+            warm_start: false,
+            ..warm
+        };
+        let mut warm_state = net.new_state();
+        let mut cold_state = net.new_state();
+        let (mut warm_total, mut cold_total) = (0, 0);
+        let mut x = vec![0.0; 3];
+        for step in 0..200 {
+            let t = step as f64 * 0.01;
+            let y = [t.cos(), t.sin(), 0.3 * (2.0 * t).sin()];
+            let w = net.inverse_into(&y, &mut warm_state, &warm, &mut x).expect("valid");
+            let c = net.inverse_into(&y, &mut cold_state, &cold, &mut x).expect("valid");
+            assert!(w.converged() && c.converged());
+            warm_total += w.iterations;
+            cold_total += c.iterations;
+        }
+        println!(
+            "{}: warm {warm_total} vs cold {cold_total} iterations over 200 targets",
+            method.as_str()
+        );
+        assert!(warm_total < cold_total, "{method:?}: warm {warm_total} cold {cold_total}");
+    }
+}
+
+#[test]
+fn too_large_dys_step_is_reported_not_nan() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let layer = MonotoneLayer::random(3, &[32; 4], 0.1, 10.0, &mut rng).expect("valid");
+    let mut state = layer.new_state();
+    let options = InverseOptions {
+        alpha_factor: 50.0,
+        max_iterations: 2_000,
+        ..InverseOptions::DAVIS_YIN
+    };
+    let mut failures = 0;
+    for _ in 0..10 {
+        let y = random_point(&mut rng, 3, 3.0);
+        let mut x = vec![0.0; 3];
+        let report = layer.inverse_dys(&y, &mut x, &mut state, &options);
+        assert!(x.iter().all(|v| v.is_finite()), "{report:?}");
+        assert!(report.residual.is_finite());
+        if report.stop != Stop::Converged {
+            failures += 1;
+            assert!(report.residual > options.tolerance);
+        }
+    }
+    assert!(failures > 0, "α = 50 μ/γ should fail somewhere");
+}
