@@ -10,7 +10,11 @@ fn random_point(rng: &mut ChaCha8Rng, n: usize, scale: f64) -> Vec<f64> {
 }
 
 fn distance(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| (x - y).powi(2)).sum::<f64>().sqrt()
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).powi(2))
+        .sum::<f64>()
+        .sqrt()
 }
 
 #[test]
@@ -26,14 +30,20 @@ fn newton_and_dys_round_trip_and_agree() {
         for _ in 0..10 {
             let x_true = random_point(&mut rng, n, 2.0);
             let y = net.forward(&x_true).expect("finite");
-            let newton = net.inverse(&y, &InverseOptions::NEWTON).expect("valid input");
-            let dys = net.inverse(&y, &InverseOptions::DAVIS_YIN).expect("valid input");
+            let newton = net
+                .inverse(&y, &InverseOptions::NEWTON)
+                .expect("valid input");
+            let dys = net
+                .inverse(&y, &InverseOptions::DAVIS_YIN)
+                .expect("valid input");
             assert!(newton.converged && dys.converged, "{newton:?} {dys:?}");
             let g = net.forward(&newton.x).expect("finite");
             assert!(distance(&g, &y) <= 1e-9);
             assert!(newton.residual <= 1e-10 && dys.residual <= 1e-10);
             assert!(distance(&newton.x, &x_true) <= newton.residual / net.mu() + 1e-12);
-            assert!(distance(&dys.x, &newton.x) <= (dys.residual + newton.residual) / net.mu() + 1e-12);
+            assert!(
+                distance(&dys.x, &newton.x) <= (dys.residual + newton.residual) / net.mu() + 1e-12
+            );
             println!(
                 "n={n} d={depth} hidden={hidden:?} τ={tau}: newton {:?}, dys {:?}",
                 newton.layer_iterations, dys.layer_iterations
@@ -59,8 +69,12 @@ fn warm_start_cuts_iterations_along_a_smooth_path() {
         for step in 0..200 {
             let t = step as f64 * 0.01;
             let y = [t.cos(), t.sin(), 0.3 * (2.0 * t).sin()];
-            let w = net.inverse_into(&y, &mut warm_state, &warm, &mut x).expect("valid");
-            let c = net.inverse_into(&y, &mut cold_state, &cold, &mut x).expect("valid");
+            let w = net
+                .inverse_into(&y, &mut warm_state, &warm, &mut x)
+                .expect("valid");
+            let c = net
+                .inverse_into(&y, &mut cold_state, &cold, &mut x)
+                .expect("valid");
             assert!(w.converged() && c.converged());
             warm_total += w.iterations;
             cold_total += c.iterations;
@@ -69,7 +83,10 @@ fn warm_start_cuts_iterations_along_a_smooth_path() {
             "{}: warm {warm_total} vs cold {cold_total} iterations over 200 targets",
             method.as_str()
         );
-        assert!(warm_total < cold_total, "{method:?}: warm {warm_total} cold {cold_total}");
+        assert!(
+            warm_total < cold_total,
+            "{method:?}: warm {warm_total} cold {cold_total}"
+        );
     }
 }
 
