@@ -1,0 +1,150 @@
+//! The LOInK rows: the learned solver x* = G⁻¹([ỹ; 0]) cold and warm, with and without
+//! limit-aware Gauss–Newton refinement.
+//!
+//! An untrained network (`artifact::random_model`, metrics `untrained = 1`) is labelled as such
+//! everywhere it appears: its numbers measure the engine's speed, never LOInK's optimality.
+
+use std::path::Path;
+use std::rc::Rc;
+
+use loink::artifact::{load_model_bytes, random_model, validate, ModelFile};
+use loink::problem::Problem;
+use loink::surrogate::Loink;
+
+use super::methods::{timed, Method};
+
+/// A loaded model and how to describe it.
+pub struct Learned {
+    engine: Loink,
+    label: String,
+    untrained: bool,
+}
+
+/// True when the model file says it is an untrained stand-in.
+pub fn is_untrained(file: &ModelFile) -> bool {
+    file.metrics.get("untrained").is_some_and(|v| *v != 0.0)
+}
+
+impl Learned {
+    /// Loads and validates a model file; its robot and cost must be the benchmark's.
+    pub fn load(path: &Path, problem: &Problem) -> Result<Self, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let model = load_model_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let label = if is_untrained(model.file()) {
+            format!(
+                "{} (UNTRAINED stand-in: speed only, not LOInK's accuracy)",
+                path.display()
+            )
+        } else {
+            format!(
+                "{} (trained, git {})",
+                path.display(),
+                model.file().git_revision
+            )
+        };
+        let untrained = is_untrained(model.file());
+        Self::checked(Loink::new(model), label, untrained, problem)
+    }
+
+    /// An untrained random network of the given shape, built in memory (labelled UNTRAINED).
+    pub fn untrained(
+        problem: &Problem,
+        robot: &str,
+        depth: usize,
+        hidden: &[usize],
+        seed: u64,
+    ) -> Result<Self, String> {
+        let file =
+            random_model(robot, depth, hidden, 0.05, 20.0, seed).map_err(|e| e.to_string())?;
+        let model = validate(file).map_err(|e| e.to_string())?;
+        let label =
+            format!("UNTRAINED random network, depth {depth}, hidden {hidden:?} (speed only)");
+        Self::checked(Loink::new(model), label, true, problem)
+    }
+
+    fn checked(
+        engine: Loink,
+        label: String,
+        untrained: bool,
+        problem: &Problem,
+    ) -> Result<Self, String> {
+        if engine.problem().arm != problem.arm || engine.problem().cost != problem.cost {
+            return Err(format!(
+                "{label}: trained for a different robot or cost than --robot"
+            ));
+        }
+        Ok(Self {
+            engine,
+            label,
+            untrained,
+        })
+    }
+
+    /// How the page names this model.
+    pub fn describe(&self) -> String {
+        self.label.clone()
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &Loink {
+        &self.engine
+    }
+
+    /// A row label, marked when the network is untrained so no table can pass it off as LOInK's.
+    fn label(&self, mode: &str, steps: usize) -> String {
+        let base = if steps == 0 {
+            format!("loink {mode}")
+        } else {
+            format!("loink {mode} + refine {steps}")
+        };
+        if self.untrained {
+            format!("{base} [UNTRAINED]")
+        } else {
+            base
+        }
+    }
+
+    /// Cold solves (state reset before every target, outside the timed call), unrefined and
+    /// refined with `steps` Gauss–Newton steps.
+    pub fn cold_methods(&self, _problem: &Rc<Problem>, steps: usize) -> Vec<Method> {
+        [0, steps]
+            .into_iter()
+            .map(|s| {
+                let engine = self.engine.clone().with_refinement(s);
+                let mut state = engine.new_state();
+                let label = self.label("cold", s);
+                Method {
+                    name: label.clone(),
+                    run: Box::new(move |_, y| {
+                        state.reset();
+                        Ok(vec![(
+                            label.clone(),
+                            timed(|| engine.solve(&mut state, &y)),
+                        )])
+                    }),
+                }
+            })
+            .collect()
+    }
+
+    /// Warm solves along the path (each state carries over from the previous target).
+    pub fn warm_methods(&self, _problem: &Rc<Problem>, steps: usize) -> Vec<Method> {
+        [0, steps]
+            .into_iter()
+            .map(|s| {
+                let engine = self.engine.clone().with_refinement(s);
+                let mut state = engine.new_state();
+                let label = self.label("warm", s);
+                Method {
+                    name: label.clone(),
+                    run: Box::new(move |_, y| {
+                        Ok(vec![(
+                            label.clone(),
+                            timed(|| engine.solve(&mut state, &y)),
+                        )])
+                    }),
+                }
+            })
+            .collect()
+    }
+}

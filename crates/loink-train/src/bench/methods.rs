@@ -1,0 +1,198 @@
+//! The benchmarked methods, each a closure from (target index, target) to labelled solutions.
+//!
+//! Every Rust solver is timed here around its call alone (`Instant`), so all methods are
+//! measured the same way; IPOPT's time comes from inside its Python process, around its solve
+//! call alone. Warm-start methods keep their state across the calls of one target set, which
+//! the driver visits in path order.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Instant;
+
+use loink::problem::Problem;
+use loink::report::{Solution, Status, Termination, Tolerance};
+use loink::robot::Robot;
+use loink::solvers::{dls, reference};
+
+use super::ipopt::{Attempt, IpoptServer, Start};
+
+/// Labelled answers of one method on one target (best-of-K gives one per K).
+pub type Answers = Vec<(String, Solution)>;
+
+/// A method: solves target `index` of its set.
+pub struct Method {
+    /// Short name for progress messages.
+    pub name: String,
+    /// The solve.
+    pub run: Box<dyn FnMut(usize, [f64; 2]) -> Result<Answers, String>>,
+}
+
+/// Runs `f` and stamps the solution with the wall time of the call (µs).
+pub fn timed(f: impl FnOnce() -> Solution) -> Solution {
+    let start = Instant::now();
+    let solution = f();
+    let micros = start.elapsed().as_secs_f64() * 1e6;
+    solution.with_micros(micros)
+}
+
+/// The global reference optimum J* (its time is reported like any other method's).
+pub fn reference(problem: Rc<Problem>) -> Method {
+    Method {
+        name: "reference".into(),
+        run: Box::new(move |_, y| {
+            Ok(vec![(
+                "reference J*".into(),
+                timed(|| reference::solve(&problem, &y)),
+            )])
+        }),
+    }
+}
+
+/// DLS with null-space cost descent from the mid-range seed c.
+pub fn dls_mid(problem: Rc<Problem>) -> Method {
+    let seed = problem.arm.limits().centres();
+    Method {
+        name: "dls".into(),
+        run: Box::new(move |_, y| {
+            let opts = dls::DlsOptions::default();
+            Ok(vec![(
+                "dls (mid seed)".into(),
+                timed(|| dls::solve(&problem, &y, &seed, &opts)),
+            )])
+        }),
+    }
+}
+
+/// DLS warm-started from its own previous answer along the path (the first from c).
+pub fn dls_warm(problem: Rc<Problem>) -> Method {
+    let mut seed = problem.arm.limits().centres();
+    Method {
+        name: "dls warm".into(),
+        run: Box::new(move |_, y| {
+            let opts = dls::DlsOptions::default();
+            let s = timed(|| dls::solve(&problem, &y, &seed, &opts));
+            if s.status() != Status::Invalid {
+                seed = s.q().to_vec();
+            }
+            Ok(vec![("dls (warm)".into(), s)])
+        }),
+    }
+}
+
+/// Judges one IPOPT attempt by forward-kinematics replay, like every Rust solver.
+fn judge(problem: &Problem, label: &str, y: [f64; 2], a: &Attempt) -> Solution {
+    let termination = if a.succeeded {
+        Termination::Converged
+    } else {
+        Termination::IterationCap
+    };
+    Solution::assess(
+        problem,
+        label,
+        &y,
+        None,
+        a.q.clone(),
+        a.iterations,
+        a.micros,
+        termination,
+        Tolerance::CLASSICAL,
+    )
+}
+
+/// IPOPT from the mid-range seed c: the "one IPOPT call" every speed ratio divides.
+pub fn ipopt_mid(problem: Rc<Problem>, server: Rc<RefCell<IpoptServer>>) -> Method {
+    Method {
+        name: "ipopt mid".into(),
+        run: Box::new(move |i, y| {
+            let attempts = server.borrow_mut().solve(i, y, &Start::MidRange)?;
+            let a = attempts.first().ok_or("IPOPT gave no answer")?;
+            Ok(vec![(IPOPT_MID.into(), judge(&problem, IPOPT_MID, y, a))])
+        }),
+    }
+}
+
+/// Label of the baseline method.
+pub const IPOPT_MID: &str = "ipopt (mid seed)";
+
+/// Label of IPOPT's best of the first k random starts.
+pub fn best_of_label(k: usize) -> String {
+    if k == 1 {
+        "ipopt (random seed)".into()
+    } else {
+        format!("ipopt best of {k}")
+    }
+}
+
+/// IPOPT from `starts` random seeds; yields best-of-k for every k ≤ `starts` (prefixes of the
+/// same starts: best-of-k's time is the sum of its k calls).
+pub fn ipopt_best_of(
+    problem: Rc<Problem>,
+    server: Rc<RefCell<IpoptServer>>,
+    starts: usize,
+) -> Method {
+    Method {
+        name: format!("ipopt random ×{starts}"),
+        run: Box::new(move |i, y| {
+            let attempts = server.borrow_mut().solve(i, y, &Start::Random(starts))?;
+            let mut best: Option<Solution> = None;
+            let (mut micros, mut iterations) = (0.0, 0);
+            let mut out = Vec::new();
+            for (k, a) in attempts.iter().enumerate() {
+                micros += a.micros;
+                iterations += a.iterations;
+                let s = judge(&problem, "ipopt", y, a);
+                if best.as_ref().is_none_or(|b| better(&s, b)) {
+                    best = Some(s);
+                }
+                let b = best.as_ref().ok_or("no IPOPT attempt")?;
+                let label = best_of_label(k + 1);
+                let prefix = Solution::assess(
+                    &problem,
+                    &label,
+                    &y,
+                    None,
+                    b.q().to_vec(),
+                    iterations,
+                    micros,
+                    if b.status() == Status::Converged {
+                        Termination::Converged
+                    } else {
+                        Termination::IterationCap
+                    },
+                    Tolerance::CLASSICAL,
+                );
+                out.push((label, prefix));
+            }
+            Ok(out)
+        }),
+    }
+}
+
+/// IPOPT warm-started from its own previous answer along the path (the first from c).
+pub fn ipopt_warm(problem: Rc<Problem>, server: Rc<RefCell<IpoptServer>>) -> Method {
+    let mut seed: Option<Vec<f64>> = None;
+    Method {
+        name: "ipopt warm".into(),
+        run: Box::new(move |i, y| {
+            let start = seed.clone().map_or(Start::MidRange, Start::From);
+            let attempts = server.borrow_mut().solve(i, y, &start)?;
+            let a = attempts.first().ok_or("IPOPT gave no answer")?;
+            let s = judge(&problem, "ipopt (warm)", y, a);
+            if s.status() != Status::Invalid {
+                seed = Some(s.q().to_vec());
+            }
+            Ok(vec![("ipopt (warm)".into(), s)])
+        }),
+    }
+}
+
+/// Converged before not; among converged the cheaper; otherwise the smaller residual.
+fn better(a: &Solution, b: &Solution) -> bool {
+    let ok = |s: &Solution| s.status() == Status::Converged;
+    match (ok(a), ok(b)) {
+        (true, false) => true,
+        (false, true) => false,
+        (true, true) => a.cost() < b.cost(),
+        (false, false) => a.residual() < b.residual() || !b.residual().is_finite(),
+    }
+}

@@ -1,0 +1,264 @@
+//! `loink bench`: LOInK against IPOPT and the classical solvers, on one targets file, in one run.
+//!
+//! Two target sets: the targets file (planar3.md's random reachable targets) and a smooth
+//! Lissajous path of as many points (for the warm-start methods). Target by target, every
+//! method solves the same target before the next one is taken (the method order rotates per
+//! target), so a change in machine load hits all methods alike. IPOPT runs as a child process
+//! (`bench/ipopt_planar3.py --serve`) that answers one target at a time. Every answer is judged
+//! by forward-kinematics replay ([`loink::report::Solution::assess`]) against the global
+//! optimum J* from the reference solver.
+//!
+//! Output: one table on stdout, and in `--out-dir`: `<robot>.md` (the table and headline),
+//! `<robot>-rows.csv` (every row), `<robot>-time-vs-optimality.svg`.
+
+mod headline;
+mod ipopt;
+mod learned;
+mod machine;
+mod methods;
+mod plot;
+mod record;
+mod stats;
+mod table;
+mod targets;
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use loink::problem::Problem;
+use loink::report::Status;
+
+use methods::Method;
+use record::{Row, TargetSet};
+
+/// Arguments of `loink bench`.
+#[derive(Debug, Clone, Args)]
+pub struct BenchArgs {
+    /// Robot preset (planar3 or planar3-wide).
+    #[arg(long, default_value = "planar3")]
+    pub robot: String,
+    /// Trained model file (LOInK rows are skipped without it).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Instead of --model: an UNTRAINED random network `DEPTH:W1,W2,…` (speed only; its rows are
+    /// labelled [UNTRAINED]).
+    #[arg(long, conflicts_with = "model", value_name = "DEPTH:WIDTHS")]
+    pub untrained: Option<String>,
+    /// Targets CSV with columns x,y (as `loink targets` writes).
+    #[arg(long)]
+    pub targets: PathBuf,
+    /// At most 200 targets per set (finishes in under 2 minutes).
+    #[arg(long)]
+    pub quick: bool,
+    /// Use only the first N targets of the file (and N path points).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Python of the IPOPT environment (bench/setup-venv.sh creates it).
+    #[arg(long, default_value = "bench/.venv/bin/python")]
+    pub ipopt_python: PathBuf,
+    /// The IPOPT script.
+    #[arg(long, default_value = "bench/ipopt_planar3.py")]
+    pub ipopt_script: PathBuf,
+    /// Random starts per target for IPOPT best-of-K (every K up to this is reported in the CSV).
+    #[arg(long, default_value_t = 8)]
+    pub ipopt_starts: usize,
+    /// Seed of IPOPT's random starts.
+    #[arg(long, default_value_t = 7)]
+    pub seed: u64,
+    /// Gauss–Newton steps of the refined LOInK rows.
+    #[arg(long, default_value_t = 3)]
+    pub refine_steps: usize,
+    /// Where the Markdown table, the CSV of all rows and the plots go.
+    #[arg(long, default_value = "bench/results")]
+    pub out_dir: PathBuf,
+}
+
+/// Number of targets per set in `--quick` mode.
+const QUICK_TARGETS: usize = 200;
+
+/// Runs the benchmark; errors are readable messages.
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    let problem = Rc::new(Problem::preset(&args.robot).map_err(|e| e.to_string())?);
+    if !(1..=64).contains(&args.ipopt_starts) {
+        return Err("--ipopt-starts must be in 1..=64".into());
+    }
+    let mut random = targets::read_targets(&args.targets)?;
+    let cap = args.limit.unwrap_or(usize::MAX).min(if args.quick {
+        QUICK_TARGETS
+    } else {
+        usize::MAX
+    });
+    random.truncate(cap);
+    let path = targets::lissajous_path(&problem.arm, random.len());
+    let load_before = machine::load_average();
+
+    let server = Rc::new(RefCell::new(ipopt::IpoptServer::spawn(
+        &args.ipopt_python,
+        &args.ipopt_script,
+        &args.robot,
+        args.seed,
+    )?));
+    let learned = match (&args.model, &args.untrained) {
+        (Some(path), _) => Some(learned::Learned::load(path, &problem)?),
+        (None, Some(shape)) => {
+            let (depth, hidden) = parse_shape(shape)?;
+            Some(learned::Learned::untrained(
+                &problem,
+                &args.robot,
+                depth,
+                &hidden,
+                args.seed,
+            )?)
+        }
+        (None, None) => None,
+    };
+    let model_label = learned.as_ref().map(|l| l.describe());
+
+    let mut random_methods = vec![
+        methods::reference(problem.clone()),
+        methods::ipopt_mid(problem.clone(), server.clone()),
+        methods::ipopt_best_of(problem.clone(), server.clone(), args.ipopt_starts),
+        methods::dls_mid(problem.clone()),
+    ];
+    let mut path_methods = vec![
+        methods::reference(problem.clone()),
+        methods::ipopt_mid(problem.clone(), server.clone()),
+        methods::ipopt_warm(problem.clone(), server.clone()),
+        methods::dls_warm(problem.clone()),
+    ];
+    if let Some(learned) = &learned {
+        random_methods.extend(learned.cold_methods(&problem, args.refine_steps));
+        path_methods.extend(learned.cold_methods(&problem, args.refine_steps));
+        path_methods.extend(learned.warm_methods(&problem, args.refine_steps));
+    }
+
+    let mut rows = Vec::new();
+    let total = (random.len() + path.len()) as u64;
+    let bar = ProgressBar::new(total).with_style(
+        ProgressStyle::with_template("{msg:>8} [{bar:40}] {pos}/{len} {elapsed}/{eta}")
+            .map_err(|e| e.to_string())?
+            .progress_chars("=> "),
+    );
+    for (set, set_targets, set_methods) in [
+        (TargetSet::Random, &random, &mut random_methods),
+        (TargetSet::Path, &path, &mut path_methods),
+    ] {
+        bar.set_message(set.as_str());
+        rows.extend(run_set(set, set_targets, set_methods, &bar)?);
+    }
+    bar.finish_and_clear();
+    fill_j_star(&mut rows);
+    let load_after = machine::load_average();
+
+    let shown: Vec<Row> = rows
+        .iter()
+        .filter(|r| headline::shown_in_table(&r.method, args.ipopt_starts))
+        .cloned()
+        .collect();
+    let summaries = stats::summarise(&shown, methods::IPOPT_MID);
+    let head = headline::compute(&rows, args.ipopt_starts);
+    println!("{}", table::text(&summaries));
+    println!("{}", head.text());
+
+    std::fs::create_dir_all(&args.out_dir)
+        .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
+    let stem = args.out_dir.join(&args.robot);
+    let csv_path = args.out_dir.join(format!("{}-rows.csv", args.robot));
+    record::write_rows(&csv_path, &rows, loink::robot::Robot::dof(&problem.arm))
+        .map_err(|e| format!("{}: {e}", csv_path.display()))?;
+    let svg_path = args
+        .out_dir
+        .join(format!("{}-time-vs-optimality.svg", args.robot));
+    plot::time_vs_optimality(&svg_path, &summaries, &args.robot, model_label.as_deref())?;
+    let md_path = stem.with_extension("md");
+    let context = headline::Context {
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+        machine: machine::describe(),
+        load: format!("{load_before} before, {load_after} after"),
+        targets: format!(
+            "{} ({} targets) and a {}-point Lissajous path",
+            args.targets.display(),
+            random.len(),
+            path.len()
+        ),
+        model: model_label.unwrap_or_else(|| "none (no LOInK rows)".into()),
+    };
+    std::fs::write(&md_path, headline::markdown(&context, &summaries, &head))
+        .map_err(|e| format!("{}: {e}", md_path.display()))?;
+    eprintln!(
+        "wrote {}, {}, {}",
+        md_path.display(),
+        csv_path.display(),
+        svg_path.display()
+    );
+    Ok(())
+}
+
+/// Parses `DEPTH:W1,W2,…` (e.g. `3:32,32,32,32`).
+pub fn parse_shape(text: &str) -> Result<(usize, Vec<usize>), String> {
+    let bad = || format!("'{text}' is not DEPTH:W1,W2,… (e.g. 3:32,32,32,32)");
+    let (depth, widths) = text.split_once(':').ok_or_else(bad)?;
+    let depth: usize = depth.trim().parse().map_err(|_| bad())?;
+    let hidden = widths
+        .split(',')
+        .map(|w| w.trim().parse::<usize>().map_err(|_| bad()))
+        .collect::<Result<Vec<_>, _>>()?;
+    if !(1..=16).contains(&depth)
+        || hidden.is_empty()
+        || hidden.iter().any(|w| !(1..=1024).contains(w))
+    {
+        return Err(bad());
+    }
+    Ok((depth, hidden))
+}
+
+fn run_set(
+    set: TargetSet,
+    targets: &[[f64; 2]],
+    methods: &mut [Method],
+    bar: &ProgressBar,
+) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    let m = methods.len();
+    for (index, &y) in targets.iter().enumerate() {
+        for k in 0..m {
+            let method = &mut methods[(index + k) % m];
+            let answers = (method.run)(index, y)
+                .map_err(|e| format!("{} on {set:?} target {index}: {e}", method.name))?;
+            rows.extend(answers.into_iter().map(|(label, solution)| Row {
+                set,
+                method: label,
+                index,
+                solution,
+                j_star: f64::NAN,
+            }));
+        }
+        bar.inc(1);
+    }
+    Ok(rows)
+}
+
+/// Copies each target's reference cost J* into its rows (NaN when the reference found no
+/// feasible point, which then counts against nobody's within-1% share but shows in the CSV).
+fn fill_j_star(rows: &mut [Row]) {
+    let j_star: std::collections::HashMap<(TargetSet, usize), f64> = rows
+        .iter()
+        .filter(|r| r.method == "reference J*")
+        .map(|r| {
+            let ok = r.solution.status() == Status::Converged;
+            (
+                (r.set, r.index),
+                if ok { r.solution.cost() } else { f64::NAN },
+            )
+        })
+        .collect();
+    for row in rows.iter_mut() {
+        row.j_star = j_star
+            .get(&(row.set, row.index))
+            .copied()
+            .unwrap_or(f64::NAN);
+    }
+}

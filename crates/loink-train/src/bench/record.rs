@@ -1,0 +1,98 @@
+//! One benchmark row: a method's answer on one target, judged against the global optimum J*.
+
+use std::io::Write;
+use std::path::Path;
+
+use loink::report::{Solution, Status, Tolerance};
+
+/// Which target set a row belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TargetSet {
+    /// planar3.md's evaluation targets (y = p(q_s), q_s uniform in the limits), in file order.
+    Random,
+    /// A smooth path through the workspace (consecutive targets a few mm apart), for warm starts.
+    Path,
+}
+
+impl TargetSet {
+    /// The word used in tables and CSV files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TargetSet::Random => "random",
+            TargetSet::Path => "path",
+        }
+    }
+}
+
+/// A method's answer on one target.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Target set.
+    pub set: TargetSet,
+    /// Method label (e.g. `loink cold + refine 3`).
+    pub method: String,
+    /// Index of the target in its set.
+    pub index: usize,
+    /// The solution, as judged by forward-kinematics replay.
+    pub solution: Solution,
+    /// J* of the target (global optimum, from the reference solver).
+    pub j_star: f64,
+}
+
+impl Row {
+    /// Feasible as planar3.md defines it: residual < 1e-6 m and limits held to 1e-6 rad
+    /// (judged from the replayed numbers, whatever the solver claims).
+    pub fn feasible(&self) -> bool {
+        let tol = Tolerance::CLASSICAL;
+        self.solution.status() != Status::Invalid
+            && self.solution.residual() < tol.residual
+            && self.solution.margin() >= -tol.limits
+    }
+
+    /// Relative optimality gap (J − J*)/J*; NaN when either is unknown.
+    pub fn gap(&self) -> f64 {
+        (self.solution.cost() - self.j_star) / self.j_star.abs().max(1e-12)
+    }
+
+    /// Feasible and within 1% of J*.
+    pub fn within_one_percent(&self) -> bool {
+        self.feasible() && self.gap() <= 0.01
+    }
+}
+
+/// Writes every row as CSV: `set,method,index` then `loink eval`'s columns, then `j_star,gap`.
+pub fn write_rows(path: &Path, rows: &[Row], dof: usize) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let joints: Vec<String> = (1..=dof).map(|i| format!("q{i}")).collect();
+    writeln!(
+        out,
+        "set,method,index,x,y,{},residual,cost,margin,status,iterations,micros,j_star,gap",
+        joints.join(",")
+    )?;
+    for row in rows {
+        let s = &row.solution;
+        let target = s.target();
+        let q: Vec<String> = (0..dof)
+            .map(|i| s.q().get(i).map_or("NaN".to_string(), |v| v.to_string()))
+            .collect();
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            row.set.as_str(),
+            row.method,
+            row.index,
+            target.first().copied().unwrap_or(f64::NAN),
+            target.get(1).copied().unwrap_or(f64::NAN),
+            q.join(","),
+            s.residual(),
+            s.cost(),
+            s.margin(),
+            s.status(),
+            s.iterations(),
+            s.micros(),
+            row.j_star,
+            row.gap()
+        )?;
+    }
+    out.flush()
+}

@@ -1,0 +1,138 @@
+//! Order statistics and the per-method summary the table prints.
+
+use std::collections::BTreeMap;
+
+use super::record::{Row, TargetSet};
+
+/// The q-quantile (0 ≤ q ≤ 1) of the finite values, linear interpolation between order
+/// statistics (numpy's default); NaN when there are none.
+pub fn quantile(values: &[f64], q: f64) -> f64 {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    let pos = q.clamp(0.0, 1.0) * (v.len() - 1) as f64;
+    let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
+    v[lo] + (v[hi] - v[lo]) * (pos - lo as f64)
+}
+
+/// Median of the finite values.
+pub fn median(values: &[f64]) -> f64 {
+    quantile(values, 0.5)
+}
+
+/// One method on one target set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// Target set.
+    pub set: TargetSet,
+    /// Method label.
+    pub method: String,
+    /// Number of targets.
+    pub count: usize,
+    /// µs per solve: median and p95.
+    pub micros: (f64, f64),
+    /// Median IPOPT(mid-range seed) time over this method's median time, on the same set.
+    pub speedup: f64,
+    /// p5 and p95 of the per-target ratios IPOPT(mid)/method.
+    pub speedup_spread: (f64, f64),
+    /// Feasible share (0..1).
+    pub feasible: f64,
+    /// Share within 1% of J* (feasible and gap ≤ 1%).
+    pub within: f64,
+    /// Relative gap (J − J*)/J* over all rows with a cost: median and p95.
+    pub gap: (f64, f64),
+    /// End-effector error ‖p(q) − y‖ (m): median and p95.
+    pub ee_error: (f64, f64),
+}
+
+/// Per-target times of one method, by target index.
+pub fn times_by_index(rows: &[&Row]) -> BTreeMap<usize, f64> {
+    rows.iter()
+        .map(|r| (r.index, r.solution.micros()))
+        .collect()
+}
+
+/// Summarises each (set, method) group, in first-appearance order; `baseline` names the method
+/// every speed ratio divides (IPOPT from the mid-range seed).
+pub fn summarise(rows: &[Row], baseline: &str) -> Vec<Summary> {
+    let mut order: Vec<(TargetSet, String)> = Vec::new();
+    for row in rows {
+        let key = (row.set, row.method.clone());
+        if !order.contains(&key) {
+            order.push(key);
+        }
+    }
+    order
+        .iter()
+        .map(|(set, method)| {
+            let group: Vec<&Row> = rows
+                .iter()
+                .filter(|r| r.set == *set && &r.method == method)
+                .collect();
+            let base: Vec<&Row> = rows
+                .iter()
+                .filter(|r| r.set == *set && r.method == baseline)
+                .collect();
+            summarise_group(*set, method, &group, &base)
+        })
+        .collect()
+}
+
+fn summarise_group(set: TargetSet, method: &str, group: &[&Row], base: &[&Row]) -> Summary {
+    let n = group.len().max(1) as f64;
+    let micros: Vec<f64> = group.iter().map(|r| r.solution.micros()).collect();
+    let gaps: Vec<f64> = group.iter().map(|r| r.gap()).collect();
+    let errors: Vec<f64> = group.iter().map(|r| r.solution.residual()).collect();
+    let base_times = times_by_index(base);
+    let ratios: Vec<f64> = group
+        .iter()
+        .filter_map(|r| base_times.get(&r.index).map(|b| b / r.solution.micros()))
+        .collect();
+    let base_median = median(&base_times.values().copied().collect::<Vec<_>>());
+    Summary {
+        set,
+        method: method.to_string(),
+        count: group.len(),
+        micros: (median(&micros), quantile(&micros, 0.95)),
+        speedup: base_median / median(&micros),
+        speedup_spread: (quantile(&ratios, 0.05), quantile(&ratios, 0.95)),
+        feasible: group.iter().filter(|r| r.feasible()).count() as f64 / n,
+        within: group.iter().filter(|r| r.within_one_percent()).count() as f64 / n,
+        gap: (median(&gaps), quantile(&gaps, 0.95)),
+        ee_error: (median(&errors), quantile(&errors, 0.95)),
+    }
+}
+
+/// Ratio of two methods' times on the same targets: (ratio of medians, p5, p95 of the
+/// per-target ratios `slow / fast`).
+pub fn paired_ratio(slow: &[&Row], fast: &[&Row]) -> (f64, f64, f64) {
+    let fast_times = times_by_index(fast);
+    let ratios: Vec<f64> = slow
+        .iter()
+        .filter_map(|r| fast_times.get(&r.index).map(|f| r.solution.micros() / f))
+        .collect();
+    let slow_median = median(&slow.iter().map(|r| r.solution.micros()).collect::<Vec<_>>());
+    let fast_median = median(&fast_times.values().copied().collect::<Vec<_>>());
+    (
+        slow_median / fast_median,
+        quantile(&ratios, 0.05),
+        quantile(&ratios, 0.95),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_interpolate_like_numpy() {
+        let v = [4.0, 1.0, 3.0, 2.0, f64::NAN];
+        assert_eq!(median(&v), 2.5);
+        assert_eq!(quantile(&v, 0.0), 1.0);
+        assert_eq!(quantile(&v, 1.0), 4.0);
+        assert!((quantile(&v, 0.95) - 3.85).abs() < 1e-12);
+        assert!(median(&[]).is_nan());
+    }
+}
