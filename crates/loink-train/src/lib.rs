@@ -1,0 +1,7 @@
+//! Library side of the `loink` binary, so integration tests can reach the trainer.
+//!
+//! - [`bench`]: `loink bench` (LOInK against IPOPT and the classical solvers, one run).
+//! - [`train`]: `loink train` (burn training, export of the model artifact).
+
+pub mod bench;
+pub mod train;

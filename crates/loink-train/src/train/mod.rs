@@ -1,0 +1,339 @@
+//! `loink train`: fits a LOInK model (BiLipNet G plus surrogate-cost heads) with burn and writes
+//! the model artifact.
+//!
+//! - [`data`]: configurations in the limits, labelled by FK and cost; normalisation; split.
+//! - [`cayley`]: the Cayley transform, differentiable (burn) and in f64 (export).
+//! - [`model`]: the network on free parameters.
+//! - [`loss`]: the weighted task + cost loss.
+//! - [`schedule`]: one-cycle learning rate.
+//! - [`optimiser`]: global gradient-norm clipping and Adam.
+//! - [`progress`], [`summary`]: the progress bar and the closing table.
+//! - [`export`]: the artifact.
+//!
+//! Determinism: data, split, initialisation and batch order all come from one ChaCha8 stream
+//! seeded by `--seed`; burn's ndarray backend is deterministic on one machine, and the file holds
+//! no wall-clock time (it is printed on stdout only), so the same command gives the same bytes.
+
+pub mod cayley;
+pub mod data;
+pub mod export;
+pub mod loss;
+pub mod model;
+pub mod optimiser;
+pub mod progress;
+pub mod schedule;
+pub mod summary;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use burn::module::Module;
+use burn::optim::GradientsParams;
+use loink::cost::CostSpec;
+use loink::problem::Problem;
+use loink::robot::PlanarArm;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use data::{NormalisedSet, Sampler};
+use loss::{Batch, LossWeights};
+use model::{Architecture, LoinkNet};
+use summary::Row;
+
+/// Errors of `loink train`.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    /// Robot or cost could not be built.
+    #[error(transparent)]
+    Loink(#[from] loink::LoinkError),
+    /// A flag value is unusable.
+    #[error("invalid argument: {0}")]
+    Argument(String),
+    /// Training produced a non-finite loss.
+    #[error("training diverged: loss became {0} at epoch {1}")]
+    Diverged(f64, usize),
+    /// The output file could not be written.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+fn parse_list(text: &str) -> Result<Vec<usize>, String> {
+    text.split(',')
+        .map(|p| p.trim().parse::<usize>().map_err(|e| format!("'{p}': {e}")))
+        .collect()
+}
+
+/// Flags of `loink train`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TrainArgs {
+    /// Robot preset (planar2, planar3, planar3-wide, planar4).
+    #[arg(long)]
+    pub robot: String,
+    /// Cost, e.g. "limits=1,com=4" (the default).
+    #[arg(long, default_value = "limits=1,com=4")]
+    pub cost: String,
+    /// Overall lower Lipschitz bound μ of G.
+    #[arg(long, default_value_t = 0.05)]
+    pub mu: f64,
+    /// Overall upper Lipschitz bound ν of G.
+    #[arg(long, default_value_t = 20.0)]
+    pub nu: f64,
+    /// Number of monotone layers d.
+    #[arg(long, default_value_t = 3)]
+    pub depth: usize,
+    /// Hidden block sizes of each monotone layer, comma-separated.
+    #[arg(long, default_value = "32,32,32,32", value_parser = parse_list)]
+    pub hidden: Vec<usize>,
+    /// Hidden widths of the M and b heads, comma-separated.
+    #[arg(long, default_value = "32,32", value_parser = parse_list)]
+    pub head_hidden: Vec<usize>,
+    /// ε in M = LLᵀ + εI.
+    #[arg(long, default_value_t = 1e-3)]
+    pub metric_eps: f64,
+    /// Maximum number of epochs.
+    #[arg(long, default_value_t = 40)]
+    pub epochs: usize,
+    /// Number of training configurations (before the validation split).
+    #[arg(long, default_value_t = 200_000)]
+    pub samples: usize,
+    /// How configurations are drawn.
+    #[arg(long, value_enum, default_value_t = Sampler::Uniform)]
+    pub sampler: Sampler,
+    /// Mini-batch size.
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
+    /// Peak learning rate of the one-cycle schedule.
+    #[arg(long, default_value_t = 1e-2)]
+    pub lr: f64,
+    /// Share of samples held out for validation and early stopping.
+    #[arg(long, default_value_t = 0.1)]
+    pub val_frac: f64,
+    /// Stop after this many epochs without a better validation loss.
+    #[arg(long, default_value_t = 8)]
+    pub patience: usize,
+    /// Task weight w_task.
+    #[arg(long, default_value_t = 10.0)]
+    pub task_weight: f64,
+    /// Cost weight w_cost.
+    #[arg(long, default_value_t = 1.0)]
+    pub cost_weight: f64,
+    /// Global gradient-norm clip.
+    #[arg(long, default_value_t = 10.0)]
+    pub clip: f64,
+    /// Seed of data, split, initialisation and batch order.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Output model file (JSON).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+impl TrainArgs {
+    fn architecture(&self, problem: &Problem) -> Result<Architecture, TrainError> {
+        let bad = |m: &str| Err(TrainError::Argument(m.to_string()));
+        if !(self.mu > 0.0 && self.nu > self.mu && self.nu.is_finite()) {
+            return bad("need 0 < mu < nu < inf");
+        }
+        if self.depth == 0 || self.depth > 16 {
+            return bad("depth must be in 1..=16");
+        }
+        if self.hidden.is_empty() || self.hidden.iter().any(|&h| h == 0 || h > 1024) {
+            return bad("hidden blocks must be in 1..=1024");
+        }
+        if self.head_hidden.iter().any(|&h| h == 0 || h > 1024) {
+            return bad("head widths must be in 1..=1024");
+        }
+        if !(self.metric_eps > 0.0 && self.metric_eps.is_finite()) {
+            return bad("metric-eps must be positive");
+        }
+        if self.samples < 10 || self.batch == 0 || self.epochs == 0 {
+            return bad("need samples >= 10, batch >= 1, epochs >= 1");
+        }
+        if !(self.val_frac > 0.0 && self.val_frac < 0.9) {
+            return bad("val-frac must be in (0, 0.9)");
+        }
+        if !(self.lr > 0.0 && self.lr.is_finite() && self.clip > 0.0) {
+            return bad("lr and clip must be positive");
+        }
+        let dof = problem.arm.lengths().len();
+        if dof <= 2 && problem.arm.lengths().len() < 2 {
+            return bad("the arm needs at least two joints");
+        }
+        Ok(Architecture {
+            dof,
+            task_dim: 2,
+            mu: self.mu,
+            nu: self.nu,
+            depth: self.depth,
+            hidden: self.hidden.clone(),
+            head_hidden: self.head_hidden.clone(),
+            metric_eps: self.metric_eps,
+        })
+    }
+}
+
+/// What a training run produced.
+pub struct Trained {
+    /// The best network (validation loss), on the plain CPU device.
+    pub net: LoinkNet,
+    /// The artifact written.
+    pub file: loink::artifact::ModelFile,
+    /// Wall time of the training loop (seconds; printed, not stored).
+    pub seconds: f64,
+}
+
+/// Runs `loink train`.
+pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
+    let start = Instant::now();
+    let arm = PlanarArm::preset(&args.robot)?;
+    let problem = Problem::new(arm, CostSpec::parse(&args.cost)?)?;
+    let arch = args.architecture(&problem)?;
+    let weights = LossWeights {
+        task: args.task_weight,
+        cost: args.cost_weight,
+    };
+
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let all = data::sample(&problem, args.sampler, args.samples, &mut rng);
+    let (train_idx, val_idx) = data::split(all.len(), args.val_frac, &mut rng);
+    let train_raw = all.subset(&train_idx);
+    let norm = data::normalisation(&problem, &train_raw);
+    let train = NormalisedSet::new(&train_raw, &norm);
+    let val = NormalisedSet::new(&all.subset(&val_idx), &norm);
+
+    let plain = model::cpu_device();
+    let device = plain.clone().autodiff();
+    let mut net = LoinkNet::new(&arch, &mut rng, &device);
+    let mut optim = optimiser::adam();
+    let steps_per_epoch = train.len().div_ceil(args.batch);
+    let schedule = schedule::OneCycle::new(args.lr, args.epochs * steps_per_epoch);
+    let progress = progress::Progress::new(args.epochs, steps_per_epoch);
+
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut best = (f64::INFINITY, net.valid(), 0usize);
+    let mut first_loss = f64::NAN;
+    let mut last_loss = f64::NAN;
+    let mut epochs_run = 0;
+    let mut step = 0;
+    for epoch in 0..args.epochs {
+        order.shuffle(&mut rng);
+        let mut sum = 0.0;
+        for (k, chunk) in order.chunks(args.batch).enumerate() {
+            let batch = Batch::gather(&train, chunk, &device);
+            let terms = loss::loss(&net, &batch, weights);
+            let value: f32 = terms.total.clone().into_scalar();
+            if !value.is_finite() {
+                progress.finish();
+                return Err(TrainError::Diverged(f64::from(value), epoch + 1));
+            }
+            let mut grads = GradientsParams::from_grads(terms.total.backward(), &net);
+            optimiser::clip_global_norm(&net, &mut grads, args.clip);
+            net = optim.step(schedule.at(step), net, grads);
+            step += 1;
+            sum += f64::from(value);
+            progress.step(sum / (k + 1) as f64);
+        }
+        let train_loss = sum / steps_per_epoch as f64;
+        if epoch == 0 {
+            first_loss = train_loss;
+        }
+        last_loss = train_loss;
+        epochs_run = epoch + 1;
+        let snapshot = net.valid();
+        let (vt, vc) = loss::evaluate(&snapshot, &val, &plain, 8192);
+        let val_loss = weights.task * vt + weights.cost * vc;
+        let improved = val_loss < best.0;
+        progress.epoch(epoch, train_loss, vt, vc, improved);
+        if improved {
+            best = (val_loss, snapshot, epoch + 1);
+        } else if epoch + 1 - best.2 >= args.patience {
+            break;
+        }
+    }
+    progress.finish();
+    let seconds = start.elapsed().as_secs_f64();
+    let net = best.1;
+
+    let (tt, tc) = loss::evaluate(&net, &train, &plain, 8192);
+    let (vt, vc) = loss::evaluate(&net, &val, &plain, 8192);
+    let rows = vec![
+        Row {
+            name: "task_rmse_m",
+            value: vt.sqrt() * norm.y_scale[0],
+            note: "m, validation, ‖G₁(x) − y‖",
+        },
+        Row {
+            name: "train_task_rmse_m",
+            value: tt.sqrt() * norm.y_scale[0],
+            note: "m, training set",
+        },
+        Row {
+            name: "cost_rmse",
+            value: vc.sqrt() * norm.cost_scale,
+            note: "cost units, validation, ĉ vs J",
+        },
+        Row {
+            name: "train_cost_rmse",
+            value: tc.sqrt() * norm.cost_scale,
+            note: "cost units, training set",
+        },
+        Row {
+            name: "first_loss",
+            value: first_loss,
+            note: "mean training loss, epoch 1",
+        },
+        Row {
+            name: "last_loss",
+            value: last_loss,
+            note: "mean training loss, last epoch",
+        },
+        Row {
+            name: "best_val_loss",
+            value: best.0,
+            note: "normalised, weighted",
+        },
+        Row {
+            name: "best_epoch",
+            value: best.2 as f64,
+            note: "epoch of the kept weights",
+        },
+        Row {
+            name: "epochs",
+            value: epochs_run as f64,
+            note: "epochs run (early stopping)",
+        },
+        Row {
+            name: "samples",
+            value: args.samples as f64,
+            note: "configurations drawn",
+        },
+    ];
+    summary::print_table(&format!("loink train {} — summary", args.robot), &rows);
+    println!(
+        "train_seconds {seconds:.1} (wall time; not stored in the file, so it stays reproducible)"
+    );
+
+    let file = export::model_file(
+        &net,
+        export::ExportContext {
+            problem: &problem,
+            arch: &arch,
+            normalisation: &norm,
+            metrics: summary::metrics(&rows),
+            seed: args.seed,
+        },
+    );
+    let json = export::to_json(&file);
+    std::fs::write(&args.out, &json).map_err(|source| TrainError::Io {
+        path: args.out.clone(),
+        source,
+    })?;
+    println!("wrote {} ({} bytes)", args.out.display(), json.len());
+    Ok(Trained { net, file, seconds })
+}

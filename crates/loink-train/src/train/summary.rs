@@ -1,0 +1,37 @@
+//! The end-of-training summary table (task RMSE in metres, cost RMSE, losses, optimality check).
+
+use std::collections::BTreeMap;
+
+/// One row of the summary: a name, a value, and its unit or note.
+pub struct Row {
+    /// Metric name (also its key in the artifact's metrics map).
+    pub name: &'static str,
+    /// Value.
+    pub value: f64,
+    /// Unit or short explanation.
+    pub note: &'static str,
+}
+
+/// Prints `rows` as an aligned table to stdout.
+pub fn print_table(title: &str, rows: &[Row]) {
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    println!("{title}");
+    println!("{:-<1$}", "", width + 32);
+    for r in rows {
+        let value = if r.value.fract() == 0.0 && r.value.abs() < 1e9 {
+            format!("{:.0}", r.value)
+        } else {
+            format!("{:.6}", r.value)
+        };
+        println!("{:<width$}  {value:>14}  {}", r.name, r.note);
+    }
+    println!("{:-<1$}", "", width + 32);
+}
+
+/// The rows as a metrics map.
+pub fn metrics(rows: &[Row]) -> BTreeMap<String, f64> {
+    rows.iter()
+        .filter(|r| r.value.is_finite())
+        .map(|r| (r.name.to_string(), r.value))
+        .collect()
+}
