@@ -123,7 +123,10 @@ pub(crate) fn matrix(
     cols: usize,
 ) -> Checked<Array2<f64>> {
     if values.len() != rows {
-        return Err(shape(path, format!("has {} rows, expected {rows}", values.len())));
+        return Err(shape(
+            path,
+            format!("has {} rows, expected {rows}", values.len()),
+        ));
     }
     let mut flat = Vec::with_capacity(rows * cols);
     for (i, row) in values.iter().enumerate() {
@@ -159,7 +162,7 @@ pub fn validate(file: ModelFile) -> Checked<ValidatedModel> {
         "metric_head",
         &file.metric_head,
         &file.hyper,
-        k * (k + 1) / 2,
+        metric_outputs(k),
     )?;
     let value_head = check_head("value_head", &file.value_head, &file.hyper, 1)?;
     if let Some((name, &v)) = file.metrics.iter().find(|(_, v)| !v.is_finite()) {
@@ -178,29 +181,57 @@ pub fn validate(file: ModelFile) -> Checked<ValidatedModel> {
     })
 }
 
+/// Outputs of the metric head: the lower triangle of L, k(k + 1)/2. For k = 0 (M is 0 × 0) the
+/// head keeps one output that the engine ignores, so every file has the same head shapes.
+pub fn metric_outputs(k: usize) -> usize {
+    (k * (k + 1) / 2).max(1)
+}
+
 fn check_hyper(hyper: &Hyper, n: usize, task_dim: usize) -> Checked<()> {
     let mu = finite_scalar("hyper.mu", hyper.mu)?;
     let nu = finite_scalar("hyper.nu", hyper.nu)?;
     if !(mu > 0.0 && mu < nu) {
-        return Err(range("hyper", format!("need 0 < mu < nu, got mu = {mu}, nu = {nu}")));
+        return Err(range(
+            "hyper",
+            format!("need 0 < mu < nu, got mu = {mu}, nu = {nu}"),
+        ));
     }
     if hyper.depth == 0 || hyper.depth > MAX_DEPTH {
-        return Err(range("hyper.depth", format!("{} (allowed 1..={MAX_DEPTH})", hyper.depth)));
+        return Err(range(
+            "hyper.depth",
+            format!("{} (allowed 1..={MAX_DEPTH})", hyper.depth),
+        ));
     }
     if hyper.task_dim != task_dim {
-        return Err(range("hyper.task_dim", format!("{} but the robot's task has {task_dim}", hyper.task_dim)));
+        return Err(range(
+            "hyper.task_dim",
+            format!("{} but the robot's task has {task_dim}", hyper.task_dim),
+        ));
     }
-    if hyper.latent_dim == 0 || hyper.task_dim + hyper.latent_dim != n {
+    // latent_dim = 0 (no redundancy, e.g. planar2 on one elbow chart) is allowed: G is then
+    // a bijection onto the task and M is 0 × 0.
+    if hyper.task_dim + hyper.latent_dim != n {
         return Err(range(
             "hyper.latent_dim",
-            format!("{} but the robot has {n} joints and task dimension {}", hyper.latent_dim, hyper.task_dim),
+            format!(
+                "{} but the robot has {n} joints and task dimension {}",
+                hyper.latent_dim, hyper.task_dim
+            ),
         ));
     }
     check_hidden("hyper.hidden", &hyper.hidden)?;
-    if hyper.head_hidden.len() > 16 || hyper.head_hidden.iter().any(|&h| h == 0 || h > MAX_HEAD_WIDTH) {
+    if hyper.head_hidden.len() > 16
+        || hyper
+            .head_hidden
+            .iter()
+            .any(|&h| h == 0 || h > MAX_HEAD_WIDTH)
+    {
         return Err(range(
             "hyper.head_hidden",
-            format!("{:?} (at most 16 layers of 1..={MAX_HEAD_WIDTH})", hyper.head_hidden),
+            format!(
+                "{:?} (at most 16 layers of 1..={MAX_HEAD_WIDTH})",
+                hyper.head_hidden
+            ),
         ));
     }
     let eps = finite_scalar("hyper.metric_eps", hyper.metric_eps)?;
@@ -213,7 +244,9 @@ fn check_hyper(hyper: &Hyper, n: usize, task_dim: usize) -> Checked<()> {
 fn check_hidden(path: &str, hidden: &[usize]) -> Checked<()> {
     let total = hidden.iter().try_fold(0usize, |acc, &h| acc.checked_add(h));
     match total {
-        Some(total) if !hidden.is_empty() && !hidden.contains(&0) && total <= MAX_HIDDEN_TOTAL => Ok(()),
+        Some(total) if !hidden.is_empty() && !hidden.contains(&0) && total <= MAX_HIDDEN_TOTAL => {
+            Ok(())
+        }
         _ => Err(range(
             path,
             format!("{hidden:?} (non-empty, positive blocks, total ≤ {MAX_HIDDEN_TOTAL})"),
@@ -231,12 +264,18 @@ fn check_normalisation(norm: &Normalisation, n: usize, m: usize) -> Checked<()> 
     ] {
         let v = vector(path, scales, len)?;
         if let Some((i, s)) = v.iter().enumerate().find(|(_, &s)| s <= 0.0) {
-            return Err(range(&format!("{path}[{i}]"), format!("{s} (scales must be > 0)")));
+            return Err(range(
+                &format!("{path}[{i}]"),
+                format!("{s} (scales must be > 0)"),
+            ));
         }
     }
     let scale = finite_scalar("normalisation.cost_scale", norm.cost_scale)?;
     if scale <= 0.0 {
-        return Err(range("normalisation.cost_scale", format!("{scale} (must be > 0)")));
+        return Err(range(
+            "normalisation.cost_scale",
+            format!("{scale} (must be > 0)"),
+        ));
     }
     Ok(())
 }
@@ -246,13 +285,20 @@ fn check_bilipnet(weights: &BiLipNetWeights, hyper: &Hyper, n: usize) -> Checked
     if weights.orthogonal.len() != d + 1 {
         return Err(shape(
             "bilipnet.orthogonal",
-            format!("has {} layers, expected depth + 1 = {}", weights.orthogonal.len(), d + 1),
+            format!(
+                "has {} layers, expected depth + 1 = {}",
+                weights.orthogonal.len(),
+                d + 1
+            ),
         ));
     }
     if weights.monotone.len() != d {
         return Err(shape(
             "bilipnet.monotone",
-            format!("has {} layers, expected depth = {d}", weights.monotone.len()),
+            format!(
+                "has {} layers, expected depth = {d}",
+                weights.monotone.len()
+            ),
         ));
     }
     let orthogonal = weights
@@ -267,8 +313,7 @@ fn check_bilipnet(weights: &BiLipNetWeights, hyper: &Hyper, n: usize) -> Checked
         .enumerate()
         .map(|(k, m)| check_monotone(&format!("bilipnet.monotone[{k}]"), m, hyper, n))
         .collect::<Checked<Vec<_>>>()?;
-    let net = BiLipNet::new(orthogonal, monotone)
-        .map_err(|e| shape("bilipnet", e.to_string()))?;
+    let net = BiLipNet::new(orthogonal, monotone).map_err(|e| shape("bilipnet", e.to_string()))?;
     let slack = 1.0 + BOUND_TOLERANCE;
     if net.mu() * slack < hyper.mu || net.nu() > hyper.nu * slack {
         return Err(ArtifactError::Inconsistent {
@@ -299,17 +344,28 @@ fn check_orthogonal(path: &str, o: &OrthogonalWeights, n: usize) -> Checked<Orth
     OrthogonalLayer::new(r, b).map_err(|e| shape(path, e.to_string()))
 }
 
-fn check_monotone(path: &str, m: &MonotoneWeights, hyper: &Hyper, n: usize) -> Checked<MonotoneLayer> {
+fn check_monotone(
+    path: &str,
+    m: &MonotoneWeights,
+    hyper: &Hyper,
+    n: usize,
+) -> Checked<MonotoneLayer> {
     let mu = finite_scalar(&format!("{path}.mu"), m.mu)?;
     let gamma = finite_scalar(&format!("{path}.gamma"), m.gamma)?;
     if !(mu > 0.0 && gamma > 0.0) {
-        return Err(range(path, format!("need mu > 0 and gamma > 0, got mu = {mu}, gamma = {gamma}")));
+        return Err(range(
+            path,
+            format!("need mu > 0 and gamma > 0, got mu = {mu}, gamma = {gamma}"),
+        ));
     }
     check_hidden(&format!("{path}.hidden"), &m.hidden)?;
     if m.hidden != hyper.hidden {
         return Err(ArtifactError::Inconsistent {
             path: format!("{path}.hidden"),
-            detail: format!("{:?} differs from hyper.hidden {:?}", m.hidden, hyper.hidden),
+            detail: format!(
+                "{:?} differs from hyper.hidden {:?}",
+                m.hidden, hyper.hidden
+            ),
         });
     }
     let total: usize = m.hidden.iter().sum();
@@ -320,12 +376,11 @@ fn check_monotone(path: &str, m: &MonotoneWeights, hyper: &Hyper, n: usize) -> C
             format!("has {} blocks, expected {}", m.v.len(), m.hidden.len() - 1),
         ));
     }
-    let v = m
-        .v
-        .iter()
-        .enumerate()
-        .map(|(k, vk)| matrix(&format!("{path}.v[{k}]"), vk, m.hidden[k + 1], m.hidden[k]))
-        .collect::<Checked<Vec<_>>>()?;
+    let v =
+        m.v.iter()
+            .enumerate()
+            .map(|(k, vk)| matrix(&format!("{path}.v[{k}]"), vk, m.hidden[k + 1], m.hidden[k]))
+            .collect::<Checked<Vec<_>>>()?;
     let b_hidden = vector(&format!("{path}.b_hidden"), &m.b_hidden, total)?;
     let b_out = vector(&format!("{path}.b_out"), &m.b_out, n)?;
     let layer = MonotoneLayer::new(mu, gamma, m.hidden.clone(), s, v, b_hidden, b_out)

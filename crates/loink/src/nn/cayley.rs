@@ -34,7 +34,8 @@ pub fn cayley(w: &Array2<f64>) -> Result<Array2<f64>> {
     let bottom_t = solve(&i_plus_z.t().to_owned(), &v.t().to_owned()).ok_or_else(singular)?;
     let mut r = Array2::zeros((p, q));
     r.slice_mut(s![..q, ..]).assign(&top);
-    r.slice_mut(s![q.., ..]).assign(&(bottom_t.t().mapv(|x| -2.0 * x)));
+    r.slice_mut(s![q.., ..])
+        .assign(&(bottom_t.t().mapv(|x| -2.0 * x)));
     Ok(r)
 }
 

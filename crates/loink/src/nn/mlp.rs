@@ -25,7 +25,10 @@ impl Dense {
                 got: w.nrows(),
             });
         }
-        ensure_finite("dense layer", &w.iter().chain(b.iter()).copied().collect::<Vec<_>>())?;
+        ensure_finite(
+            "dense layer",
+            &w.iter().chain(b.iter()).copied().collect::<Vec<_>>(),
+        )?;
         let w_flat = w.iter().copied().collect();
         Ok(Self { w, b, w_flat })
     }
@@ -88,7 +91,8 @@ impl Mlp {
             .windows(2)
             .map(|w| {
                 let limit = (6.0 / (w[0] + w[1]) as f64).sqrt();
-                let weights = Array2::from_shape_fn((w[1], w[0]), |_| rng.random_range(-limit..limit));
+                let weights =
+                    Array2::from_shape_fn((w[1], w[0]), |_| rng.random_range(-limit..limit));
                 Dense::new(weights, Array1::zeros(w[1]))
             })
             .collect::<Result<Vec<_>>>()?;

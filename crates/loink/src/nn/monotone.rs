@@ -34,6 +34,8 @@ pub struct MonotoneLayer {
     b_out: Array1<f64>,
     /// S row-major (N × n).
     pub(crate) s_flat: Vec<f64>,
+    /// S column-major (Sᵀ row-major, n × N), for the Newton Jacobian.
+    pub(crate) s_cols: Vec<f64>,
     /// √(2γ)·S row-major.
     pub(crate) s_in: Vec<f64>,
     /// V_k row-major (n_k × n_{k−1}) for k = 2..L.
@@ -90,7 +92,11 @@ impl MonotoneLayer {
                 return Err(dim("monotone V block rows", hidden[k + 1], vk.nrows()));
             }
         }
-        let finite = s.iter().chain(b_hidden.iter()).chain(b_out.iter()).all(|x| x.is_finite())
+        let finite = s
+            .iter()
+            .chain(b_hidden.iter())
+            .chain(b_out.iter())
+            .all(|x| x.is_finite())
             && v.iter().all(|vk| vk.iter().all(|x| x.is_finite()));
         if !finite {
             return Err(LoinkError::NonFinite {
@@ -110,6 +116,7 @@ impl MonotoneLayer {
             mu,
             gamma,
             s_in: s_flat.iter().map(|x| root * x).collect(),
+            s_cols: s.t().iter().copied().collect(),
             s_flat,
             v_flat: v.iter().map(|vk| vk.iter().copied().collect()).collect(),
             b_hidden_flat: b_hidden.to_vec(),
@@ -188,9 +195,8 @@ impl MonotoneLayer {
         rng: &mut G,
     ) -> Result<Self> {
         let total: usize = hidden.iter().sum();
-        let mut uniform = |shape: (usize, usize)| {
-            Array2::from_shape_fn(shape, |_| rng.random_range(-1.0..1.0))
-        };
+        let mut uniform =
+            |shape: (usize, usize)| Array2::from_shape_fn(shape, |_| rng.random_range(-1.0..1.0));
         let f_q = uniform((total, n));
         let f_blocks: Vec<Array2<f64>> = hidden
             .iter()
@@ -199,7 +205,15 @@ impl MonotoneLayer {
             .collect();
         let b_hidden = Array1::from_shape_fn(total, |_| rng.random_range(-1.0..1.0));
         let b_out = Array1::from_shape_fn(n, |_| rng.random_range(-0.5..0.5));
-        Self::from_free(mu, nu - mu, hidden.to_vec(), &f_q, &f_blocks, b_hidden, b_out)
+        Self::from_free(
+            mu,
+            nu - mu,
+            hidden.to_vec(),
+            &f_q,
+            &f_blocks,
+            b_hidden,
+            b_out,
+        )
     }
 
     /// Input/output width n.
@@ -335,7 +349,7 @@ pub struct MonotoneState {
     pub(crate) u_hat: Vec<f64>,
     pub(crate) z_plus: Vec<f64>,
     pub(crate) b_z: Vec<f64>,
-    /// Newton: T = (I − DV)⁻¹ D S, N × n row-major.
+    /// Newton: T = (I − DV)⁻¹ D S, column-major (n columns of N).
     pub(crate) t: Vec<f64>,
     pub(crate) x: Vec<f64>,
     pub(crate) fx: Vec<f64>,
