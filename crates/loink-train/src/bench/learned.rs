@@ -5,7 +5,6 @@
 //! everywhere it appears: its numbers measure the engine's speed, never LOInK's optimality.
 
 use std::path::Path;
-use std::rc::Rc;
 
 use loink::artifact::{load_model_bytes, random_model, validate, ModelFile};
 use loink::problem::Problem;
@@ -85,7 +84,7 @@ impl Learned {
         self.label.clone()
     }
 
-    /// The engine.
+    /// The engine (no refinement).
     pub fn engine(&self) -> &Loink {
         &self.engine
     }
@@ -106,7 +105,7 @@ impl Learned {
 
     /// Cold solves (state reset before every target, outside the timed call), unrefined and
     /// refined with `steps` Gauss–Newton steps.
-    pub fn cold_methods(&self, _problem: &Rc<Problem>, steps: usize) -> Vec<Method> {
+    pub fn cold_methods(&self, steps: usize) -> Vec<Method> {
         [0, steps]
             .into_iter()
             .map(|s| {
@@ -128,7 +127,7 @@ impl Learned {
     }
 
     /// Warm solves along the path (each state carries over from the previous target).
-    pub fn warm_methods(&self, _problem: &Rc<Problem>, steps: usize) -> Vec<Method> {
+    pub fn warm_methods(&self, steps: usize) -> Vec<Method> {
         [0, steps]
             .into_iter()
             .map(|s| {

@@ -18,6 +18,7 @@ mod machine;
 mod methods;
 mod plot;
 mod record;
+mod scaling;
 mod stats;
 mod table;
 mod targets;
@@ -71,6 +72,16 @@ pub struct BenchArgs {
     /// Gauss–Newton steps of the refined LOInK rows.
     #[arg(long, default_value_t = 3)]
     pub refine_steps: usize,
+    /// Instead of the table: the scaling figures (time vs width/depth on untrained networks,
+    /// time per target vs batch size), written as `scaling-<robot>.md` / `.svg`.
+    #[arg(long)]
+    pub scaling: bool,
+    /// With --scaling: also time `loink train` for these sample counts (e.g. 2000,8000,32000).
+    #[arg(long, value_delimiter = ',', requires = "scaling")]
+    pub scaling_train: Vec<usize>,
+    /// Epochs of each --scaling-train run.
+    #[arg(long, default_value_t = 2)]
+    pub scaling_epochs: usize,
     /// Where the Markdown table, the CSV of all rows and the plots go.
     #[arg(long, default_value = "bench/results")]
     pub out_dir: PathBuf,
@@ -92,6 +103,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         usize::MAX
     });
     random.truncate(cap);
+    if args.scaling {
+        return run_scaling(args, &problem, &random);
+    }
     let path = targets::lissajous_path(&problem.arm, random.len());
     let load_before = machine::load_average();
 
@@ -130,9 +144,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         methods::dls_warm(problem.clone()),
     ];
     if let Some(learned) = &learned {
-        random_methods.extend(learned.cold_methods(&problem, args.refine_steps));
-        path_methods.extend(learned.cold_methods(&problem, args.refine_steps));
-        path_methods.extend(learned.warm_methods(&problem, args.refine_steps));
+        random_methods.extend(learned.cold_methods(args.refine_steps));
+        path_methods.extend(learned.cold_methods(args.refine_steps));
+        path_methods.extend(learned.warm_methods(args.refine_steps));
     }
 
     let mut rows = Vec::new();
@@ -194,6 +208,46 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         csv_path.display(),
         svg_path.display()
     );
+    Ok(())
+}
+
+fn run_scaling(args: &BenchArgs, problem: &Problem, targets: &[[f64; 2]]) -> Result<(), String> {
+    let machine = machine::describe();
+    let [width, depth] = scaling::width_and_depth(&args.robot, targets, args.seed)?;
+    let learned = match &args.model {
+        Some(path) => learned::Learned::load(path, problem)?,
+        None => learned::Learned::untrained(problem, &args.robot, 3, &[32; 4], args.seed)?,
+    };
+    let batch_label = if args.model.is_some() {
+        "the --model network"
+    } else {
+        "untrained, depth 3, [32]×4"
+    };
+    let batch = scaling::batch(learned.engine(), batch_label, targets)?;
+    let mut curves = vec![width, depth, batch];
+    std::fs::create_dir_all(&args.out_dir)
+        .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
+    if !args.scaling_train.is_empty() {
+        curves.push(scaling::training(
+            &args.robot,
+            &args.scaling_train,
+            args.scaling_epochs,
+            &args.out_dir,
+        )?);
+    }
+    let svg = args.out_dir.join(format!("scaling-{}.svg", args.robot));
+    scaling::plot(&svg, &curves)?;
+    let page = format!(
+        "# `loink bench --scaling` results\n\n- command: `{}`\n- machine: {machine}\n- targets: {} ({} used)\n\n{}",
+        std::env::args().collect::<Vec<_>>().join(" "),
+        args.targets.display(),
+        targets.len(),
+        scaling::markdown(&curves)
+    );
+    println!("{page}");
+    let md = args.out_dir.join(format!("scaling-{}.md", args.robot));
+    std::fs::write(&md, page).map_err(|e| format!("{}: {e}", md.display()))?;
+    eprintln!("wrote {}, {}", md.display(), svg.display());
     Ok(())
 }
 

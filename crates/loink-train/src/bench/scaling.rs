@@ -1,0 +1,285 @@
+//! `loink bench --scaling`: how the learned solver's cost grows.
+//!
+//! - solve time vs hidden width and vs depth: **untrained random networks** (speed only — an
+//!   untrained G's answers are not on target, so only its inverse time means anything): the time
+//!   of the raw inverse x = G⁻¹([ỹ; 0]) (`Loink::preimage`, no replay), cold, over the targets;
+//! - time per target vs batch size: a fresh solver state per batch, B cold solves in it, total
+//!   time / B (the engine has no batched inverse; this shows what per-batch setup costs);
+//! - training time vs data size (`--scaling-train`): `loink train` wall time (child process) for
+//!   growing sample counts at a fixed small epoch count.
+//!
+//! The gap of each shipped model comes from the main benchmark (trained models only).
+
+use std::path::Path;
+use std::time::Instant;
+
+use loink::artifact::{random_model, validate};
+use loink::surrogate::Loink;
+use plotters::prelude::*;
+
+use super::stats::{median, quantile};
+
+/// One measured point of a curve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Point {
+    /// The varied quantity (width, depth, batch size, samples).
+    pub x: f64,
+    /// Median (µs for solves, s for training).
+    pub median: f64,
+    /// p95 (same unit; equal to the median for single measurements).
+    pub p95: f64,
+    /// Extra note (e.g. inverse iterations).
+    pub note: String,
+}
+
+/// A curve with its axis names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Curve {
+    /// Panel title.
+    pub title: String,
+    /// x-axis name.
+    pub x_name: String,
+    /// y-axis name.
+    pub y_name: String,
+    /// The points.
+    pub points: Vec<Point>,
+}
+
+fn engine(robot: &str, depth: usize, hidden: &[usize], seed: u64) -> Result<Loink, String> {
+    let file = random_model(robot, depth, hidden, 0.05, 20.0, seed).map_err(|e| e.to_string())?;
+    Ok(Loink::new(validate(file).map_err(|e| e.to_string())?))
+}
+
+/// Cold raw-inverse times (µs) of `engine` over `targets`, with mean inverse iterations.
+fn inverse_times(engine: &Loink, targets: &[[f64; 2]]) -> Result<(Vec<f64>, f64), String> {
+    let mut state = engine.new_state();
+    let zero = vec![0.0; engine.latent_dim()];
+    let mut times = Vec::with_capacity(targets.len());
+    let mut iterations = 0usize;
+    for y in targets {
+        state.reset();
+        let start = Instant::now();
+        let (_, report) = engine
+            .preimage(&mut state, y, &zero)
+            .map_err(|e| e.to_string())?;
+        times.push(start.elapsed().as_secs_f64() * 1e6);
+        iterations += report.iterations;
+    }
+    Ok((times, iterations as f64 / targets.len().max(1) as f64))
+}
+
+fn point(x: f64, times: &[f64], note: String) -> Point {
+    Point {
+        x,
+        median: median(times),
+        p95: quantile(times, 0.95),
+        note,
+    }
+}
+
+/// Time vs width (depth 3, four blocks of width w) and vs depth (blocks [32]×4).
+pub fn width_and_depth(robot: &str, targets: &[[f64; 2]], seed: u64) -> Result<[Curve; 2], String> {
+    let mut width = Vec::new();
+    for w in [8, 16, 32, 64, 128] {
+        let (times, its) = inverse_times(&engine(robot, 3, &[w; 4], seed)?, targets)?;
+        width.push(point(
+            w as f64,
+            &times,
+            format!("{its:.1} inverse iterations"),
+        ));
+    }
+    let mut depth = Vec::new();
+    for d in [1, 2, 3, 4, 6, 8] {
+        let (times, its) = inverse_times(&engine(robot, d, &[32; 4], seed)?, targets)?;
+        depth.push(point(
+            d as f64,
+            &times,
+            format!("{its:.1} inverse iterations"),
+        ));
+    }
+    Ok([
+        Curve {
+            title: "inverse time vs block width (depth 3, 4 blocks; untrained)".into(),
+            x_name: "hidden block width".into(),
+            y_name: "µs per solve".into(),
+            points: width,
+        },
+        Curve {
+            title: "inverse time vs depth (blocks [32]×4; untrained)".into(),
+            x_name: "monotone layers d".into(),
+            y_name: "µs per solve".into(),
+            points: depth,
+        },
+    ])
+}
+
+/// Time per target vs batch size, with `engine` (a fresh state per batch).
+pub fn batch(engine: &Loink, label: &str, targets: &[[f64; 2]]) -> Result<Curve, String> {
+    let zero = vec![0.0; engine.latent_dim()];
+    let mut points = Vec::new();
+    for size in [1usize, 10, 100, 1000] {
+        let mut per_target = Vec::new();
+        let batches = (4000 / size).max(10);
+        for b in 0..batches {
+            let start = Instant::now();
+            let mut state = engine.new_state();
+            for k in 0..size {
+                state.reset();
+                let y = targets[(b * size + k) % targets.len()];
+                engine
+                    .preimage(&mut state, &y, &zero)
+                    .map_err(|e| e.to_string())?;
+            }
+            per_target.push(start.elapsed().as_secs_f64() * 1e6 / size as f64);
+        }
+        points.push(point(
+            size as f64,
+            &per_target,
+            format!("{batches} batches"),
+        ));
+    }
+    Ok(Curve {
+        title: format!("time per target vs batch size ({label})"),
+        x_name: "targets per batch".into(),
+        y_name: "µs per target".into(),
+        points,
+    })
+}
+
+/// `loink train` wall time (this binary, as a child process) for each sample count at
+/// `epochs` epochs, other settings at their defaults.
+pub fn training(
+    robot: &str,
+    samples: &[usize],
+    epochs: usize,
+    dir: &Path,
+) -> Result<Curve, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find the loink binary: {e}"))?;
+    let mut points = Vec::new();
+    for &n in samples {
+        let out = dir.join(format!("scaling-train-{n}.json"));
+        let start = Instant::now();
+        let status = std::process::Command::new(&exe)
+            .arg("train")
+            .arg(format!("--robot={robot}"))
+            .arg(format!("--samples={n}"))
+            .arg(format!("--epochs={epochs}"))
+            .arg(format!("--out={}", out.display()))
+            .stdout(std::process::Stdio::null())
+            .status()
+            .map_err(|e| format!("{}: {e}", exe.display()))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let _ = std::fs::remove_file(&out);
+        if !status.success() {
+            return Err(format!("loink train --samples={n} failed ({status})"));
+        }
+        points.push(Point {
+            x: n as f64,
+            median: seconds,
+            p95: seconds,
+            note: format!("{epochs} epochs, one run"),
+        });
+    }
+    Ok(Curve {
+        title: format!("training time vs data size ({epochs} epochs)"),
+        x_name: "training samples".into(),
+        y_name: "seconds".into(),
+        points,
+    })
+}
+
+/// The curves as Markdown tables.
+pub fn markdown(curves: &[Curve]) -> String {
+    let mut out = String::new();
+    for c in curves {
+        out.push_str(&format!(
+            "### {}\n\n| {} | {} median | p95 | note |\n|---|---|---|---|\n",
+            c.title, c.x_name, c.y_name
+        ));
+        for p in &c.points {
+            out.push_str(&format!(
+                "| {} | {:.2} | {:.2} | {} |\n",
+                p.x, p.median, p.p95, p.note
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// All curves in one SVG, one log–log panel each (median line, p95 dashed-as-dots).
+pub fn plot(path: &Path, curves: &[Curve]) -> Result<(), String> {
+    draw(path, curves).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn draw(path: &Path, curves: &[Curve]) -> Result<(), Box<dyn std::error::Error>> {
+    let cols = 2usize;
+    let rows = curves.len().div_ceil(cols).max(1);
+    let root = SVGBackend::new(path, (1100, 380 * rows as u32)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let panels = root.split_evenly((rows, cols));
+    for (c, area) in curves.iter().zip(panels.iter()) {
+        let xs = c.points.iter().map(|p| p.x);
+        let ys = c
+            .points
+            .iter()
+            .flat_map(|p| [p.median, p.p95])
+            .filter(|v| *v > 0.0);
+        let (x_lo, x_hi) = xs.fold((f64::INFINITY, 0.0f64), |(a, b), x| (a.min(x), b.max(x)));
+        let (y_lo, y_hi) = ys.fold((f64::INFINITY, 0.0f64), |(a, b), y| (a.min(y), b.max(y)));
+        if !(x_lo.is_finite() && y_lo.is_finite()) {
+            continue;
+        }
+        let mut chart = ChartBuilder::on(area)
+            .caption(&c.title, ("sans-serif", 15))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(
+                (x_lo / 1.5..x_hi * 1.5).log_scale(),
+                (y_lo / 2.0..y_hi * 2.0).log_scale(),
+            )?;
+        chart
+            .configure_mesh()
+            .x_desc(c.x_name.as_str())
+            .y_desc(c.y_name.as_str())
+            .x_label_formatter(&|v| format!("{v}"))
+            .y_label_formatter(&|v| {
+                if *v >= 10.0 {
+                    format!("{v:.0}")
+                } else {
+                    format!("{v:.2}")
+                }
+            })
+            .draw()?;
+        let blue = RGBColor(31, 119, 180);
+        chart
+            .draw_series(LineSeries::new(
+                c.points.iter().map(|p| (p.x, p.median)),
+                blue.stroke_width(2),
+            ))?
+            .label("median")
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], blue.stroke_width(2)));
+        chart.draw_series(
+            c.points
+                .iter()
+                .map(|p| Circle::new((p.x, p.median), 4, blue.filled())),
+        )?;
+        let grey = RGBColor(150, 150, 150);
+        chart
+            .draw_series(
+                c.points
+                    .iter()
+                    .map(|p| Circle::new((p.x, p.p95), 3, grey.stroke_width(1))),
+            )?
+            .label("p95")
+            .legend(move |(x, y)| Circle::new((x + 8, y), 3, grey.stroke_width(1)));
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE)
+            .draw()?;
+    }
+    root.present()?;
+    Ok(())
+}
