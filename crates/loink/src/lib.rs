@@ -9,6 +9,7 @@
 //! - [`report`]: the one [`report::Solution`] type every solver returns.
 //! - [`solvers`]: analytic two-link IK, damped least squares, the global reference optimum,
 //!   limit-aware Gauss–Newton refinement.
+//! - [`regressor`]: the MSE and mixture-density regression baselines (the averaging trap).
 //! - [`error`]: the typed errors every fallible call returns.
 
 pub mod artifact;
@@ -16,7 +17,10 @@ pub mod cost;
 pub mod error;
 pub mod nn;
 pub mod problem;
+pub mod regressor;
 pub mod report;
 pub mod robot;
+pub mod solvers;
+pub mod surrogate;
 
 pub use error::{LoinkError, Result};

@@ -1,0 +1,138 @@
+//! Closed-form inverse kinematics of a two-link planar arm, both elbow branches.
+//!
+//! For a target y at distance r from the base, the law of cosines gives the relative elbow
+//! angle cos q₂ = (r² − l₁² − l₂²)/(2 l₁ l₂), and q₁ = atan2(y) − atan2(l₂ sin q₂, l₁ + l₂ cos q₂).
+//! Each angle is then shifted by 2π to the representative nearest its mid-range
+//! ([`super::wrap_into`]); a branch that still violates a limit comes back with status `limits`.
+//! Targets outside the annulus |l₁ − l₂| ≤ r ≤ l₁ + l₂ come back `unreachable`, with q the
+//! closest pose (stretched towards the target, or folded).
+
+use super::{clock, micros_since, wrap_into};
+use crate::error::{LoinkError, Result};
+use crate::problem::Problem;
+use crate::report::{Solution, Termination, Tolerance};
+use crate::robot::Robot;
+
+/// Solver name in reports.
+pub const NAME: &str = "analytic";
+
+/// Which of the two closed-form solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Branch {
+    /// q₂ ≤ 0: the elbow lies on the counter-clockwise (left) side of the ray from the base to
+    /// the target.
+    ElbowUp,
+    /// q₂ ≥ 0: the elbow lies on the clockwise (right) side; the only branch inside planar3's
+    /// limits (q₂, q₃ ∈ [0, 2.6]).
+    ElbowDown,
+}
+
+impl Branch {
+    /// Both branches, in the order [`solve_both`] returns them.
+    pub const BOTH: [Branch; 2] = [Branch::ElbowUp, Branch::ElbowDown];
+
+    /// The sign of q₂ on this branch.
+    pub fn sign(self) -> f64 {
+        match self {
+            Branch::ElbowUp => -1.0,
+            Branch::ElbowDown => 1.0,
+        }
+    }
+}
+
+/// Raw two-link solution for a wrist point `w` relative to the base, lengths `l1`, `l2`:
+/// `(q1, q2, reachable)` with q₂'s sign from `branch` and no wrapping. When `w` is outside the
+/// annulus, the closest pose (cos q₂ clamped to ±1) is returned with `reachable = false`.
+pub fn two_link(l1: f64, l2: f64, w: [f64; 2], branch: Branch) -> (f64, f64, bool) {
+    let r2 = w[0] * w[0] + w[1] * w[1];
+    let cos_q2 = (r2 - l1 * l1 - l2 * l2) / (2.0 * l1 * l2);
+    let reachable = (-1.0..=1.0).contains(&cos_q2);
+    let cos_q2 = cos_q2.clamp(-1.0, 1.0);
+    let q2 = branch.sign() * cos_q2.acos();
+    let q1 = w[1].atan2(w[0]) - (l2 * q2.sin()).atan2(l1 + l2 * q2.cos());
+    (q1, q2, reachable)
+}
+
+/// Solves a two-link problem on one branch.
+///
+/// Errors with [`LoinkError::UnsupportedSolver`] when the arm does not have exactly two joints.
+/// A non-finite, wrong-dimension or absurd target gives `Ok` with an `invalid` solution.
+pub fn solve(problem: &Problem, target: &[f64], branch: Branch) -> Result<Solution> {
+    let start = clock();
+    let arm = &problem.arm;
+    if arm.dof() != 2 {
+        return Err(LoinkError::UnsupportedSolver {
+            solver: NAME.into(),
+            reason: format!("needs a two-link arm, this one has {} joints", arm.dof()),
+        });
+    }
+    if arm.check_target(target).is_err() {
+        return Ok(Solution::invalid(NAME, target, micros_since(start)));
+    }
+    let (l1, l2) = (arm.lengths()[0], arm.lengths()[1]);
+    let (q1, q2, reachable) = two_link(l1, l2, [target[0], target[1]], branch);
+    let limits = arm.limits();
+    let q = vec![
+        wrap_into(q1, limits.lower()[0], limits.upper()[0]),
+        wrap_into(q2, limits.lower()[1], limits.upper()[1]),
+    ];
+    let tolerance = Tolerance::CLASSICAL;
+    let residual = crate::report::distance(&arm.position(&q), target);
+    let termination = if reachable || residual <= tolerance.residual {
+        Termination::Converged
+    } else {
+        Termination::Unreachable
+    };
+    Ok(Solution::assess(
+        problem,
+        NAME,
+        target,
+        None,
+        q,
+        1,
+        micros_since(start),
+        termination,
+        tolerance,
+    ))
+}
+
+/// Both branches, `[ElbowUp, ElbowDown]`.
+pub fn solve_both(problem: &Problem, target: &[f64]) -> Result<[Solution; 2]> {
+    Ok([
+        solve(problem, target, Branch::ElbowUp)?,
+        solve(problem, target, Branch::ElbowDown)?,
+    ])
+}
+
+/// The better branch: the cheaper of the converged ones; when neither converged, the one with
+/// the smaller residual (then the larger margin).
+pub fn solve_best(problem: &Problem, target: &[f64]) -> Result<Solution> {
+    let [up, down] = solve_both(problem, target)?;
+    Ok(better(up, down))
+}
+
+/// Picks the better of two solutions for the same target (see [`solve_best`]).
+pub(crate) fn better(a: Solution, b: Solution) -> Solution {
+    use crate::report::Status;
+    let ok = |s: &Solution| s.status() == Status::Converged;
+    match (ok(&a), ok(&b)) {
+        (true, false) => a,
+        (false, true) => b,
+        (true, true) => {
+            if b.cost() < a.cost() {
+                b
+            } else {
+                a
+            }
+        }
+        (false, false) => {
+            let key = |s: &Solution| (s.residual().max(1e-12), -s.margin());
+            let (ka, kb) = (key(&a), key(&b));
+            if kb.0 < ka.0 || (kb.0 == ka.0 && kb.1 < ka.1) {
+                b
+            } else {
+                a
+            }
+        }
+    }
+}
