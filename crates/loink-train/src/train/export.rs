@@ -141,8 +141,15 @@ pub struct ExportContext<'a> {
     pub seed: u64,
 }
 
-/// The artifact of a trained network.
+/// The artifact of a trained network (weights rounded by [`round_weights`]).
 pub fn model_file(net: &LoinkNet, ctx: ExportContext<'_>) -> ModelFile {
+    let mut file = exact_model_file(net, ctx);
+    round_weights(&mut file);
+    file
+}
+
+/// The artifact with the f64 explicit matrices unrounded.
+pub fn exact_model_file(net: &LoinkNet, ctx: ExportContext<'_>) -> ModelFile {
     let arch = ctx.arch;
     ModelFile {
         format: FORMAT_NAME.into(),
@@ -169,6 +176,44 @@ pub fn model_file(net: &LoinkNet, ctx: ExportContext<'_>) -> ModelFile {
         metrics: ctx.metrics,
         data_seed: ctx.seed,
         git_revision: git_revision(),
+    }
+}
+
+/// Rounds `v` to the f64 nearest the shortest decimal of its f32 rounding (≤ 9 significant
+/// digits, relative change ≤ 6e-8, well inside the engine's 1e-5 orthogonality and certificate
+/// tolerances). It roughly halves the file the page downloads; the values are then written
+/// exactly (shortest round trip), so loading gives back these very numbers.
+pub fn round_to_f32_decimal(v: f64) -> f64 {
+    let short = format!("{}", v as f32);
+    short.parse::<f64>().unwrap_or(v)
+}
+
+fn round_all(v: &mut [f64]) {
+    v.iter_mut().for_each(|x| *x = round_to_f32_decimal(*x));
+}
+
+fn round_rows(m: &mut [Vec<f64>]) {
+    m.iter_mut().for_each(|r| round_all(r));
+}
+
+/// Rounds every weight of the network and heads with [`round_to_f32_decimal`] (normalisation,
+/// bounds and metrics stay exact).
+pub fn round_weights(file: &mut ModelFile) {
+    for o in &mut file.bilipnet.orthogonal {
+        round_rows(&mut o.r);
+        round_all(&mut o.b);
+    }
+    for f in &mut file.bilipnet.monotone {
+        round_rows(&mut f.s);
+        f.v.iter_mut().for_each(|v| round_rows(v));
+        round_all(&mut f.b_hidden);
+        round_all(&mut f.b_out);
+    }
+    for head in [&mut file.metric_head, &mut file.value_head] {
+        for l in &mut head.layers {
+            round_rows(&mut l.w);
+            round_all(&mut l.b);
+        }
     }
 }
 

@@ -19,6 +19,7 @@ pub mod data;
 pub mod export;
 pub mod loss;
 pub mod model;
+pub mod optimality;
 pub mod optimiser;
 pub mod progress;
 pub mod schedule;
@@ -63,7 +64,10 @@ pub enum TrainError {
     },
 }
 
-fn parse_list(text: &str) -> Result<Vec<usize>, String> {
+/// A comma-separated list of widths (an alias, so clap takes it as one value, not many).
+pub type Widths = Vec<usize>;
+
+fn parse_list(text: &str) -> Result<Widths, String> {
     text.split(',')
         .map(|p| p.trim().parse::<usize>().map_err(|e| format!("'{p}': {e}")))
         .collect()
@@ -72,12 +76,26 @@ fn parse_list(text: &str) -> Result<Vec<usize>, String> {
 /// Flags of `loink train`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct TrainArgs {
+    /// What to fit: the LOInK model, or a direct-regression baseline (mse, mdn) written as a
+    /// `loink-regressor` file (see `crate::train_baseline`; `--hidden` is then its MLP widths).
+    #[arg(long, value_enum, default_value_t = crate::train_baseline::ModelKind::Loink)]
+    pub kind: crate::train_baseline::ModelKind,
+    /// Mixture components K of `--kind mdn`.
+    #[arg(long, default_value_t = 2)]
+    pub components: usize,
     /// Robot preset (planar2, planar3, planar3-wide, planar4).
     #[arg(long)]
     pub robot: String,
     /// Cost, e.g. "limits=1,com=4" (the default).
     #[arg(long, default_value = "limits=1,com=4")]
     pub cost: String,
+    /// Lower joint limits replacing the preset's, comma-separated radians — e.g. planar2's
+    /// elbow-up chart `--lower=-3.141592653589793,0` (no redundancy: one chart per model).
+    #[arg(long, allow_hyphen_values = true)]
+    pub lower: Option<String>,
+    /// Upper joint limits replacing the preset's, comma-separated radians.
+    #[arg(long, allow_hyphen_values = true)]
+    pub upper: Option<String>,
     /// Overall lower Lipschitz bound μ of G.
     #[arg(long, default_value_t = 0.05)]
     pub mu: f64,
@@ -89,10 +107,10 @@ pub struct TrainArgs {
     pub depth: usize,
     /// Hidden block sizes of each monotone layer, comma-separated.
     #[arg(long, default_value = "32,32,32,32", value_parser = parse_list)]
-    pub hidden: Vec<usize>,
+    pub hidden: Widths,
     /// Hidden widths of the M and b heads, comma-separated.
     #[arg(long, default_value = "32,32", value_parser = parse_list)]
-    pub head_hidden: Vec<usize>,
+    pub head_hidden: Widths,
     /// ε in M = LLᵀ + εI.
     #[arg(long, default_value_t = 1e-3)]
     pub metric_eps: f64,
@@ -126,6 +144,12 @@ pub struct TrainArgs {
     /// Global gradient-norm clip.
     #[arg(long, default_value_t = 10.0)]
     pub clip: f64,
+    /// Held-out targets of the closing optimality check against the reference optimum (0 skips).
+    #[arg(long, default_value_t = 300)]
+    pub check_targets: usize,
+    /// Gauss–Newton refinement steps in the closing check.
+    #[arg(long, default_value_t = 3)]
+    pub check_refine: usize,
     /// Seed of data, split, initialisation and batch order.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -135,6 +159,34 @@ pub struct TrainArgs {
 }
 
 impl TrainArgs {
+    /// The preset arm, with its joint limits replaced by `--lower` / `--upper` when given.
+    pub fn arm(&self) -> Result<PlanarArm, TrainError> {
+        use loink::robot::Robot;
+        let preset = PlanarArm::preset(&self.robot)?;
+        if self.lower.is_none() && self.upper.is_none() {
+            return Ok(preset);
+        }
+        let parse = |text: &Option<String>, fallback: &[f64]| -> Result<Vec<f64>, TrainError> {
+            match text {
+                None => Ok(fallback.to_vec()),
+                Some(t) => t
+                    .split(',')
+                    .map(|p| p.trim().parse::<f64>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| TrainError::Argument(format!("joint limits '{t}': {e}"))),
+            }
+        };
+        let limits = loink::robot::JointLimits::new(
+            parse(&self.lower, preset.limits().lower())?,
+            parse(&self.upper, preset.limits().upper())?,
+        )?;
+        Ok(PlanarArm::new(
+            &self.robot,
+            preset.lengths().to_vec(),
+            limits,
+        )?)
+    }
+
     fn architecture(&self, problem: &Problem) -> Result<Architecture, TrainError> {
         let bad = |m: &str| Err(TrainError::Argument(m.to_string()));
         if !(self.mu > 0.0 && self.nu > self.mu && self.nu.is_finite()) {
@@ -191,7 +243,7 @@ pub struct Trained {
 /// Runs `loink train`.
 pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
     let start = Instant::now();
-    let arm = PlanarArm::preset(&args.robot)?;
+    let arm = args.arm()?;
     let problem = Problem::new(arm, CostSpec::parse(&args.cost)?)?;
     let arch = args.architecture(&problem)?;
     let weights = LossWeights {
@@ -262,7 +314,7 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
 
     let (tt, tc) = loss::evaluate(&net, &train, &plain, 8192);
     let (vt, vc) = loss::evaluate(&net, &val, &plain, 8192);
-    let rows = vec![
+    let mut rows = vec![
         Row {
             name: "task_rmse_m",
             value: vt.sqrt() * norm.y_scale[0],
@@ -314,21 +366,76 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
             note: "configurations drawn",
         },
     ];
+    let export = |rows: &[Row]| {
+        export::model_file(
+            &net,
+            export::ExportContext {
+                problem: &problem,
+                arch: &arch,
+                normalisation: &norm,
+                metrics: summary::metrics(rows),
+                seed: args.seed,
+            },
+        )
+    };
+    let mut file = export(&rows);
+    if args.check_targets > 0 {
+        // A separate stream, so the check's targets never overlap the training data's draws.
+        let check_seed = args.seed ^ 0x5eed_0f_c4ec;
+        match optimality::check(
+            &export::to_json(&file),
+            args.check_targets,
+            args.check_refine,
+            check_seed,
+        ) {
+            Ok(o) => {
+                rows.extend([
+                    Row {
+                        name: "check_targets",
+                        value: o.targets as f64,
+                        note: "held-out reachable targets",
+                    },
+                    Row {
+                        name: "ee_error_median_m",
+                        value: o.ee_median_m,
+                        note: "m, engine inverse, no refinement",
+                    },
+                    Row {
+                        name: "ee_error_p95_m",
+                        value: o.ee_p95_m,
+                        note: "m, engine inverse, no refinement",
+                    },
+                    Row {
+                        name: "check_refine_steps",
+                        value: o.refine as f64,
+                        note: "Gauss–Newton steps below",
+                    },
+                    Row {
+                        name: "within_1pct",
+                        value: o.within_1pct,
+                        note: "share feasible and (J − J*)/J* ≤ 1 %",
+                    },
+                    Row {
+                        name: "gap_median",
+                        value: o.gap_median,
+                        note: "(J − J*)/J*, median",
+                    },
+                    Row {
+                        name: "gap_p95",
+                        value: o.gap_p95,
+                        note: "(J − J*)/J*, 95th percentile",
+                    },
+                ]);
+                file = export(&rows);
+            }
+            Err(e) => println!("optimality check skipped: the engine rejected the model: {e}"),
+        }
+    }
     summary::print_table(&format!("loink train {} — summary", args.robot), &rows);
     println!(
         "train_seconds {seconds:.1} (wall time; not stored in the file, so it stays reproducible)"
     );
 
-    let file = export::model_file(
-        &net,
-        export::ExportContext {
-            problem: &problem,
-            arch: &arch,
-            normalisation: &norm,
-            metrics: summary::metrics(&rows),
-            seed: args.seed,
-        },
-    );
     let json = export::to_json(&file);
     std::fs::write(&args.out, &json).map_err(|source| TrainError::Io {
         path: args.out.clone(),

@@ -56,10 +56,11 @@ impl Architecture {
     pub fn layer_nu(&self) -> f64 {
         self.nu.powf(1.0 / self.depth as f64)
     }
-    /// Outputs of the metric head: the lower triangle of L.
+    /// Outputs of the metric head: the lower triangle of L. With no redundancy (k = 0, M is
+    /// 0 × 0) the head keeps one unused output, so every file has the same shape of heads.
     pub fn metric_outputs(&self) -> usize {
         let k = self.latent_dim();
-        k * (k + 1) / 2
+        (k * (k + 1) / 2).max(1)
     }
 }
 
@@ -321,8 +322,8 @@ pub struct LoinkNet {
 pub struct Forward {
     /// G₁(x̃), B × m.
     pub task: Tensor<2>,
-    /// G₂(x̃), B × (n − m).
-    pub latent: Tensor<2>,
+    /// G₂(x̃), B × (n − m); `None` when n = m (no redundancy: G is a bijection onto the task).
+    pub latent: Option<Tensor<2>>,
     /// ĉ(x̃), B × 1.
     pub cost: Tensor<2>,
 }
@@ -397,9 +398,22 @@ impl LoinkNet {
     pub fn forward(&self, x: Tensor<2>) -> Forward {
         let g = self.bilipnet(x);
         let [_, n] = g.dims();
+        if n == self.task_dim {
+            // k = 0: ĉ = b(ỹ) (burn cannot narrow to an empty latent).
+            let cost = self.value_head.forward(g.clone());
+            return Forward {
+                task: g,
+                latent: None,
+                cost,
+            };
+        }
         let task = g.clone().narrow(1, 0, self.task_dim);
         let latent = g.narrow(1, self.task_dim, n - self.task_dim);
         let cost = self.surrogate_cost(task.clone(), latent.clone());
-        Forward { task, latent, cost }
+        Forward {
+            task,
+            latent: Some(latent),
+            cost,
+        }
     }
 }

@@ -1,0 +1,109 @@
+//! The quick optimality check at the end of training: on fresh held-out reachable targets
+//! y = p(q_s), q_s uniform in the limits, solve with the engine's inverse (`loink::surrogate`,
+//! exactly what the page runs on the exported file) and compare with the global reference optimum
+//! J\* (`loink::solvers::reference::solve`).
+//!
+//! "Within 1 %" is planar3.md's definition: feasible (‖p(q) − y‖ < 1e-6 m, limits held to 1e-6
+//! rad) and (J − J\*)/J\* ≤ 0.01.
+
+use loink::problem::Problem;
+use loink::robot::Robot;
+use loink::solvers::reference;
+use loink::surrogate::Loink;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Feasibility tolerances of "within 1 %".
+pub const FEASIBLE_RESIDUAL_M: f64 = 1e-6;
+/// Joint-limit tolerance of "within 1 %".
+pub const FEASIBLE_LIMITS_RAD: f64 = 1e-6;
+
+/// `count` reachable targets y = p(q_s), q_s uniform in the limits, seeded.
+pub fn random_targets(problem: &Problem, count: usize, seed: u64) -> Vec<[f64; 2]> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let limits = problem.arm.limits();
+    (0..count)
+        .map(|_| {
+            let q: Vec<f64> = (0..problem.arm.dof())
+                .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
+                .collect();
+            problem.arm.position(&q)
+        })
+        .collect()
+}
+
+/// Median and 95th percentile (nearest-rank on sorted data); NaN for no data.
+pub fn median_p95(values: &[f64]) -> (f64, f64) {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return (f64::NAN, f64::NAN);
+    }
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((q * (v.len() - 1) as f64).round() as usize).min(v.len() - 1)];
+    (at(0.5), at(0.95))
+}
+
+/// What the check measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Optimality {
+    /// Targets used.
+    pub targets: usize,
+    /// Unrefined end-effector error, median (m).
+    pub ee_median_m: f64,
+    /// Unrefined end-effector error, 95th percentile (m).
+    pub ee_p95_m: f64,
+    /// After `refine` steps: share within 1 % of J\*.
+    pub within_1pct: f64,
+    /// After refinement: median relative gap (J − J\*)/J\* over feasible answers.
+    pub gap_median: f64,
+    /// After refinement: 95th percentile of the gap.
+    pub gap_p95: f64,
+    /// Refinement steps used.
+    pub refine: usize,
+}
+
+/// Runs the check on `count` targets with `refine` Gauss–Newton steps after the inverse.
+pub fn check(json: &str, count: usize, refine: usize, seed: u64) -> Result<Optimality, String> {
+    let plain = Loink::from_json(json).map_err(|e| e.to_string())?;
+    let refined = plain.clone().with_refinement(refine);
+    let problem = plain.problem().clone();
+    let targets = random_targets(&problem, count, seed);
+    let mut ee = Vec::with_capacity(count);
+    let mut gaps = Vec::with_capacity(count);
+    let mut within = 0usize;
+    for y in &targets {
+        let raw = plain.solve_cold(y);
+        ee.push(raw.residual());
+        let best = reference::solve(&problem, y);
+        let answer = refined.solve_cold(y);
+        let feasible =
+            answer.residual() < FEASIBLE_RESIDUAL_M && answer.margin() >= -FEASIBLE_LIMITS_RAD;
+        if feasible && best.cost().is_finite() {
+            let gap = (answer.cost() - best.cost()) / best.cost().abs().max(1e-12);
+            gaps.push(gap);
+            if gap <= 0.01 {
+                within += 1;
+            }
+        } else {
+            gaps.push(f64::INFINITY);
+        }
+    }
+    let (ee_median_m, ee_p95_m) = median_p95(&ee);
+    let mut sorted = gaps.clone();
+    sorted.sort_by(f64::total_cmp);
+    let at =
+        |q: f64| sorted[((q * (sorted.len() - 1) as f64).round() as usize).min(sorted.len() - 1)];
+    Ok(Optimality {
+        targets: count,
+        ee_median_m,
+        ee_p95_m,
+        within_1pct: within as f64 / count.max(1) as f64,
+        gap_median: if sorted.is_empty() { f64::NAN } else { at(0.5) },
+        gap_p95: if sorted.is_empty() {
+            f64::NAN
+        } else {
+            at(0.95)
+        },
+        refine,
+    })
+}
