@@ -1,0 +1,414 @@
+//! The LOInK surrogate (loink-math.md §1, §4): G = [G₁; G₂] maps normalised joints x̃ to
+//! [ỹ; z]; the surrogate cost is ĉ(x) = G₂ᵀ M(G₁) G₂ + b(G₁) with M = L Lᵀ + εI ≻ 0, so for a task
+//! y the cheapest learned solution sits at z = 0: **x\* = G⁻¹([ỹ; 0])**, de-normalised.
+//!
+//! Every answer is a [`Solution`] judged by forward-kinematics replay ([`Solution::assess`]):
+//! - the inverse did not converge → termination `IterationCap` (status `capped`, or worse);
+//! - the target lies outside the arm's annulus → `unreachable`;
+//! - otherwise the replayed residual is held to the model's **acceptance tolerance** (below);
+//!   a miss inside the annulus is checked against the arm geometry (the feasible self-motion
+//!   set inside the joint limits, [`crate::solvers::reference::connected_pieces`]): no feasible
+//!   point → `unreachable`, else `capped` / `limits`. G is a bijection, so every y has a
+//!   preimage; only this replay can tell a solution from a confident miss.
+//!
+//! **Acceptance tolerance** of the unrefined learned answer: the artifact's metric
+//! [`ACCEPTANCE_METRIC`] (metres) when present and positive, else [`DEFAULT_ACCEPTANCE_M`]
+//! (5 mm, issue 4's p95 bar for unrefined end-effector error); joint limits at 1e-6 rad. With
+//! refinement ([`Loink::with_refinement`]) the refined answer is held to the classical 1e-6 m.
+//!
+//! Timing: `Solution::micros` is measured natively; on wasm32 (no clock) it is 0 and callers
+//! time the call themselves (`Solution::with_micros`).
+
+use ndarray::Array2;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rand_distr::{Distribution, Normal};
+
+use crate::artifact::{load_model, ArtifactError, ValidatedModel};
+use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
+use crate::nn::{BiLipState, InverseOptions, InverseReport};
+use crate::problem::Problem;
+use crate::report::{distance, Solution, Status, Termination, Tolerance};
+use crate::solvers::{clock, micros_since, reference, refine};
+
+/// Solver name of the unrefined learned answer.
+pub const SOLVER_NAME: &str = "loink";
+/// Solver name when Gauss–Newton refinement followed the inverse.
+pub const REFINED_SOLVER_NAME: &str = "loink+refine";
+/// Metrics key (metres) a trainer may set to the model's acceptance tolerance.
+pub const ACCEPTANCE_METRIC: &str = "acceptance_residual_m";
+/// Acceptance tolerance (m) when the artifact does not state one.
+pub const DEFAULT_ACCEPTANCE_M: f64 = 5e-3;
+/// Most samples one [`Loink::sample`] call returns.
+pub const MAX_SAMPLES: usize = 10_000;
+/// Grid of the four-joint reachability check (see `reference::connected_pieces`).
+const REACHABILITY_GRID: usize = 64;
+
+/// softplus(x) = ln(1 + eˣ), overflow-safe.
+fn softplus(x: f64) -> f64 {
+    if x > 30.0 {
+        x
+    } else {
+        x.exp().ln_1p()
+    }
+}
+
+/// The learned solver built from a validated model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loink {
+    model: ValidatedModel,
+    options: InverseOptions,
+    tolerance: Tolerance,
+    refine_steps: usize,
+}
+
+/// Per-caller state: the inverse's work buffers and warm starts, reused across frames.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolverState {
+    net: BiLipState,
+    target: Vec<f64>,
+    x: Vec<f64>,
+    last: Option<InverseReport>,
+}
+
+impl SolverState {
+    /// The last inverse's report (None before the first solve).
+    pub fn last_inverse(&self) -> Option<InverseReport> {
+        self.last
+    }
+    /// Per monotone layer (forward order): the last solve's iterations.
+    pub fn layer_iterations(&self) -> Vec<usize> {
+        self.net.layer_reports().map(|r| r.iterations).collect()
+    }
+    /// Forgets the warm start (the next solve is cold).
+    pub fn reset(&mut self) {
+        self.net.reset();
+    }
+}
+
+impl Loink {
+    /// The solver for a validated model: Newton inverse, warm starts on, no refinement, the
+    /// acceptance tolerance described in the module docs.
+    pub fn new(model: ValidatedModel) -> Self {
+        let residual = model
+            .file()
+            .metrics
+            .get(ACCEPTANCE_METRIC)
+            .copied()
+            .filter(|t| t.is_finite() && *t > 0.0)
+            .unwrap_or(DEFAULT_ACCEPTANCE_M);
+        Self {
+            model,
+            options: InverseOptions::default(),
+            tolerance: Tolerance {
+                residual,
+                limits: Tolerance::CLASSICAL.limits,
+            },
+            refine_steps: 0,
+        }
+    }
+
+    /// Loads, validates and builds in one call.
+    pub fn from_json(json: &str) -> std::result::Result<Self, ArtifactError> {
+        Ok(Self::new(load_model(json)?))
+    }
+
+    /// Replaces the inverse options (method, tolerance, cap, warm start).
+    pub fn with_options(mut self, options: InverseOptions) -> Self {
+        self.options = options;
+        self
+    }
+    /// Follows every inverse with at most `steps` limit-aware Gauss–Newton steps (0 = off).
+    pub fn with_refinement(mut self, steps: usize) -> Self {
+        self.refine_steps = steps;
+        self
+    }
+    /// Replaces the acceptance tolerance of the unrefined answer.
+    pub fn with_tolerance(mut self, tolerance: Tolerance) -> Self {
+        self.tolerance = tolerance;
+        self
+    }
+    /// Current refinement steps.
+    pub fn refinement(&self) -> usize {
+        self.refine_steps
+    }
+    /// The acceptance tolerance of the unrefined answer.
+    pub fn tolerance(&self) -> Tolerance {
+        self.tolerance
+    }
+    /// Inverse options.
+    pub fn options(&self) -> InverseOptions {
+        self.options
+    }
+    /// The model (file, arm, network, heads).
+    pub fn model(&self) -> &ValidatedModel {
+        &self.model
+    }
+    /// The arm and cost.
+    pub fn problem(&self) -> &Problem {
+        self.model.problem()
+    }
+    /// Task dimension m.
+    pub fn task_dim(&self) -> usize {
+        self.model.file().hyper.task_dim
+    }
+    /// Latent dimension n − m.
+    pub fn latent_dim(&self) -> usize {
+        self.model.file().hyper.latent_dim
+    }
+
+    /// A fresh state (cold start).
+    pub fn new_state(&self) -> SolverState {
+        let n = self.model.net().dim();
+        SolverState {
+            net: self.model.net().new_state(),
+            target: vec![0.0; n],
+            x: vec![0.0; n],
+            last: None,
+        }
+    }
+
+    /// x\* = G⁻¹([ỹ; 0]) for target y, warm-started from `state`, judged by replay.
+    pub fn solve(&self, state: &mut SolverState, y: &[f64]) -> Solution {
+        let zero = [0.0; 8];
+        let k = self.latent_dim();
+        if k <= zero.len() {
+            self.solve_latent(state, y, &zero[..k])
+        } else {
+            self.solve_latent(state, y, &vec![0.0; k])
+        }
+    }
+
+    /// [`Self::solve`] from a cold state.
+    pub fn solve_cold(&self, y: &[f64]) -> Solution {
+        self.solve(&mut self.new_state(), y)
+    }
+
+    /// G⁻¹([ỹ; z]) for a latent z (normalised units): the learned solution set of y as z
+    /// varies (z = 0 is the learned optimum). Judged by replay like [`Self::solve`].
+    pub fn solve_latent(&self, state: &mut SolverState, y: &[f64], z: &[f64]) -> Solution {
+        let start = clock();
+        let name = if self.refine_steps > 0 {
+            REFINED_SOLVER_NAME
+        } else {
+            SOLVER_NAME
+        };
+        let report = match self.preimage_into(state, y, z) {
+            Ok(report) => report,
+            Err(_) => return Solution::invalid(name, y, micros_since(start)),
+        };
+        let problem = self.problem();
+        let learned = state.x.clone();
+        let mut iterations = report.iterations;
+        let mut converged = report.converged();
+        let (q, tolerance) = if self.refine_steps > 0 {
+            let refined = refine::refine(problem, y, &learned, self.refine_steps);
+            iterations += refined.iterations();
+            converged &= refined.status() == Status::Converged;
+            if refined.q().is_empty() {
+                (learned.clone(), Tolerance::CLASSICAL)
+            } else {
+                (refined.q().to_vec(), Tolerance::CLASSICAL)
+            }
+        } else {
+            (learned.clone(), self.tolerance)
+        };
+        let arm = &problem.arm;
+        let radius = distance(y, &[0.0, 0.0]);
+        let outside = radius > arm.reach() || radius < arm.inner_radius();
+        let termination = if outside {
+            Termination::Unreachable
+        } else if converged {
+            Termination::Converged
+        } else {
+            Termination::IterationCap
+        };
+        let seed = (self.refine_steps > 0).then_some(learned.as_slice());
+        let judge = |termination: Termination, q: Vec<f64>| {
+            Solution::assess(
+                problem,
+                name,
+                y,
+                seed,
+                q,
+                iterations,
+                micros_since(start),
+                termination,
+                tolerance,
+            )
+        };
+        let solution = judge(termination, q.clone());
+        let missed = matches!(solution.status(), Status::Capped | Status::Limits)
+            && !(solution.residual() <= tolerance.residual
+                && solution.margin() >= -tolerance.limits);
+        if missed && reference::connected_pieces(problem, y, REACHABILITY_GRID) == Some(0) {
+            return judge(Termination::Unreachable, q);
+        }
+        solution
+    }
+
+    /// Raw preimage x = G⁻¹([ỹ; z]) de-normalised into `state` (no replay, no refinement).
+    fn preimage_into(
+        &self,
+        state: &mut SolverState,
+        y: &[f64],
+        z: &[f64],
+    ) -> Result<InverseReport> {
+        self.problem().arm.check_target(y)?;
+        let file = self.model.file();
+        let norm = &file.normalisation;
+        let (m, k) = (self.task_dim(), self.latent_dim());
+        ensure_len("latent z", z, k)?;
+        ensure_finite("latent z", z)?;
+        for i in 0..m {
+            state.target[i] = (y[i] - norm.y_shift[i]) / norm.y_scale[i];
+        }
+        state.target[m..m + k].copy_from_slice(z);
+        let mut x = std::mem::take(&mut state.x);
+        let report =
+            self.model
+                .net()
+                .inverse_into(&state.target, &mut state.net, &self.options, &mut x);
+        for (i, xi) in x.iter_mut().enumerate() {
+            *xi = *xi * norm.x_scale[i] + norm.x_shift[i];
+        }
+        state.x = x;
+        let report = report?;
+        state.last = Some(report);
+        Ok(report)
+    }
+
+    /// The raw learned preimage G⁻¹([ỹ; z]) (joint space) and its inverse report, without
+    /// replay — for plotting the learned solution set.
+    pub fn preimage(
+        &self,
+        state: &mut SolverState,
+        y: &[f64],
+        z: &[f64],
+    ) -> Result<(Vec<f64>, InverseReport)> {
+        let report = self.preimage_into(state, y, z)?;
+        Ok((state.x.clone(), report))
+    }
+
+    /// `count` diverse solutions at z ~ N(0, σ²I) (normalised latent units), drawn from
+    /// ChaCha8 seeded by `seed`: the same call gives the same solutions on every platform.
+    pub fn sample(&self, y: &[f64], sigma: f64, count: usize, seed: u64) -> Result<Vec<Solution>> {
+        if !(sigma.is_finite() && sigma >= 0.0) {
+            return Err(LoinkError::OutOfRange {
+                what: "sigma".into(),
+                detail: format!("{sigma} (must be finite and ≥ 0)"),
+            });
+        }
+        if count > MAX_SAMPLES {
+            return Err(LoinkError::OutOfRange {
+                what: "sample count".into(),
+                detail: format!("{count} (at most {MAX_SAMPLES})"),
+            });
+        }
+        let normal = Normal::new(0.0, sigma).map_err(|e| LoinkError::OutOfRange {
+            what: "sigma".into(),
+            detail: e.to_string(),
+        })?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = self.new_state();
+        let mut z = vec![0.0; self.latent_dim()];
+        Ok((0..count)
+            .map(|_| {
+                z.iter_mut().for_each(|v| *v = normal.sample(&mut rng));
+                self.solve_latent(&mut state, y, &z)
+            })
+            .collect())
+    }
+
+    /// [ỹ; z] = G(x̃) for a joint vector x (checked).
+    fn forward(&self, x: &[f64]) -> Result<Vec<f64>> {
+        let arm = &self.problem().arm;
+        arm.check_q(x)?;
+        let norm = &self.model.file().normalisation;
+        let xn: Vec<f64> = x
+            .iter()
+            .enumerate()
+            .map(|(i, &xi)| (xi - norm.x_shift[i]) / norm.x_scale[i])
+            .collect();
+        ensure_finite("normalised joint vector", &xn)?;
+        // Finite but absurd joints (|x| ~ 1e308) overflow inside G: an error, not inf on the page.
+        let out = self.model.net().forward(&xn)?;
+        ensure_finite("G(x)", &out)?;
+        Ok(out)
+    }
+
+    /// z = G₂(x̃), the latent coordinate of joint vector x.
+    pub fn latent(&self, x: &[f64]) -> Result<Vec<f64>> {
+        let out = self.forward(x)?;
+        Ok(out[self.task_dim()..].to_vec())
+    }
+
+    /// The task G₁ predicts for x, de-normalised (compare with p(x) to see the fit).
+    pub fn predicted_task(&self, x: &[f64]) -> Result<Vec<f64>> {
+        let out = self.forward(x)?;
+        let norm = &self.model.file().normalisation;
+        Ok((0..self.task_dim())
+            .map(|i| out[i] * norm.y_scale[i] + norm.y_shift[i])
+            .collect())
+    }
+
+    /// M(ỹ) = L Lᵀ + εI for a normalised task ỹ (k × k, k the latent dimension).
+    fn metric_normalised(&self, y_tilde: &[f64]) -> Result<Array2<f64>> {
+        let k = self.latent_dim();
+        let entries = self.model.metric_head().forward(y_tilde)?;
+        let mut l = Array2::zeros((k, k));
+        let mut it = entries.iter();
+        for i in 0..k {
+            for j in 0..=i {
+                let v = it.next().copied().unwrap_or(0.0);
+                l[[i, j]] = if i == j { softplus(v) } else { v };
+            }
+        }
+        let eps = self.model.file().hyper.metric_eps;
+        Ok(l.dot(&l.t()) + Array2::<f64>::eye(k) * eps)
+    }
+
+    /// b(ỹ) for a normalised task (normalised cost units).
+    fn value_normalised(&self, y_tilde: &[f64]) -> Result<f64> {
+        let out = self.model.value_head().forward(y_tilde)?;
+        out.first().copied().ok_or_else(|| LoinkError::Dimension {
+            what: "value head output".into(),
+            expected: 1,
+            got: 0,
+        })
+    }
+
+    /// ĉ(x) = G₂ᵀ M(G₁) G₂ + b(G₁), de-normalised to the cost's units.
+    pub fn surrogate_cost(&self, x: &[f64]) -> Result<f64> {
+        let out = self.forward(x)?;
+        let m = self.task_dim();
+        let (y_tilde, z) = out.split_at(m);
+        let metric = self.metric_normalised(y_tilde)?;
+        let z_arr = ndarray::Array1::from(z.to_vec());
+        let quad = z_arr.dot(&metric.dot(&z_arr));
+        let c = quad + self.value_normalised(y_tilde)?;
+        let norm = &self.model.file().normalisation;
+        Ok(c * norm.cost_scale + norm.cost_shift)
+    }
+
+    /// The learned optimal cost J\*(y) ≈ b(ỹ), de-normalised.
+    pub fn value(&self, y: &[f64]) -> Result<f64> {
+        let y_tilde = self.normalise_task(y)?;
+        let norm = &self.model.file().normalisation;
+        Ok(self.value_normalised(&y_tilde)? * norm.cost_scale + norm.cost_shift)
+    }
+
+    /// M(ỹ) for a target y (normalised cost per normalised latent²).
+    pub fn metric(&self, y: &[f64]) -> Result<Array2<f64>> {
+        let y_tilde = self.normalise_task(y)?;
+        self.metric_normalised(&y_tilde)
+    }
+
+    fn normalise_task(&self, y: &[f64]) -> Result<Vec<f64>> {
+        self.problem().arm.check_target(y)?;
+        let norm = &self.model.file().normalisation;
+        Ok((0..self.task_dim())
+            .map(|i| (y[i] - norm.y_shift[i]) / norm.y_scale[i])
+            .collect())
+    }
+}
