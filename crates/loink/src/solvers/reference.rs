@@ -317,6 +317,20 @@ impl SelfMotion {
 /// Samples the self-motion set of `target` at `samples` φ values (clamped to
 /// 2..=[`MAX_PANEL_SAMPLES`]) for the landscape panel.
 pub fn self_motion(problem: &Problem, target: &[f64], samples: usize) -> SelfMotion {
+    self_motion_with(problem, target, samples, SAMPLES)
+}
+
+/// [`self_motion`] with the dense sweep that finds the pieces and local minima of a three-link
+/// arm at `dense` φ samples (clamped to 2..=[`MAX_PANEL_SAMPLES`]) instead of [`SAMPLES`]: the
+/// playground's per-frame pass (≈1,000 samples costs a fortieth). Minima are still refined to
+/// 1e-10 rad, but a feasible piece or basin narrower than the spacing can be missed. Other
+/// arms ignore `dense`.
+pub fn self_motion_with(
+    problem: &Problem,
+    target: &[f64],
+    samples: usize,
+    dense: usize,
+) -> SelfMotion {
     let arm = &problem.arm;
     if arm.check_target(target).is_err() || arm.dof() < 2 {
         return SelfMotion::empty();
@@ -378,7 +392,11 @@ pub fn self_motion(problem: &Problem, target: &[f64], samples: usize) -> SelfMot
         }
     };
     let mut chain = Chain::new(problem, y, &prefix);
-    let dense = if n == 3 { SAMPLES } else { INNER_SAMPLES };
+    let dense = if n == 3 {
+        dense.clamp(2, MAX_PANEL_SAMPLES)
+    } else {
+        INNER_SAMPLES
+    };
     let sw = sweep(&mut chain, dense, false);
     let refined: Vec<Best> = sw
         .local_minima()
@@ -438,7 +456,7 @@ pub fn self_motion(problem: &Problem, target: &[f64], samples: usize) -> SelfMot
 /// when the target is invalid or the arm has more than four joints.
 ///
 /// Two links: feasible branches. Three links: the dense φ sweep ([`SAMPLES`]). Four links: a
-/// `grid × 2·grid` grid over (q₁, φ − q₁) per branch, 4-neighbour connectivity plus the branch
+/// `grid × 2·grid` grid over (q₁, φ − q₁) per branch, 8-neighbour connectivity plus the branch
 /// junctions (see `connectivity`), so pieces narrower than a grid cell can be merged or missed.
 pub fn connected_pieces(problem: &Problem, target: &[f64], grid: usize) -> Option<usize> {
     let arm = &problem.arm;
