@@ -5,6 +5,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use loink_train::{bench, train};
 
+mod cli;
+mod eval;
+
 #[derive(Parser)]
 #[command(name = "loink", version, about = "Learned optimal inverse kinematics: train, eval, bench, check")]
 struct Cli {
@@ -18,6 +21,12 @@ enum Command {
     Train(train::TrainArgs),
     /// Benchmark LOInK against IPOPT and the classical solvers on one targets file, in one run.
     Bench(bench::BenchArgs),
+    /// Solve a targets file with a classical solver; write one results row per target.
+    Eval(eval::EvalArgs),
+    /// Write random reachable targets (q uniform in the limits) as a CSV with header x,y.
+    Targets(eval::targets_cmd::TargetsArgs),
+    /// Measure the share of targets whose self-motion set inside the limits is connected.
+    Connectivity(eval::connectivity_cmd::ConnectivityArgs),
 }
 
 fn main() -> ExitCode {
@@ -25,6 +34,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Train(args) => train::run(&args).map(|_| ()).map_err(|e| e.to_string()),
         Command::Bench(args) => bench::run(&args),
+        Command::Eval(args) => return cli::exit_code(eval::run(&args)),
+        Command::Targets(args) => return cli::exit_code(eval::targets_cmd::run(&args)),
+        Command::Connectivity(args) => {
+            return cli::exit_code(eval::connectivity_cmd::run(&args))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

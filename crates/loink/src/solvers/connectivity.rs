@@ -4,8 +4,9 @@
 //! Coordinates: q₁ on `grid` points over its limits, and ψ = φ − q₁ (the last link's angle
 //! relative to the first) on `2·grid` points over [Σ_{i≥2} lower, Σ_{i≥2} upper]; for each
 //! (q₁, ψ) both elbow branches of the wrist problem (joints 2 and 3) are evaluated in closed
-//! form. Feasible grid nodes are joined to their four neighbours on the same branch when the
-//! joint angles are continuous, and to the other branch at the same node where the wrist
+//! form. Feasible grid nodes are joined to their neighbours on the same branch when the
+//! joint angles are continuous — eight neighbours, so a thin diagonal band is not cut into
+//! grid-sized fragments — and to the other branch at the same node where the wrist
 //! problem stops existing (the branches meet there). Pieces are the connected components.
 
 use super::sweep::{sweep, Chain, Sample, CONTINUITY};
@@ -47,18 +48,17 @@ pub(crate) fn grid_pieces(problem: &Problem, target: [f64; 2], grid: usize) -> u
                 stack.push((b0, i0, k0));
                 while let Some((b, i, k)) = stack.pop() {
                     let here = at(b, i, k);
-                    let mut grid_neighbours = Vec::with_capacity(4);
-                    if i > 0 {
-                        grid_neighbours.push((i - 1, k));
-                    }
-                    if i + 1 < grid {
-                        grid_neighbours.push((i + 1, k));
-                    }
-                    if k > 0 {
-                        grid_neighbours.push((i, k - 1));
-                    }
-                    if k + 1 < cols {
-                        grid_neighbours.push((i, k + 1));
+                    let mut grid_neighbours = Vec::with_capacity(8);
+                    for di in -1i64..=1 {
+                        for dk in -1i64..=1 {
+                            let (ni, nk) = (i as i64 + di, k as i64 + dk);
+                            if (di, dk) != (0, 0)
+                                && (0..grid as i64).contains(&ni)
+                                && (0..cols as i64).contains(&nk)
+                            {
+                                grid_neighbours.push((ni as usize, nk as usize));
+                            }
+                        }
                     }
                     let at_edge = grid_neighbours
                         .iter()

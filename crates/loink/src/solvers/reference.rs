@@ -105,10 +105,15 @@ fn chain_optimum(chain: &mut Chain, samples: usize) -> (Option<Best>, Sweep) {
 }
 
 /// The optimum of the three-link tail for a fixed prefix: (cost, full q).
-fn tail_optimum(problem: &Problem, target: [f64; 2], prefix: &[f64]) -> Option<(f64, Vec<f64>)> {
+fn tail_optimum(
+    problem: &Problem,
+    target: [f64; 2],
+    prefix: &[f64],
+    samples: usize,
+) -> Option<(f64, Vec<f64>)> {
     let mut chain = Chain::new(problem, target, prefix);
     let samples = if prefix.is_empty() {
-        SAMPLES
+        samples
     } else {
         INNER_SAMPLES
     };
@@ -121,10 +126,11 @@ fn prefix_optimum(
     problem: &Problem,
     target: [f64; 2],
     fixed: &mut Vec<f64>,
+    samples: usize,
 ) -> Option<(f64, Vec<f64>)> {
     let n = problem.arm.dof();
     if fixed.len() == n - 3 {
-        return tail_optimum(problem, target, fixed);
+        return tail_optimum(problem, target, fixed, samples);
     }
     let j = fixed.len();
     let (lo, hi) = (
@@ -135,7 +141,7 @@ fn prefix_optimum(
     let step = (hi - lo) / (count - 1) as f64;
     let eval = |v: f64, fixed: &mut Vec<f64>| {
         fixed.push(v);
-        let r = prefix_optimum(problem, target, fixed);
+        let r = prefix_optimum(problem, target, fixed, samples);
         fixed.pop();
         r
     };
@@ -180,6 +186,13 @@ fn prefix_optimum(
 /// `invalid` for a bad target; `unreachable` when no feasible point exists, with q the closest
 /// pose a limit-aware Gauss–Newton descent from mid-range finds.
 pub fn solve(problem: &Problem, target: &[f64]) -> Solution {
+    solve_with_samples(problem, target, SAMPLES)
+}
+
+/// [`solve`] with `samples` φ samples for the three-link sweep (clamped to
+/// 2..=[`MAX_PANEL_SAMPLES`]; used to check the default against much denser sweeps).
+pub fn solve_with_samples(problem: &Problem, target: &[f64], samples: usize) -> Solution {
+    let samples = samples.clamp(2, MAX_PANEL_SAMPLES);
     let start = clock();
     let arm = &problem.arm;
     if arm.check_target(target).is_err() {
@@ -199,7 +212,7 @@ pub fn solve(problem: &Problem, target: &[f64]) -> Solution {
             .ok()
             .filter(|s| s.status() == crate::report::Status::Converged)
             .map(|s| (s.cost(), s.q().to_vec())),
-        _ => prefix_optimum(problem, y, &mut Vec::new()),
+        _ => prefix_optimum(problem, y, &mut Vec::new(), samples),
     };
     let (q, termination) = match found {
         Some((_, q)) => (q, Termination::Converged),

@@ -1,0 +1,103 @@
+//! Writing a results file: one row per target, header
+//! `x,y,q1,…,qn,residual,cost,margin,status,iterations,micros`, then any extra columns.
+//! Numbers use Rust's shortest round-trip form; a missing value (an invalid row's q, residual,
+//! cost, margin) is written `NaN`; x and y are written as given in the targets file.
+
+use std::path::Path;
+
+use loink::report::{Solution, Status};
+
+use super::summary::ExtraColumn;
+use super::targets_csv::TargetRow;
+use crate::cli::CliError;
+
+/// The header for an arm with `dof` joints plus the extra columns.
+pub fn header(dof: usize, extra: &[ExtraColumn]) -> Vec<String> {
+    let mut h = vec!["x".to_string(), "y".to_string()];
+    h.extend((1..=dof).map(|i| format!("q{i}")));
+    for name in [
+        "residual",
+        "cost",
+        "margin",
+        "status",
+        "iterations",
+        "micros",
+    ] {
+        h.push(name.into());
+    }
+    h.extend(extra.iter().map(|c| c.name.clone()));
+    h
+}
+
+/// Writes the results file (rows and solutions in the same order).
+pub fn write_results(
+    path: &Path,
+    dof: usize,
+    rows: &[TargetRow],
+    solutions: &[Solution],
+    extra: &[ExtraColumn],
+) -> Result<(), CliError> {
+    let fail = |e: &dyn std::fmt::Display| {
+        CliError::Input(format!("cannot write results file {}: {e}", path.display()))
+    };
+    let mut writer = csv::Writer::from_path(path).map_err(|e| fail(&e))?;
+    // Once the file is open, a failing write (disk full, …) is not the user's input.
+    let fail = |e: &dyn std::fmt::Display| {
+        CliError::Internal(format!("writing results file {}: {e}", path.display()))
+    };
+    writer
+        .write_record(header(dof, extra))
+        .map_err(|e| fail(&e))?;
+    for (i, (row, s)) in rows.iter().zip(solutions).enumerate() {
+        let mut record: Vec<String> = vec![row.x_text.clone(), row.y_text.clone()];
+        for j in 0..dof {
+            record.push(s.q().get(j).map_or("NaN".into(), |&v| number(v)));
+        }
+        record.push(number(s.residual()));
+        record.push(number(s.cost()));
+        record.push(number(s.margin()));
+        record.push(s.status().as_str().into());
+        record.push(
+            if s.status() == Status::Invalid {
+                0
+            } else {
+                s.iterations()
+            }
+            .to_string(),
+        );
+        record.push(format!("{:.3}", s.micros()));
+        for column in extra {
+            record.push(number(column.values.get(i).copied().unwrap_or(f64::NAN)));
+        }
+        writer.write_record(&record).map_err(|e| fail(&e))?;
+    }
+    writer.flush().map_err(|e| fail(&e))
+}
+
+/// Shortest round-trip text of `v`: plain for 1e-4 ≤ |v| < 1e15 (and 0), scientific otherwise.
+pub fn number(v: f64) -> String {
+    if v == 0.0 || !v.is_finite() || (1e-4..1e15).contains(&v.abs()) {
+        v.to_string()
+    } else {
+        format!("{v:e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number;
+
+    #[test]
+    fn numbers_round_trip() {
+        for v in [0.0, -0.0, 1.5e-17, 0.1, 1e300, -2.5e-5, 123.456, f64::NAN] {
+            let back: f64 = number(v).parse().unwrap();
+            assert!(
+                back == v || (v.is_nan() && back.is_nan()),
+                "{v} -> {}",
+                number(v)
+            );
+        }
+        assert_eq!(number(1.5e-17), "1.5e-17");
+        assert_eq!(number(f64::NAN), "NaN");
+    }
+}

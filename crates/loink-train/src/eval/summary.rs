@@ -1,0 +1,88 @@
+//! The summary table printed at the end of `loink eval` (reusable by other commands, which
+//! can add their own columns, e.g. the gap to the reference optimum).
+
+use loink::report::{Solution, Status};
+
+/// An extra per-row quantity to summarise by median and p95 (NaN entries are skipped).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExtraColumn {
+    /// Column name (also the results-file header).
+    pub name: String,
+    /// One value per row, in row order.
+    pub values: Vec<f64>,
+}
+
+/// The q-quantile (0 ≤ q ≤ 1) of the finite values, by nearest rank; NaN when there are none.
+pub fn quantile(values: &[f64], q: f64) -> f64 {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len());
+    v[rank - 1]
+}
+
+fn fmt(v: f64) -> String {
+    if v.is_nan() {
+        "-".into()
+    } else if v != 0.0 && (v.abs() < 1e-3 || v.abs() >= 1e6) {
+        format!("{v:.3e}")
+    } else {
+        format!("{v:.4}")
+    }
+}
+
+/// The table: count per status, then median/p95 of residual, cost, µs and every extra column
+/// (statistics over the rows that are not `invalid`).
+pub fn summary_table(solutions: &[Solution], extra: &[ExtraColumn]) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("summary over {} targets\n", solutions.len()));
+    out.push_str(&format!("{:<12} {:>8}\n", "status", "count"));
+    for status in Status::ALL {
+        let count = solutions.iter().filter(|s| s.status() == status).count();
+        out.push_str(&format!("{:<12} {:>8}\n", status.as_str(), count));
+    }
+    let solved: Vec<usize> = (0..solutions.len())
+        .filter(|&i| solutions[i].status() != Status::Invalid)
+        .collect();
+    let pick = |f: &dyn Fn(usize) -> f64| solved.iter().map(|&i| f(i)).collect::<Vec<f64>>();
+    let mut rows: Vec<(String, Vec<f64>)> = vec![
+        ("residual (m)".into(), pick(&|i| solutions[i].residual())),
+        ("cost".into(), pick(&|i| solutions[i].cost())),
+        ("µs".into(), pick(&|i| solutions[i].micros())),
+    ];
+    for column in extra {
+        rows.push((
+            column.name.clone(),
+            pick(&|i| column.values.get(i).copied().unwrap_or(f64::NAN)),
+        ));
+    }
+    out.push_str(&format!(
+        "{:<14} {:>12} {:>12}\n",
+        "metric", "median", "p95"
+    ));
+    for (name, values) in rows {
+        out.push_str(&format!(
+            "{:<14} {:>12} {:>12}\n",
+            name,
+            fmt(quantile(&values, 0.5)),
+            fmt(quantile(&values, 0.95))
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quantile;
+
+    #[test]
+    fn nearest_rank_quantiles() {
+        let v: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(quantile(&v, 0.5), 50.0);
+        assert_eq!(quantile(&v, 0.95), 95.0);
+        assert_eq!(quantile(&[3.0, f64::NAN, 1.0], 0.5), 1.0);
+        assert!(quantile(&[], 0.5).is_nan());
+    }
+}

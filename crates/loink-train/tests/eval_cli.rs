@@ -1,0 +1,246 @@
+//! `loink eval` and `loink targets` through the built binary: header, row count, invalid rows,
+//! exit codes.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn loink() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_loink"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("loink-eval-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn rows(path: &PathBuf) -> Vec<Vec<String>> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn targets_then_eval_writes_one_row_per_target() {
+    let targets = scratch("t.csv");
+    let out = loink()
+        .args([
+            "targets", "--robot", "planar3", "--count", "20", "--seed", "3", "--out",
+        ])
+        .arg(&targets)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let t = rows(&targets);
+    assert_eq!(t[0], ["x", "y"]);
+    assert_eq!(t.len(), 21);
+    // Same seed, same file.
+    let again = scratch("t2.csv");
+    loink()
+        .args([
+            "targets", "--robot", "planar3", "--count", "20", "--seed", "3", "--out",
+        ])
+        .arg(&again)
+        .status()
+        .unwrap();
+    assert_eq!(
+        std::fs::read(&targets).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
+
+    for solver in ["reference", "dls"] {
+        let results = scratch(&format!("r-{solver}.csv"));
+        let out = loink()
+            .args([
+                "eval",
+                "--robot",
+                "planar3",
+                "--solver",
+                solver,
+                "--targets",
+            ])
+            .arg(&targets)
+            .arg("--out")
+            .arg(&results)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let r = rows(&results);
+        assert_eq!(
+            r[0].join(","),
+            "x,y,q1,q2,q3,residual,cost,margin,status,iterations,micros"
+        );
+        assert_eq!(r.len(), 21);
+        for (row, target) in r[1..].iter().zip(&t[1..]) {
+            assert_eq!(&row[..2], &target[..2]);
+            let residual: f64 = row[5].parse().unwrap();
+            let status = row[8].as_str();
+            assert!(["converged", "capped", "unreachable", "limits"].contains(&status));
+            if status == "converged" {
+                assert!(residual <= 1e-6);
+            }
+            if solver == "reference" {
+                assert_eq!(status, "converged");
+                assert!(residual <= 1e-12);
+            }
+            let micros: f64 = row[10].parse().unwrap();
+            assert!(micros > 0.0);
+        }
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        for word in [
+            "converged",
+            "invalid",
+            "residual",
+            "cost",
+            "µs",
+            "median",
+            "p95",
+        ] {
+            assert!(stdout.contains(word), "summary lacks '{word}':\n{stdout}");
+        }
+    }
+}
+
+#[test]
+fn bad_rows_become_invalid_rows() {
+    let targets = scratch("bad.csv");
+    std::fs::write(
+        &targets,
+        "\u{feff}id,x,y\r\n1,0.6,0.3\r\n\r\n2,abc,0.1\r\n3,NaN,1\r\n4,inf,2\r\n5,1e300,0\r\n6,5,0\r\n",
+    )
+    .unwrap();
+    let results = scratch("bad-out.csv");
+    let out = loink()
+        .args([
+            "eval",
+            "--robot",
+            "planar3",
+            "--solver",
+            "dls",
+            "--seed",
+            "4",
+            "--targets",
+        ])
+        .arg(&targets)
+        .arg("--out")
+        .arg(&results)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = rows(&results);
+    assert_eq!(r.len(), 7);
+    let status: Vec<&str> = r[1..].iter().map(|row| row[8].as_str()).collect();
+    assert_eq!(status[1..5], ["invalid", "invalid", "invalid", "invalid"]);
+    assert_eq!(status[5], "unreachable");
+    assert_eq!(r[2][0], "abc");
+    assert_eq!(r[5][0], "1e300");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("invalid") && l.trim_end().ends_with('4')),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn input_errors_exit_with_code_2() {
+    let results = scratch("never.csv");
+    let missing = loink()
+        .args([
+            "eval",
+            "--robot",
+            "planar3",
+            "--solver",
+            "reference",
+            "--targets",
+            "/nonexistent/t.csv",
+            "--out",
+        ])
+        .arg(&results)
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read targets file"));
+
+    let no_columns = scratch("cols.csv");
+    std::fs::write(&no_columns, "a,b\n1,2\n").unwrap();
+    let out = loink()
+        .args([
+            "eval",
+            "--robot",
+            "planar3",
+            "--solver",
+            "reference",
+            "--targets",
+        ])
+        .arg(&no_columns)
+        .arg("--out")
+        .arg(&results)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no column 'x'"));
+
+    let targets = scratch("ok.csv");
+    std::fs::write(&targets, "x,y\n0.5,0.5\n").unwrap();
+    for args in [
+        ["--robot", "planar9", "--solver", "reference"],
+        ["--robot", "planar3", "--solver", "analytic"],
+    ] {
+        let out = loink()
+            .arg("eval")
+            .args(args)
+            .arg("--targets")
+            .arg(&targets)
+            .arg("--out")
+            .arg(&results)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    assert!(!results.exists());
+}
+
+#[test]
+fn analytic_runs_on_two_links() {
+    let targets = scratch("two.csv");
+    std::fs::write(&targets, "x,y\n1.2,0.4\n3,0\n").unwrap();
+    let results = scratch("two-out.csv");
+    let out = loink()
+        .args([
+            "eval",
+            "--robot",
+            "planar2",
+            "--solver",
+            "analytic",
+            "--targets",
+        ])
+        .arg(&targets)
+        .arg("--out")
+        .arg(&results)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let r = rows(&results);
+    assert_eq!(
+        r[0].join(","),
+        "x,y,q1,q2,residual,cost,margin,status,iterations,micros"
+    );
+    assert_eq!(r[1][7], "converged");
+    assert_eq!(r[2][7], "unreachable");
+}
