@@ -9,7 +9,7 @@
 //! x(z⁺), on the cap, or on a non-finite / blown-up iterate (returning the best finite x).
 
 use super::inverse::{InverseOptions, LayerReport, Stop};
-use super::linalg::{distance, dot, mat_t_vec};
+use super::linalg::{axpy, distance, mat_t_vec};
 use super::monotone::{MonotoneLayer, MonotoneState};
 
 /// A residual this many times the starting residual (plus one) counts as divergence.
@@ -47,8 +47,14 @@ impl MonotoneLayer {
         for j in 0..n {
             st[j] = (y[j] - self.b_out_flat[j]) / self.mu;
         }
-        for (i, bz) in state.b_z.iter_mut().enumerate() {
-            *bz = self.b_hidden_flat[i] + dot(&self.s_in[i * n..(i + 1) * n], st);
+        let total = self.hidden_total();
+        state.b_z.copy_from_slice(&self.b_hidden_flat);
+        for (j, &sj) in st.iter().enumerate() {
+            axpy(
+                sj,
+                &self.s_in_cols[j * total..(j + 1) * total],
+                &mut state.b_z,
+            );
         }
         if !(options.warm_start && state.u_valid) {
             state.u.iter_mut().for_each(|u| *u = 0.0);
@@ -78,21 +84,23 @@ impl MonotoneLayer {
                 *zh = if u > 0.0 { u } else { 0.0 };
                 *uh = 2.0 * *zh - u;
             }
+            // r = a (b_z − (γ/μ_l) S Sᵀ ẑ) + û/(1+α), then the block forward substitution.
             mat_t_vec(&self.s_flat, n, &state.z_hat, st);
-            for (i, zp) in state.z_plus.iter_mut().enumerate() {
-                let ss_z = dot(&self.s_flat[i * n..(i + 1) * n], st);
-                *zp = a * (state.b_z[i] - c1 * ss_z) + state.u_hat[i] * inv;
+            for ((zp, &bz), &uh) in state.z_plus.iter_mut().zip(&state.b_z).zip(&state.u_hat) {
+                *zp = a * bz + uh * inv;
+            }
+            for (j, &sj) in st.iter().enumerate() {
+                axpy(
+                    -a * c1 * sj,
+                    &self.s_cols[j * total..(j + 1) * total],
+                    &mut state.z_plus,
+                );
             }
             for k in 1..self.hidden.len() {
                 let (prev, start_k, end_k) =
                     (self.offsets[k - 1], self.offsets[k], self.offsets[k + 1]);
-                let width = start_k - prev;
                 let (before, rest) = state.z_plus.split_at_mut(start_k);
-                let z_prev = &before[prev..];
-                let vk = &self.v_flat[k - 1];
-                for (row, zp) in rest[..end_k - start_k].iter_mut().enumerate() {
-                    *zp += a * dot(&vk[row * width..(row + 1) * width], z_prev);
-                }
+                self.add_block_product(k, &before[prev..], a, &mut rest[..end_k - start_k]);
             }
             for ((u, &zp), &zh) in state.u.iter_mut().zip(&state.z_plus).zip(&state.z_hat) {
                 *u += lambda * (zp - zh);

@@ -46,6 +46,14 @@ pub fn dot(a: &[f64], b: &[f64]) -> f64 {
     (acc[0] + acc[1]) + (acc[2] + acc[3]) + tail
 }
 
+/// y += a·x over the common length (independent lanes: vectorises).
+#[inline]
+pub fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
+    for (yi, &xi) in y.iter_mut().zip(x) {
+        *yi += a * xi;
+    }
+}
+
 /// ‖a‖₂.
 #[inline]
 pub fn norm(a: &[f64]) -> f64 {

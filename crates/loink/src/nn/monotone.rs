@@ -13,7 +13,7 @@ use rand::Rng;
 
 use super::cayley::cayley;
 use super::inverse::LayerReport;
-use super::linalg::dot;
+use super::linalg::axpy;
 use crate::error::{LoinkError, Result};
 
 /// Largest total hidden size N accepted (bounds the work a hostile file can ask for).
@@ -36,10 +36,11 @@ pub struct MonotoneLayer {
     pub(crate) s_flat: Vec<f64>,
     /// S column-major (Sᵀ row-major, n × N), for the Newton Jacobian.
     pub(crate) s_cols: Vec<f64>,
-    /// √(2γ)·S row-major.
-    pub(crate) s_in: Vec<f64>,
-    /// V_k row-major (n_k × n_{k−1}) for k = 2..L.
-    pub(crate) v_flat: Vec<Vec<f64>>,
+    /// √(2γ)·S column-major (n columns of N).
+    pub(crate) s_in_cols: Vec<f64>,
+    /// V_k column-major (n_{k−1} columns of n_k) for k = 2..L: the kernels run as column
+    /// updates (axpy), which vectorise and skip inactive (zero) inputs.
+    pub(crate) v_cols: Vec<Vec<f64>>,
     pub(crate) b_hidden_flat: Vec<f64>,
     pub(crate) b_out_flat: Vec<f64>,
     /// √(γ/2).
@@ -115,10 +116,13 @@ impl MonotoneLayer {
             offsets,
             mu,
             gamma,
-            s_in: s_flat.iter().map(|x| root * x).collect(),
+            s_in_cols: s.t().iter().map(|x| root * x).collect(),
             s_cols: s.t().iter().copied().collect(),
             s_flat,
-            v_flat: v.iter().map(|vk| vk.iter().copied().collect()).collect(),
+            v_cols: v
+                .iter()
+                .map(|vk| vk.t().iter().copied().collect())
+                .collect(),
             b_hidden_flat: b_hidden.to_vec(),
             b_out_flat: b_out.to_vec(),
             out_scale: (gamma / 2.0).sqrt(),
@@ -269,29 +273,38 @@ impl MonotoneLayer {
         full
     }
 
-    /// Hidden state z at x (z has N entries).
+    /// Hidden state z at x (z has N entries): all pre-activations b_h + √(2γ) S x first, then
+    /// block by block z_k = ReLU(pre_k + V_k z_{k−1}).
     #[inline]
     pub(crate) fn hidden_into(&self, x: &[f64], z: &mut [f64]) {
-        let n = self.n;
+        let total = self.hidden_total();
+        z.copy_from_slice(&self.b_hidden_flat);
+        for (j, &xj) in x.iter().enumerate() {
+            axpy(xj, &self.s_in_cols[j * total..(j + 1) * total], z);
+        }
         for k in 0..self.hidden.len() {
             let (start, end) = (self.offsets[k], self.offsets[k + 1]);
-            if k == 0 {
-                for i in start..end {
-                    let pre = self.b_hidden_flat[i] + dot(&self.s_in[i * n..(i + 1) * n], x);
-                    z[i] = if pre > 0.0 { pre } else { 0.0 };
+            let (before, rest) = z.split_at_mut(start);
+            let block = &mut rest[..end - start];
+            if k > 0 {
+                self.add_block_product(k, &before[self.offsets[k - 1]..], 1.0, block);
+            }
+            for v in block.iter_mut() {
+                if !(*v > 0.0) {
+                    *v = 0.0;
                 }
-            } else {
-                let prev_start = self.offsets[k - 1];
-                let width = start - prev_start;
-                let (before, rest) = z.split_at_mut(start);
-                let z_prev = &before[prev_start..];
-                let vk = &self.v_flat[k - 1];
-                for (row, i) in (start..end).enumerate() {
-                    let pre = self.b_hidden_flat[i]
-                        + dot(&self.s_in[i * n..(i + 1) * n], x)
-                        + dot(&vk[row * width..(row + 1) * width], z_prev);
-                    rest[i - start] = if pre > 0.0 { pre } else { 0.0 };
-                }
+            }
+        }
+    }
+
+    /// out_k += scale · V_k input (input = block k − 1, skipping zero entries), k ≥ 1.
+    #[inline]
+    pub(crate) fn add_block_product(&self, k: usize, input: &[f64], scale: f64, out: &mut [f64]) {
+        let rows = out.len();
+        let vk = &self.v_cols[k - 1];
+        for (l, &il) in input.iter().enumerate() {
+            if il != 0.0 {
+                axpy(scale * il, &vk[l * rows..(l + 1) * rows], out);
             }
         }
     }
@@ -357,6 +370,10 @@ pub struct MonotoneState {
     pub(crate) x_trial: Vec<f64>,
     pub(crate) step: Vec<f64>,
     pub(crate) jac: Vec<f64>,
+    /// Newton: the last J_F built (unfactorised) and the activation pattern it belongs to.
+    pub(crate) jac_cache: Vec<f64>,
+    pub(crate) pattern: Vec<bool>,
+    pub(crate) pattern_valid: bool,
     pub(crate) best_x: Vec<f64>,
     /// The last solve's report.
     pub last: LayerReport,
@@ -382,14 +399,18 @@ impl MonotoneState {
             x_trial: vec![0.0; n],
             step: vec![0.0; n],
             jac: vec![0.0; n * n],
+            jac_cache: vec![0.0; n * n],
+            pattern: vec![false; hidden_total],
+            pattern_valid: false,
             best_x: vec![0.0; n],
             last: LayerReport::EMPTY,
         }
     }
 
-    /// Forgets the warm start (the next solve starts cold).
+    /// Forgets the warm start and the cached Jacobian (the next solve starts cold).
     pub fn reset(&mut self) {
         self.u_valid = false;
         self.x_valid = false;
+        self.pattern_valid = false;
     }
 }

@@ -5,7 +5,8 @@
 //! d = −J_F⁻¹(F(x) − y) is a descent direction of ½‖F(x) − y‖²; an Armijo backtracking line
 //! search makes it globally convergent, and once the activation pattern is right a full step
 //! lands on the solution. Per step: one forward pass, n block triangular solves (skipping
-//! inactive units), and an n × n LU solve — all in preallocated buffers.
+//! inactive units), and an n × n LU solve — all in preallocated buffers. The Jacobian is
+//! cached with its activation pattern and rebuilt only when the pattern changes.
 
 use super::inverse::{InverseOptions, LayerReport, Stop};
 use super::linalg::{distance, dot, lu_solve_in_place};
@@ -17,7 +18,8 @@ const ARMIJO: f64 = 1e-4;
 const MAX_HALVINGS: usize = 40;
 
 impl MonotoneLayer {
-    /// J_F(x) (row-major n × n, into `state.jac`) from the activation pattern in `state.z`.
+    /// J_F(x) (row-major n × n, into `state.jac_cache`) from the activation pattern in
+    /// `state.z`, remembering the pattern in `state.pattern`.
     ///
     /// T = (I − DV)⁻¹ D S is built column by column (column-major in `state.t`) by block forward
     /// substitution T_k = D_k(S_k + V_k T_{k−1}); inactive entries are zero, so the V_k products
@@ -27,35 +29,31 @@ impl MonotoneLayer {
         let total = self.hidden_total();
         for b in 0..n {
             let tb = &mut state.t[b * total..(b + 1) * total];
-            let sb = &self.s_cols[b * total..(b + 1) * total];
+            tb.copy_from_slice(&self.s_cols[b * total..(b + 1) * total]);
             for k in 0..self.hidden.len() {
                 let (start, end) = (self.offsets[k], self.offsets[k + 1]);
                 let (before, rest) = tb.split_at_mut(start);
-                if k == 0 {
-                    for i in start..end {
-                        rest[i - start] = if state.z[i] > 0.0 { sb[i] } else { 0.0 };
-                    }
-                } else {
-                    let prev = self.offsets[k - 1];
-                    let width = start - prev;
-                    let t_prev = &before[prev..];
-                    let vk = &self.v_flat[k - 1];
-                    for (row, i) in (start..end).enumerate() {
-                        rest[i - start] = if state.z[i] > 0.0 {
-                            sb[i] + dot(&vk[row * width..(row + 1) * width], t_prev)
-                        } else {
-                            0.0
-                        };
+                let block = &mut rest[..end - start];
+                if k > 0 {
+                    self.add_block_product(k, &before[self.offsets[k - 1]..], 1.0, block);
+                }
+                for (t, &zi) in block.iter_mut().zip(&state.z[start..end]) {
+                    if !(zi > 0.0) {
+                        *t = 0.0;
                     }
                 }
             }
         }
+        for (p, &zi) in state.pattern.iter_mut().zip(&state.z) {
+            *p = zi > 0.0;
+        }
+        state.pattern_valid = true;
         for a in 0..n {
             let sa = &self.s_cols[a * total..(a + 1) * total];
             for b in 0..n {
                 let tb = &state.t[b * total..(b + 1) * total];
                 let diagonal = if a == b { self.mu } else { 0.0 };
-                state.jac[a * n + b] = diagonal + self.gamma * dot(sa, tb);
+                state.jac_cache[a * n + b] = diagonal + self.gamma * dot(sa, tb);
             }
         }
     }
@@ -88,7 +86,18 @@ impl MonotoneLayer {
             if iterations >= options.max_iterations {
                 break Stop::IterationCap;
             }
-            self.jacobian_from_pattern(state);
+            // J_F depends on x only through the activation pattern: reuse it when unchanged
+            // (the common case when tracking a slowly moving target).
+            let same_pattern = state.pattern_valid
+                && state
+                    .pattern
+                    .iter()
+                    .zip(&state.z)
+                    .all(|(&p, &zi)| p == (zi > 0.0));
+            if !same_pattern {
+                self.jacobian_from_pattern(state);
+            }
+            state.jac.copy_from_slice(&state.jac_cache);
             for j in 0..n {
                 state.step[j] = y[j] - state.fx[j];
             }
