@@ -2,6 +2,8 @@
 //!
 //! - [`bench`]: `loink bench` (LOInK against IPOPT and the classical solvers, one run).
 //! - [`train`]: `loink train` (burn training, export of the model artifact).
+//! - [`train_baseline`]: `loink train --kind mse|mdn` (the averaging-trap baselines).
 
 pub mod bench;
 pub mod train;
+pub mod train_baseline;

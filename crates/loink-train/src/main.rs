@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use loink_train::train_baseline::{self, ModelKind};
 use loink_train::{bench, train};
 
 mod cli;
@@ -32,7 +33,11 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Train(args) => train::run(&args).map(|_| ()).map_err(|e| e.to_string()),
+        Command::Train(args) => match args.kind {
+            ModelKind::Loink => train::run(&args).map(|_| ()),
+            ModelKind::Mse | ModelKind::Mdn => train_baseline::run(&args).map(|_| ()),
+        }
+        .map_err(|e| e.to_string()),
         Command::Bench(args) => bench::run(&args),
         Command::Eval(args) => return cli::exit_code(eval::run(&args)),
         Command::Targets(args) => return cli::exit_code(eval::targets_cmd::run(&args)),

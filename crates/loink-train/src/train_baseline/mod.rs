@@ -1,0 +1,269 @@
+//! `loink train --kind mse|mdn`: the direct-regression baselines of the averaging-trap lesson
+//! (seed 004), trained with burn on the same data as LOInK and written as a
+//! `loink-regressor` file ([`loink::regressor`]).
+//!
+//! Data: configurations drawn uniformly inside the joint limits ([`crate::train::data`]), so
+//! on planar2 (limits ±π) every target appears with both its elbow-up and elbow-down
+//! solution. The network maps ỹ to x̃ (x̃ = (x − mid-range)/half-width ∈ [−1, 1]):
+//! - `mse`: loss mean ‖f(ỹ) − x̃‖², which by definition learns E[x | y] — the average of the
+//!   two branches, generally not a solution at all;
+//! - `mdn`: K Gaussian components; loss the negative log-likelihood
+//!   −log Σ_k π_k N(x̃ | μ_k, diag σ_k²), so the model can put one component on each branch.
+//!
+//! The reported misses are measured after export, through the same inference code the
+//! browser runs ([`loink::regressor::Regressor`]), on the held-out targets.
+
+mod net;
+
+use std::time::Instant;
+
+use burn::module::Module;
+use burn::optim::GradientsParams;
+use loink::artifact::{DenseWeights, MlpWeights};
+use loink::cost::CostSpec;
+use loink::problem::Problem;
+use loink::regressor::{
+    Regressor, RegressorFile, RegressorKind, RegressorNormalisation, REGRESSOR_FORMAT,
+    REGRESSOR_VERSION,
+};
+use loink::robot::Robot;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::train::summary::{self, Row};
+use crate::train::{data, export, model, optimiser, progress, schedule, TrainArgs, TrainError};
+use net::Tensors;
+
+/// What `loink train` fits (`--kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModelKind {
+    /// The LOInK model (BiLipNet G plus surrogate-cost heads).
+    Loink,
+    /// Direct regression y → q with squared error (the averaging baseline).
+    Mse,
+    /// Mixture density network y → Σ_k π_k N(μ_k, σ_k²) (the multimodal baseline).
+    Mdn,
+}
+
+/// Normalisation: ỹ standardised per coordinate, x̃ = (x − centre)/half-width.
+fn normalisation(problem: &Problem, samples: &data::Samples) -> RegressorNormalisation {
+    let limits = problem.arm.limits();
+    let len = samples.len().max(1) as f64;
+    let mean = |j: usize| samples.y.iter().skip(j).step_by(2).sum::<f64>() / len;
+    let y_shift = vec![mean(0), mean(1)];
+    let y_scale = (0..2)
+        .map(|j| {
+            let var = samples
+                .y
+                .iter()
+                .skip(j)
+                .step_by(2)
+                .map(|v| (v - y_shift[j]).powi(2))
+                .sum::<f64>()
+                / len;
+            var.sqrt().max(1e-9)
+        })
+        .collect();
+    RegressorNormalisation {
+        y_shift,
+        y_scale,
+        x_shift: limits.centres(),
+        x_scale: (0..limits.len()).map(|i| limits.half_width(i)).collect(),
+    }
+}
+
+/// Normalised f32 rows (ỹ, x̃) of the samples at `indices`.
+fn normalised(samples: &data::Samples, norm: &RegressorNormalisation) -> (Vec<f32>, Vec<f32>) {
+    let n = samples.dof;
+    let y = samples
+        .y
+        .iter()
+        .enumerate()
+        .map(|(k, v)| ((v - norm.y_shift[k % 2]) / norm.y_scale[k % 2]) as f32)
+        .collect();
+    let x = samples
+        .x
+        .iter()
+        .enumerate()
+        .map(|(k, v)| ((v - norm.x_shift[k % n]) / norm.x_scale[k % n]) as f32)
+        .collect();
+    (y, x)
+}
+
+fn mlp_weights(net: &model::Mlp) -> MlpWeights {
+    MlpWeights {
+        activation: "tanh".into(),
+        layers: net
+            .layers
+            .iter()
+            .map(|l| {
+                let [_, input] = l.w.val().dims();
+                let w = crate::train::cayley::values(&l.w.val());
+                DenseWeights {
+                    w: w.chunks(input).map(<[f64]>::to_vec).collect(),
+                    b: crate::train::cayley::values(&l.b.val()),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// Quantile q ∈ [0, 1] of `values` (sorted copy; NaN for an empty slice).
+fn quantile(values: &[f64], q: f64) -> f64 {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    v[((v.len() - 1) as f64 * q).round() as usize]
+}
+
+fn check(args: &TrainArgs) -> Result<(), TrainError> {
+    let bad = |m: &str| Err(TrainError::Argument(m.to_string()));
+    if args.hidden.is_empty() || args.hidden.iter().any(|&h| h == 0 || h > 1024) {
+        return bad("hidden widths must be in 1..=1024");
+    }
+    if args.samples < 10 || args.batch == 0 || args.epochs == 0 {
+        return bad("need samples >= 10, batch >= 1, epochs >= 1");
+    }
+    if !(args.val_frac > 0.0 && args.val_frac < 0.9) {
+        return bad("val-frac must be in (0, 0.9)");
+    }
+    if !(args.lr > 0.0 && args.lr.is_finite() && args.clip > 0.0) {
+        return bad("lr and clip must be positive");
+    }
+    if args.kind == ModelKind::Mdn
+        && !(1..=loink::regressor::MAX_COMPONENTS).contains(&args.components)
+    {
+        return bad("components must be in 1..=32");
+    }
+    Ok(())
+}
+
+/// Runs `loink train --kind mse|mdn` and writes the regressor file.
+pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
+    check(args)?;
+    let kind = match args.kind {
+        ModelKind::Mse => RegressorKind::Mse,
+        ModelKind::Mdn => RegressorKind::Mdn,
+        ModelKind::Loink => return Err(TrainError::Argument("kind loink is `train::run`".into())),
+    };
+    let components = if kind == RegressorKind::Mse { 1 } else { args.components };
+    let start = Instant::now();
+    let problem = Problem::new(args.arm()?, CostSpec::parse(&args.cost)?)?;
+    let n = problem.arm.dof();
+
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let all = data::sample(&problem, args.sampler, args.samples, &mut rng);
+    let (train_idx, val_idx) = data::split(all.len(), args.val_frac, &mut rng);
+    let train_raw = all.subset(&train_idx);
+    let val_raw = all.subset(&val_idx);
+    let norm = normalisation(&problem, &train_raw);
+    let (train_y, train_x) = normalised(&train_raw, &norm);
+    let (val_y, val_x) = normalised(&val_raw, &norm);
+
+    let plain = model::cpu_device();
+    let device = plain.clone().autodiff();
+    let outputs = if kind == RegressorKind::Mse { n } else { components * (1 + 2 * n) };
+    let mut network = net::new_mlp(&mut rng, &args.hidden, outputs, &device);
+    let mut optim = optimiser::adam();
+    let steps_per_epoch = train_raw.len().div_ceil(args.batch);
+    let schedule = schedule::OneCycle::new(args.lr, args.epochs * steps_per_epoch);
+    let bar = progress::Progress::new(args.epochs, steps_per_epoch);
+    let loss = |net: &model::Mlp, t: &Tensors| match kind {
+        RegressorKind::Mse => net::mse_loss(net, t),
+        RegressorKind::Mdn => net::mdn_loss(net, t, components, n),
+    };
+
+    let mut order: Vec<usize> = (0..train_raw.len()).collect();
+    let mut best = (f64::INFINITY, network.valid(), 0usize);
+    let mut step = 0;
+    let mut epochs_run = 0;
+    for epoch in 0..args.epochs {
+        order.shuffle(&mut rng);
+        let mut sum = 0.0;
+        for (k, chunk) in order.chunks(args.batch).enumerate() {
+            let batch = Tensors::gather(&train_y, &train_x, n, chunk, &device);
+            let total = loss(&network, &batch);
+            let value: f32 = total.clone().into_scalar();
+            if !value.is_finite() {
+                bar.finish();
+                return Err(TrainError::Diverged(f64::from(value), epoch + 1));
+            }
+            let mut grads = GradientsParams::from_grads(total.backward(), &network);
+            optimiser::clip_global_norm(&network, &mut grads, args.clip);
+            network = optim.step(schedule.at(step), network, grads);
+            step += 1;
+            sum += f64::from(value);
+            bar.step(sum / (k + 1) as f64);
+        }
+        epochs_run = epoch + 1;
+        let snapshot = network.valid();
+        let all_val: Vec<usize> = (0..val_raw.len()).collect();
+        let val = Tensors::gather(&val_y, &val_x, n, &all_val, &plain);
+        let val_loss: f32 = loss(&snapshot, &val).into_scalar();
+        let val_loss = f64::from(val_loss);
+        let improved = val_loss < best.0;
+        bar.epoch(epoch, sum / steps_per_epoch as f64, val_loss, 0.0, improved);
+        if improved {
+            best = (val_loss, snapshot, epoch + 1);
+        } else if epoch + 1 - best.2 >= args.patience {
+            break;
+        }
+    }
+    bar.finish();
+    let seconds = start.elapsed().as_secs_f64();
+
+    let mut file = RegressorFile {
+        format: REGRESSOR_FORMAT.into(),
+        version: REGRESSOR_VERSION,
+        kind,
+        robot: problem.arm.spec(),
+        cost: problem.cost.spec().clone(),
+        components,
+        normalisation: norm,
+        network: mlp_weights(&best.1),
+        metrics: Default::default(),
+        data_seed: args.seed,
+        git_revision: export::git_revision(),
+    };
+    // Misses through the engine's own inference, on held-out targets.
+    let regressor = Regressor::new(file.clone())
+        .map_err(|e| TrainError::Argument(format!("exported file does not load: {e}")))?;
+    let (mut answer, mut nearest) = (Vec::new(), Vec::new());
+    for y in val_raw.y.chunks(2).take(5000) {
+        if let Ok(c) = regressor.predict(y) {
+            answer.push(c[0].solution.residual());
+            nearest.push(
+                c.iter()
+                    .map(|c| c.solution.residual())
+                    .fold(f64::INFINITY, f64::min),
+            );
+        }
+    }
+    let rows = vec![
+        Row { name: "best_val_loss", value: best.0, note: "normalised (mse: ‖x̃ − f‖²; mdn: NLL)" },
+        Row { name: "best_epoch", value: best.2 as f64, note: "epoch of the kept weights" },
+        Row { name: "epochs", value: epochs_run as f64, note: "epochs run (early stopping)" },
+        Row { name: "samples", value: args.samples as f64, note: "configurations drawn" },
+        Row { name: "components", value: components as f64, note: "mixture components K" },
+        Row { name: "miss_p50_m", value: quantile(&answer, 0.5), note: "m, validation, ‖p(answer) − y‖" },
+        Row { name: "miss_p95_m", value: quantile(&answer, 0.95), note: "m, validation, answer" },
+        Row {
+            name: "nearest_component_miss_p50_m",
+            value: quantile(&nearest, 0.5),
+            note: "m, validation, best of the K components",
+        },
+    ];
+    summary::print_table(&format!("loink train --kind {} {} — summary", kind.as_str(), args.robot), &rows);
+    println!("train_seconds {seconds:.1} (wall time; not stored in the file, so it stays reproducible)");
+    file.metrics = summary::metrics(&rows);
+    let json = serde_json::to_string(&file).expect("a regressor file always serialises");
+    std::fs::write(&args.out, &json).map_err(|source| TrainError::Io {
+        path: args.out.clone(),
+        source,
+    })?;
+    println!("wrote {} ({} bytes)", args.out.display(), json.len());
+    Ok(file)
+}
