@@ -1,0 +1,356 @@
+//! Lesson 1, the averaging trap (seed 004, exercise 1), on planar2: a network trained with
+//! squared error on both elbow branches answers their average, which misses the target; a
+//! mixture density network puts one component on each branch; LOInK, which with no redundancy
+//! is a bijection on one elbow chart (q₂ ≥ 0), lands on a valid solution. Every answer is
+//! replayed through forward kinematics and its miss ‖p(q) − y‖ reported.
+
+use loink::regressor::Component;
+use loink::report::Solution;
+use loink::robot::PlanarArm;
+use loink::solvers::analytic::{self, Branch};
+use plotters::prelude::*;
+use serde::Serialize;
+
+use super::draw::{self as ld, Chart};
+use super::models::Loaded;
+use crate::draw::palette::{INK, MUTED, SAMPLE, SOLUTION, TARGET};
+use crate::draw::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface};
+use crate::view::Viewport;
+
+/// Title.
+pub const TITLE: &str = "The averaging trap";
+/// The lesson text.
+pub const TEXT: &str = "A two-link arm reaches most targets in two ways, elbow one side or the other. \
+A network trained with squared error on data holding both learns their average, which is generally no \
+solution at all: replayed through forward kinematics it misses the target (red cross). A mixture density \
+network can say \"one of these two\" (blue ghosts, one per branch), and LOInK, which needs no averaging \
+because with two links there is no redundancy and it is a bijection on one elbow chart, lands on the target.";
+/// The "try this".
+pub const TRY: &str =
+    "Drag the target towards the base and out to full reach: where does the averaged \
+answer miss most, and why does it get better near full reach, where both branches meet?";
+
+/// The default target (the seed's example point).
+pub const DEFAULT_TARGET: [f64; 2] = [1.0, 0.8];
+
+/// One MDN component as the page reports it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ComponentState {
+    /// Mixing weight π_k.
+    pub weight: f64,
+    /// ‖p(μ_k) − y‖ (m).
+    pub miss_m: f64,
+    /// Which elbow branch its mean is on: `q2>=0` or `q2<0`.
+    pub branch: &'static str,
+    /// Its mean (rad).
+    pub q: Vec<f64>,
+    /// Its judged status.
+    pub status: &'static str,
+}
+
+/// `getState().lesson` for this lesson.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AveragingState {
+    /// Lesson name.
+    pub lesson: &'static str,
+    /// Target (m).
+    pub target: [f64; 2],
+    /// Miss of the MSE network's answer (m); null without the model.
+    pub mse_miss_m: Option<f64>,
+    /// Miss of the MDN's most likely component (m).
+    pub mdn_miss_m: Option<f64>,
+    /// Miss of LOInK's unrefined answer (m).
+    pub loink_miss_m: Option<f64>,
+    /// Status words of the three answers.
+    pub mse_status: Option<&'static str>,
+    /// MDN status.
+    pub mdn_status: Option<&'static str>,
+    /// LOInK status.
+    pub loink_status: Option<&'static str>,
+    /// All MDN components, heaviest first.
+    pub mdn_components: Vec<ComponentState>,
+    /// Joint angles of the answers.
+    pub mse_q: Vec<f64>,
+    /// LOInK's joint angles.
+    pub loink_q: Vec<f64>,
+    /// The two exact solutions (analytic), for comparison.
+    pub exact_q: Vec<Vec<f64>>,
+}
+
+/// The computed lesson for one target.
+pub struct Averaging {
+    arm: PlanarArm,
+    target: [f64; 2],
+    mse: Option<Solution>,
+    mdn: Vec<Component>,
+    loink: Option<Solution>,
+    exact: Vec<Solution>,
+}
+
+fn branch_of(q: &[f64]) -> &'static str {
+    if q.get(1).is_some_and(|&q2| q2 >= 0.0) {
+        "q2>=0"
+    } else {
+        "q2<0"
+    }
+}
+
+impl Averaging {
+    /// Solves `target` with every loaded model and the analytic reference.
+    pub fn compute(models: &Loaded, target: [f64; 2]) -> Averaging {
+        let problem = loink::problem::Problem::preset("planar2").expect("planar2 is a preset");
+        let exact = Branch::BOTH
+            .into_iter()
+            .filter_map(|b| analytic::solve(&problem, &target, b).ok())
+            .collect();
+        Averaging {
+            arm: problem.arm.clone(),
+            target,
+            mse: models.regressors.get("mse").map(|m| m.solve(&target)),
+            mdn: models
+                .regressors
+                .get("mdn")
+                .and_then(|m| m.predict(&target).ok())
+                .unwrap_or_default(),
+            loink: models.loink.get("loink").map(|m| m.solve_cold(&target)),
+            exact,
+        }
+    }
+
+    /// `getState().lesson`.
+    pub fn state(&self) -> AveragingState {
+        let miss = |s: &Solution| s.residual();
+        AveragingState {
+            lesson: "averaging",
+            target: self.target,
+            mse_miss_m: self.mse.as_ref().map(miss),
+            mdn_miss_m: self.mdn.first().map(|c| c.solution.residual()),
+            loink_miss_m: self.loink.as_ref().map(miss),
+            mse_status: self.mse.as_ref().map(|s| s.status().as_str()),
+            mdn_status: self.mdn.first().map(|c| c.solution.status().as_str()),
+            loink_status: self.loink.as_ref().map(|s| s.status().as_str()),
+            mdn_components: self
+                .mdn
+                .iter()
+                .map(|c| ComponentState {
+                    weight: c.weight,
+                    miss_m: c.solution.residual(),
+                    branch: branch_of(c.solution.q()),
+                    q: c.solution.q().to_vec(),
+                    status: c.solution.status().as_str(),
+                })
+                .collect(),
+            mse_q: self
+                .mse
+                .as_ref()
+                .map(|s| s.q().to_vec())
+                .unwrap_or_default(),
+            loink_q: self
+                .loink
+                .as_ref()
+                .map(|s| s.q().to_vec())
+                .unwrap_or_default(),
+            exact_q: self.exact.iter().map(|s| s.q().to_vec()).collect(),
+        }
+    }
+
+    /// Readout rows (label, text).
+    pub fn readouts(&self) -> Vec<[String; 2]> {
+        let row = |name: &str, s: Option<&Solution>| {
+            [
+                name.to_string(),
+                match s {
+                    Some(s) => format!("misses by {:.2e} m — {}", s.residual(), s.status()),
+                    None => "model not loaded".into(),
+                },
+            ]
+        };
+        let mut rows = vec![row("MSE network", self.mse.as_ref())];
+        if self.mdn.is_empty() {
+            rows.push(row("MDN", None));
+        }
+        for (k, c) in self.mdn.iter().enumerate() {
+            rows.push([
+                format!("MDN component {} (π = {:.2})", k + 1, c.weight),
+                format!(
+                    "misses by {:.2e} m — {}, {}",
+                    c.solution.residual(),
+                    branch_of(c.solution.q())
+                        .replace(">=", " ≥ ")
+                        .replace('<', " < "),
+                    c.solution.status()
+                ),
+            ]);
+        }
+        rows.push(row("LOInK (q₂ ≥ 0 chart)", self.loink.as_ref()));
+        rows
+    }
+
+    /// Draws panel `name` (`arm` or `misses`); returns the arm panel's pixel ↔ world map.
+    pub fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
+        match name {
+            "arm" => self.draw_arm(surface).map(Some),
+            "misses" => self.draw_misses(surface).map(|_| None),
+            _ => Ok(None),
+        }
+    }
+
+    fn draw_arm(&self, surface: &Surface) -> DrawResult<Viewport> {
+        let area = surface.area()?;
+        caption(
+            &area,
+            surface,
+            "Each answer replayed through forward kinematics (× = where it really lands)",
+        )?;
+        let (mut chart, view) = ld::workspace(&area, surface, &self.arm)?;
+        let mut legend = Legend::default();
+        let arm = &self.arm;
+        for s in &self.exact {
+            ld::arm(&mut chart, surface, arm, s.q(), MUTED.mix(0.45), 6.0, false)?;
+        }
+        legend.add(Mark::Line(MUTED.mix(0.45), 6.0), "the two exact solutions");
+        for c in &self.mdn {
+            let alpha = 0.25 + 0.6 * c.weight.clamp(0.0, 1.0);
+            ld::arm(
+                &mut chart,
+                surface,
+                arm,
+                c.solution.q(),
+                SAMPLE.mix(alpha),
+                3.0,
+                true,
+            )?;
+            mark(&mut chart, surface, c.solution.reached(), SAMPLE.mix(alpha))?;
+        }
+        if !self.mdn.is_empty() {
+            legend.add(
+                Mark::Line(SAMPLE.to_rgba(), 3.0),
+                "MDN components (darker = likelier)",
+            );
+        }
+        if let Some(s) = &self.loink {
+            ld::arm(
+                &mut chart,
+                surface,
+                arm,
+                s.q(),
+                SOLUTION.to_rgba(),
+                4.0,
+                true,
+            )?;
+            legend.add(
+                Mark::Line(SOLUTION.to_rgba(), 4.0),
+                "LOInK (elbow chart q₂ ≥ 0)",
+            );
+        }
+        if let Some(s) = &self.mse {
+            ld::arm(&mut chart, surface, arm, s.q(), TARGET.mix(0.9), 3.0, true)?;
+            mark(&mut chart, surface, s.reached(), TARGET.to_rgba())?;
+            if let [x, y] = s.reached() {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        vec![(*x, *y), (self.target[0], self.target[1])],
+                        TARGET.mix(0.7).stroke_width(surface.stroke(1.0)),
+                    )))
+                    .map_err(text_err)?;
+            }
+            legend.add(
+                Mark::Line(TARGET.to_rgba(), 3.0),
+                "MSE network: the average",
+            );
+            legend.add(Mark::Cross(TARGET.to_rgba()), "where the average lands");
+        }
+        ld::base_and_target(&area, &chart, surface, self.target)?;
+        legend.add(Mark::Ring(TARGET.to_rgba()), "target (drag it)");
+        legend.draw(
+            &area,
+            surface,
+            chart.plotting_area().get_pixel_range(),
+            Corner::LowerLeft,
+        )?;
+        area.present().map_err(text_err)?;
+        Ok(view)
+    }
+
+    fn draw_misses(&self, surface: &Surface) -> DrawResult {
+        let area = surface.area()?;
+        caption(
+            &area,
+            surface,
+            "End-effector miss ‖p(q) − y‖ per answer (log scale); dashed: 5 mm",
+        )?;
+        let mut bars: Vec<(String, f64, RGBAColor)> = Vec::new();
+        if let Some(s) = &self.mse {
+            bars.push(("MSE".into(), s.residual(), TARGET.to_rgba()));
+        }
+        for (k, c) in self.mdn.iter().enumerate() {
+            bars.push((
+                format!("MDN {}", k + 1),
+                c.solution.residual(),
+                SAMPLE.to_rgba(),
+            ));
+        }
+        if let Some(s) = &self.loink {
+            bars.push(("LOInK".into(), s.residual(), SOLUTION.to_rgba()));
+        }
+        let floor = 1e-6;
+        let n = bars.len().max(1) as f64;
+        let mut chart = ChartBuilder::on(&area)
+            .margin_top(surface.px(30.0))
+            .margin_left(surface.px(8.0))
+            .margin_right(surface.px(14.0))
+            .margin_bottom(surface.px(6.0))
+            .x_label_area_size(surface.px(28.0))
+            .y_label_area_size(surface.px(56.0))
+            .build_cartesian_2d(0.0..n, (floor..10.0).log_scale())
+            .map_err(text_err)?;
+        let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .bold_line_style(crate::draw::palette::GRID)
+            .light_line_style(crate::draw::palette::GRID.mix(0.0))
+            .x_labels(bars.len().max(1) * 2 + 1)
+            .x_label_formatter(&|x| {
+                let i = (x - 0.5).round();
+                if (x - 0.5 - i).abs() < 1e-6 && i >= 0.0 {
+                    labels.get(i as usize).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .y_desc("miss (m)")
+            .y_label_formatter(&|v| format!("{v:.0e}"))
+            .label_style(surface.font(crate::draw::palette::LABEL_PX, INK))
+            .axis_desc_style(surface.font(crate::draw::palette::LABEL_PX, INK))
+            .axis_style(INK.mix(0.6))
+            .draw()
+            .map_err(text_err)?;
+        for (i, (_, miss, colour)) in bars.iter().enumerate() {
+            let top = miss.max(floor * 1.01);
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(i as f64 + 0.2, floor), (i as f64 + 0.8, top)],
+                    colour.filled(),
+                )))
+                .map_err(text_err)?;
+        }
+        let tol = loink::surrogate::DEFAULT_ACCEPTANCE_M;
+        chart
+            .draw_series(DashedLineSeries::new(
+                vec![(0.0, tol), (n, tol)],
+                surface.px(6.0) as u32,
+                surface.px(4.0) as u32,
+                INK.mix(0.7).stroke_width(surface.stroke(1.0)),
+            ))
+            .map_err(text_err)?;
+        area.present().map_err(text_err)
+    }
+}
+
+fn mark(chart: &mut Chart, surface: &Surface, reached: &[f64], colour: RGBAColor) -> DrawResult {
+    if let [x, y] = reached {
+        ld::cross(chart, surface, [*x, *y], colour)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,388 @@
+//! Lesson 3, diversity and σ (planar3): solutions at z ~ N(0, σ²I) drawn as ghost arms, a
+//! histogram of their true costs J against the reference optimum J*, and the trade of
+//! optimality for variety as σ grows. Seeded (ChaCha8 via `Loink::sample`): the same link
+//! draws the same samples.
+
+use loink::problem::Problem;
+use loink::report::{Solution, Status};
+use loink::solvers::reference;
+use plotters::prelude::*;
+use serde::Serialize;
+
+use super::draw::{self as ld};
+use super::models::Loaded;
+use crate::draw::palette::{INK, OPTIMUM, SAMPLE, SOLUTION, SURROGATE};
+use crate::draw::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface};
+use crate::engine::gap_percent;
+use crate::view::Viewport;
+
+/// Title.
+pub const TITLE: &str = "Diversity and σ";
+/// Text.
+pub const TEXT: &str = "LOInK puts the cheapest solution for a target at latent z = 0, so sampling z \
+around the origin trades optimality for variety in a controlled way: σ = 0 gives the one learned \
+optimum, a larger σ gives more varied arms (ghosts) that cost more. The histogram shows the samples' \
+true costs against the reference optimum J*; the lower chart shows the trade over σ.";
+/// Try this.
+pub const TRY: &str =
+    "Move σ from 0 to 2 and watch the histogram slide away from J* while the ghosts \
+spread; then change the seed — the link in the address bar reproduces exactly these samples.";
+
+/// Default target (m).
+pub const DEFAULT_TARGET: [f64; 2] = [0.6, 0.4];
+/// Default σ.
+pub const DEFAULT_SIGMA: f64 = 0.5;
+/// Default number of samples.
+pub const DEFAULT_SAMPLES: u32 = 32;
+/// σ values of the trade chart.
+const SWEEP: [f64; 8] = [0.0, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0];
+
+/// `getState().lesson` for this lesson.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DiversityState {
+    /// Lesson name.
+    pub lesson: &'static str,
+    /// Target (m).
+    pub target: [f64; 2],
+    /// σ, sample count and seed used.
+    pub sigma: f64,
+    /// Samples drawn.
+    pub count: usize,
+    /// Seed.
+    pub seed: u64,
+    /// The samples' joint vectors.
+    pub samples: Vec<Vec<f64>>,
+    /// Their true costs J.
+    pub costs: Vec<f64>,
+    /// Their statuses.
+    pub statuses: Vec<&'static str>,
+    /// J* of the reference optimum (null when none is feasible).
+    pub optimum_cost: Option<f64>,
+    /// J at z = 0.
+    pub origin_cost: Option<f64>,
+    /// Mean gap (J − J*)/J* of the converged samples (%).
+    pub mean_gap_pct: Option<f64>,
+    /// Variety: mean per-joint standard deviation of the samples (rad).
+    pub spread_rad: Option<f64>,
+}
+
+/// One σ of the trade chart.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct TradePoint {
+    sigma: f64,
+    gap: f64,
+    spread: f64,
+}
+
+/// The computed lesson.
+pub struct Diversity {
+    problem: Problem,
+    target: [f64; 2],
+    sigma: f64,
+    count: usize,
+    seed: u64,
+    samples: Vec<Solution>,
+    origin: Option<Solution>,
+    optimum: Option<Solution>,
+    trade: Vec<TradePoint>,
+}
+
+fn spread(samples: &[Solution]) -> f64 {
+    let qs: Vec<&[f64]> = samples
+        .iter()
+        .map(Solution::q)
+        .filter(|q| !q.is_empty())
+        .collect();
+    let Some(n) = qs.first().map(|q| q.len()) else {
+        return f64::NAN;
+    };
+    let len = qs.len() as f64;
+    (0..n)
+        .map(|i| {
+            let mean = qs.iter().map(|q| q[i]).sum::<f64>() / len;
+            (qs.iter().map(|q| (q[i] - mean).powi(2)).sum::<f64>() / len).sqrt()
+        })
+        .sum::<f64>()
+        / n as f64
+}
+
+fn mean_gap(samples: &[Solution], optimum: Option<f64>) -> f64 {
+    let Some(j) = optimum else {
+        return f64::NAN;
+    };
+    let gaps: Vec<f64> = samples
+        .iter()
+        .filter(|s| s.status() == Status::Converged)
+        .map(|s| gap_percent(s.cost(), j))
+        .collect();
+    if gaps.is_empty() {
+        f64::NAN
+    } else {
+        gaps.iter().sum::<f64>() / gaps.len() as f64
+    }
+}
+
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+impl Diversity {
+    /// Samples, optimum and the σ sweep for `target`.
+    pub fn compute(models: &Loaded, target: [f64; 2], sigma: f64, count: usize, seed: u64) -> Self {
+        let model = models.loink.get("loink");
+        let problem = model
+            .map(|m| m.problem().clone())
+            .unwrap_or_else(|| Problem::preset("planar3").expect("planar3 is a preset"));
+        let optimum =
+            Some(reference::solve(&problem, &target)).filter(|s| s.status() == Status::Converged);
+        let j_star = optimum.as_ref().map(Solution::cost);
+        let draw = |s: f64| {
+            model
+                .and_then(|m| m.sample(&target, s, count, seed).ok())
+                .unwrap_or_default()
+        };
+        let trade = if model.is_some() && count > 1 {
+            SWEEP
+                .iter()
+                .map(|&s| {
+                    let drawn = draw(s);
+                    TradePoint {
+                        sigma: s,
+                        gap: mean_gap(&drawn, j_star),
+                        spread: spread(&drawn),
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Diversity {
+            target,
+            sigma,
+            count,
+            seed,
+            samples: draw(sigma),
+            origin: model.map(|m| m.solve_cold(&target)),
+            optimum,
+            trade,
+            problem,
+        }
+    }
+
+    /// `getState().lesson`.
+    pub fn state(&self) -> DiversityState {
+        let j_star = self.optimum.as_ref().map(Solution::cost);
+        DiversityState {
+            lesson: "diversity",
+            target: self.target,
+            sigma: self.sigma,
+            count: self.count,
+            seed: self.seed,
+            samples: self.samples.iter().map(|s| s.q().to_vec()).collect(),
+            costs: self.samples.iter().map(Solution::cost).collect(),
+            statuses: self.samples.iter().map(|s| s.status().as_str()).collect(),
+            optimum_cost: j_star,
+            origin_cost: self.origin.as_ref().map(Solution::cost).and_then(finite),
+            mean_gap_pct: finite(mean_gap(&self.samples, j_star)),
+            spread_rad: finite(spread(&self.samples)),
+        }
+    }
+
+    /// Readout rows.
+    pub fn readouts(&self) -> Vec<[String; 2]> {
+        let st = self.state();
+        let f = |v: Option<f64>, d: usize| v.map_or("—".to_string(), |v| format!("{v:.d$}"));
+        let converged = st.statuses.iter().filter(|s| **s == "converged").count();
+        vec![
+            ["reference optimum J*".into(), f(st.optimum_cost, 4)],
+            ["J at z = 0 (LOInK)".into(), f(st.origin_cost, 4)],
+            [
+                format!("samples (σ = {}, seed {})", self.sigma, self.seed),
+                format!("{} drawn, {converged} reach the target", st.samples.len()),
+            ],
+            [
+                "mean gap of the samples to J*".into(),
+                format!("{} %", f(st.mean_gap_pct, 2)),
+            ],
+            [
+                "variety (mean joint std)".into(),
+                format!("{} rad", f(st.spread_rad, 3)),
+            ],
+        ]
+    }
+
+    /// Draws panel `name` (`arm`, `histogram`, `trade`).
+    pub fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
+        match name {
+            "arm" => self.draw_arm(surface).map(Some),
+            "histogram" => self.draw_histogram(surface).map(|_| None),
+            "trade" => self.draw_trade(surface).map(|_| None),
+            _ => Ok(None),
+        }
+    }
+
+    fn draw_arm(&self, surface: &Surface) -> DrawResult<Viewport> {
+        let area = surface.area()?;
+        caption(
+            &area,
+            surface,
+            &format!(
+                "{} solutions at z ~ N(0, σ²I), σ = {}",
+                self.samples.len(),
+                self.sigma
+            ),
+        )?;
+        let arm = &self.problem.arm;
+        let (mut chart, view) = ld::workspace(&area, surface, arm)?;
+        let mut legend = Legend::default();
+        for s in &self.samples {
+            ld::arm(&mut chart, surface, arm, s.q(), SAMPLE.mix(0.4), 1.5, false)?;
+        }
+        legend.add(Mark::Line(SAMPLE.to_rgba(), 1.5), "samples (ghosts)");
+        if let Some(o) = &self.optimum {
+            ld::arm(
+                &mut chart,
+                surface,
+                arm,
+                o.q(),
+                OPTIMUM.mix(0.55),
+                6.0,
+                false,
+            )?;
+            legend.add(Mark::Line(OPTIMUM.mix(0.6), 5.0), "reference optimum");
+        }
+        if let Some(o) = &self.origin {
+            ld::arm(
+                &mut chart,
+                surface,
+                arm,
+                o.q(),
+                SOLUTION.to_rgba(),
+                3.0,
+                true,
+            )?;
+            legend.add(Mark::Line(SOLUTION.to_rgba(), 3.0), "LOInK at z = 0");
+        }
+        ld::base_and_target(&area, &chart, surface, self.target)?;
+        legend.draw(
+            &area,
+            surface,
+            chart.plotting_area().get_pixel_range(),
+            Corner::LowerLeft,
+        )?;
+        area.present().map_err(text_err)?;
+        Ok(view)
+    }
+
+    fn draw_histogram(&self, surface: &Surface) -> DrawResult {
+        let area = surface.area()?;
+        caption(
+            &area,
+            surface,
+            "True cost J of the samples against the optimum J*",
+        )?;
+        let costs: Vec<f64> = self
+            .samples
+            .iter()
+            .map(Solution::cost)
+            .filter(|c| c.is_finite())
+            .collect();
+        let j_star = self.optimum.as_ref().map(Solution::cost);
+        let (lo, hi) = ld::padded_range(costs.iter().copied().chain(j_star));
+        let bins = 16usize;
+        let width = (hi - lo) / bins as f64;
+        let mut counts = vec![0usize; bins];
+        for c in &costs {
+            counts[(((c - lo) / width) as usize).min(bins - 1)] += 1;
+        }
+        let top = counts.iter().copied().max().unwrap_or(1).max(1) as f64 * 1.15;
+        let mut chart = ld::line_chart(&area, surface, lo..hi, 0.0..top, "true cost J", "samples")?;
+        chart
+            .draw_series(counts.iter().enumerate().map(|(i, &c)| {
+                let x0 = lo + i as f64 * width;
+                Rectangle::new(
+                    [(x0, 0.0), (x0 + width * 0.92, c as f64)],
+                    SAMPLE.mix(0.8).filled(),
+                )
+            }))
+            .map_err(text_err)?;
+        let mut legend = Legend::default();
+        legend.add(Mark::Swatch(SAMPLE.mix(0.8)), "samples");
+        if let Some(j) = j_star {
+            ld::polyline(
+                &mut chart,
+                surface,
+                &[(j, 0.0), (j, top)],
+                OPTIMUM.to_rgba(),
+                2.5,
+            )?;
+            legend.add(Mark::Line(OPTIMUM.to_rgba(), 2.5), "optimum J*");
+        }
+        if let Some(j) = self
+            .origin
+            .as_ref()
+            .map(Solution::cost)
+            .filter(|c| c.is_finite())
+        {
+            ld::polyline(
+                &mut chart,
+                surface,
+                &[(j, 0.0), (j, top)],
+                SOLUTION.to_rgba(),
+                1.5,
+            )?;
+            legend.add(Mark::Line(SOLUTION.to_rgba(), 1.5), "LOInK, z = 0");
+        }
+        legend.draw(
+            &area,
+            surface,
+            chart.plotting_area().get_pixel_range(),
+            Corner::UpperRight,
+        )?;
+        area.present().map_err(text_err)
+    }
+
+    fn draw_trade(&self, surface: &Surface) -> DrawResult {
+        let area = surface.area()?;
+        caption(
+            &area,
+            surface,
+            "The trade: mean gap to J* (%) and variety (rad) against σ",
+        )?;
+        let (g0, g1) = ld::padded_range(self.trade.iter().map(|p| p.gap).chain([0.0]));
+        let (s0, s1) = ld::padded_range(self.trade.iter().map(|p| p.spread).chain([0.0]));
+        let mut chart =
+            ld::line_chart(&area, surface, 0.0..2.0, g0..g1, "σ", "mean gap to J* (%)")?;
+        let gap: Vec<(f64, f64)> = self.trade.iter().map(|p| (p.sigma, p.gap)).collect();
+        ld::polyline(&mut chart, surface, &gap, SURROGATE.to_rgba(), 2.5)?;
+        // Variety on the same axes, rescaled to the gap range (its own scale in the legend).
+        let scale = |s: f64| g0 + (s - s0) / (s1 - s0).max(1e-12) * (g1 - g0);
+        let var: Vec<(f64, f64)> = self
+            .trade
+            .iter()
+            .map(|p| (p.sigma, scale(p.spread)))
+            .collect();
+        ld::polyline(&mut chart, surface, &var, SAMPLE.to_rgba(), 2.5)?;
+        ld::polyline(
+            &mut chart,
+            surface,
+            &[(self.sigma, g0), (self.sigma, g1)],
+            INK.mix(0.5),
+            1.0,
+        )?;
+        let mut legend = Legend::default();
+        legend.add(Mark::Line(SURROGATE.to_rgba(), 2.5), "mean gap to J* (%)");
+        legend.add(
+            Mark::Line(SAMPLE.to_rgba(), 2.5),
+            format!("variety, {s0:.2}–{s1:.2} rad (rescaled)"),
+        );
+        legend.add(Mark::Line(INK.mix(0.5), 1.0), "current σ");
+        legend.draw(
+            &area,
+            surface,
+            chart.plotting_area().get_pixel_range(),
+            Corner::UpperLeft,
+        )?;
+        area.present().map_err(text_err)
+    }
+}

@@ -1,0 +1,501 @@
+//! The `#[wasm_bindgen]` [`Lesson`] that `web/lessons.js` drives: it owns the lesson's
+//! models, its canvases and a copy of the page settings, computes and draws the lesson and
+//! hands `getState().lesson` and the formatted readouts to JavaScript. JavaScript forwards
+//! pointer events and control changes and persists [`Lesson::settings`] into the URL hash.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+use super::models::{self, Loaded};
+use super::{averaging, diversity, latent, robustness, smoothness, LessonKind, PathKind};
+use crate::draw::Surface;
+use crate::settings::{self, Settings};
+use crate::view::Viewport;
+
+fn js_err(text: impl std::fmt::Display) -> JsError {
+    JsError::new(&text.to_string())
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| js_err(format!("could not hand the lesson to JavaScript: {e}")))
+}
+
+/// A control the lesson shows (JavaScript builds the element from this).
+#[derive(Serialize)]
+struct Control {
+    name: &'static str,
+    label: &'static str,
+    /// `range`, `number` or `select`.
+    kind: &'static str,
+    min: f64,
+    max: f64,
+    step: f64,
+    value: String,
+    options: Vec<&'static str>,
+}
+
+/// A panel (canvas) of the lesson.
+#[derive(Serialize)]
+struct Panel {
+    name: &'static str,
+    aria: &'static str,
+    /// Whether pointer events on it go to [`Lesson::pointer`].
+    interactive: bool,
+}
+
+/// Everything JavaScript needs to build the lesson's section.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Info {
+    name: &'static str,
+    title: &'static str,
+    text: &'static str,
+    try_this: &'static str,
+    panels: Vec<Panel>,
+    controls: Vec<Control>,
+    models: Vec<models::ModelFile>,
+}
+
+/// The computed view of the open lesson.
+enum View {
+    Averaging(averaging::Averaging),
+    Smoothness(smoothness::Smoothness),
+    Diversity(diversity::Diversity),
+    Robustness(robustness::Robustness),
+    Latent(latent::LatentLesson),
+}
+
+/// One lesson: models, canvases, settings and the computed view.
+#[wasm_bindgen]
+pub struct Lesson {
+    kind: LessonKind,
+    settings: Settings,
+    models: Loaded,
+    surfaces: BTreeMap<String, Surface>,
+    views: BTreeMap<String, Viewport>,
+    view: Option<View>,
+}
+
+/// Whether the raw hash names `key` (so a lesson default does not override a link's value).
+fn names_key(hash: &str, key: &str) -> bool {
+    hash.trim_start_matches('#')
+        .split('&')
+        .any(|p| p.split_once('=').map_or(p, |(k, _)| k) == key)
+}
+
+impl Lesson {
+    /// The lesson's teaching state for every key the link leaves out.
+    fn defaults(kind: LessonKind, hash: &str, s: &mut Settings) {
+        let unset = |key: &str| !names_key(hash, key);
+        let (model, solver, target) = match kind {
+            LessonKind::Averaging | LessonKind::Robustness => (
+                "planar2",
+                settings::SolverKind::Analytic,
+                averaging::DEFAULT_TARGET,
+            ),
+            LessonKind::Smoothness => ("planar3", settings::SolverKind::Dls, [0.6, 0.3]),
+            LessonKind::Diversity => (
+                "planar3",
+                settings::SolverKind::Loink,
+                diversity::DEFAULT_TARGET,
+            ),
+            LessonKind::Latent => (
+                "planar4",
+                settings::SolverKind::Loink,
+                latent::DEFAULT_TARGET,
+            ),
+        };
+        if unset("model") {
+            s.model = model.into();
+        }
+        if unset("solver") {
+            s.solver = solver;
+        }
+        if unset("target") {
+            s.target = target;
+        }
+        if kind == LessonKind::Diversity {
+            if unset("sigma") {
+                s.sigma = diversity::DEFAULT_SIGMA;
+            }
+            if unset("samples") {
+                s.samples = diversity::DEFAULT_SAMPLES;
+            }
+        }
+    }
+
+    fn robot(&self) -> &'static str {
+        match self.kind {
+            LessonKind::Averaging | LessonKind::Robustness => "planar2",
+            LessonKind::Smoothness | LessonKind::Diversity => "planar3",
+            LessonKind::Latent => "planar4",
+        }
+    }
+
+    fn compute(&mut self) {
+        let s = &self.settings;
+        let m = &self.models;
+        self.view = Some(match self.kind {
+            LessonKind::Averaging => View::Averaging(averaging::Averaging::compute(m, s.target)),
+            LessonKind::Smoothness => {
+                View::Smoothness(smoothness::Smoothness::compute(m, s.lesson.path))
+            }
+            LessonKind::Diversity => View::Diversity(diversity::Diversity::compute(
+                m,
+                s.target,
+                s.sigma,
+                s.samples as usize,
+                s.seed,
+            )),
+            LessonKind::Robustness => View::Robustness(robustness::Robustness::compute(
+                m,
+                s.lesson.noise,
+                s.lesson.deadband,
+            )),
+            LessonKind::Latent => {
+                View::Latent(latent::LatentLesson::compute(m, s.target, s.lesson.z))
+            }
+        });
+    }
+
+    fn redraw(&mut self) -> Result<(), String> {
+        let Some(view) = &self.view else {
+            return Ok(());
+        };
+        for (name, surface) in &self.surfaces {
+            let mapped = match view {
+                View::Averaging(v) => v.draw(name, surface)?,
+                View::Smoothness(v) => v.draw(name, surface)?,
+                View::Diversity(v) => v.draw(name, surface)?,
+                View::Robustness(v) => v.draw(name, surface)?,
+                View::Latent(v) => v.draw(name, surface)?,
+            };
+            if let Some(m) = mapped {
+                self.views.insert(name.clone(), m);
+            }
+        }
+        Ok(())
+    }
+
+    fn panels(&self) -> Vec<Panel> {
+        let p = |name, aria, interactive| Panel {
+            name,
+            aria,
+            interactive,
+        };
+        match self.kind {
+            LessonKind::Averaging => vec![
+                p("arm", "Arm: the MSE, MDN and LOInK answers for the target; drag to move the target", true),
+                p("misses", "Bar chart of each answer's end-effector miss", false),
+            ],
+            LessonKind::Smoothness => vec![
+                p("path", "The target's path and the arm along it", false),
+                p("angles", "Joint angles over time per method", false),
+                p("velocity", "Largest joint speed over time per method", false),
+            ],
+            LessonKind::Diversity => vec![
+                p("arm", "Sampled solutions as ghost arms; drag to move the target", true),
+                p("histogram", "Histogram of the samples' true costs against the optimum", false),
+                p("trade", "Optimality gap and variety as sigma grows", false),
+            ],
+            LessonKind::Robustness => vec![
+                p("errors", "End-effector error against joint noise per solver", false),
+                p("status", "Share of trials each solver reports as failed against the true share", false),
+            ],
+            LessonKind::Latent => vec![
+                p("plane", "Latent plane: true cost over z; drag the point to move along the self-motion set", true),
+                p("arm", "The arm at the dragged latent point and at the origin", false),
+            ],
+        }
+    }
+
+    fn controls(&self) -> Vec<Control> {
+        let s = &self.settings;
+        let range = |name, label, min, max, step, value: f64| Control {
+            name,
+            label,
+            kind: "range",
+            min,
+            max,
+            step,
+            value: value.to_string(),
+            options: Vec::new(),
+        };
+        match self.kind {
+            LessonKind::Smoothness => vec![Control {
+                name: "path",
+                label: "Path",
+                kind: "select",
+                min: 0.0,
+                max: 0.0,
+                step: 0.0,
+                value: s.lesson.path.as_str().into(),
+                options: PathKind::ALL.map(PathKind::as_str).to_vec(),
+            }],
+            LessonKind::Diversity => vec![
+                range(
+                    "sigma",
+                    "σ (latent spread)",
+                    0.0,
+                    settings::SIGMA_MAX,
+                    0.05,
+                    s.sigma,
+                ),
+                Control {
+                    kind: "number",
+                    ..range("seed", "Seed", 0.0, 1e9, 1.0, s.seed as f64)
+                },
+            ],
+            LessonKind::Robustness => vec![
+                range(
+                    "noise",
+                    "Joint noise σ (rad)",
+                    0.0,
+                    0.1,
+                    0.0025,
+                    s.lesson.noise,
+                ),
+                range(
+                    "deadband",
+                    "Dead band (rad)",
+                    0.0,
+                    0.1,
+                    0.0025,
+                    s.lesson.deadband,
+                ),
+            ],
+            _ => Vec::new(),
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl Lesson {
+    /// The lesson a URL hash opens, or `undefined` when it names none. Keys the link leaves
+    /// out get the lesson's teaching defaults.
+    #[wasm_bindgen(js_name = fromHash)]
+    pub fn from_hash(hash: &str) -> Option<Lesson> {
+        let mut parsed = settings::parse_hash(hash).settings;
+        let kind = parsed.lesson.name?;
+        Self::defaults(kind, hash, &mut parsed);
+        let mut lesson = Lesson {
+            kind,
+            settings: parsed,
+            models: Loaded::default(),
+            surfaces: BTreeMap::new(),
+            views: BTreeMap::new(),
+            view: None,
+        };
+        lesson.compute();
+        Some(lesson)
+    }
+
+    /// Title, text, try-this, panels, controls and model files of the lesson.
+    pub fn info(&self) -> Result<JsValue, JsError> {
+        let (title, text, try_this) = match self.kind {
+            LessonKind::Averaging => (averaging::TITLE, averaging::TEXT, averaging::TRY),
+            LessonKind::Smoothness => (smoothness::TITLE, smoothness::TEXT, smoothness::TRY),
+            LessonKind::Diversity => (diversity::TITLE, diversity::TEXT, diversity::TRY),
+            LessonKind::Robustness => (robustness::TITLE, robustness::TEXT, robustness::TRY),
+            LessonKind::Latent => (latent::TITLE, latent::TEXT, latent::TRY),
+        };
+        to_js(&Info {
+            name: self.kind.as_str(),
+            title,
+            text,
+            try_this,
+            panels: self.panels(),
+            controls: self.controls(),
+            models: models::files(self.kind),
+        })
+    }
+
+    /// Loads the model file of `role` from its text (validated; changes nothing on error).
+    #[wasm_bindgen(js_name = loadModel)]
+    pub fn load_model(&mut self, role: &str, json: &str) -> Result<(), JsError> {
+        let robot = self.robot();
+        self.models
+            .load(self.kind, role, json, robot)
+            .map_err(js_err)?;
+        self.compute();
+        self.redraw().map_err(js_err)
+    }
+
+    /// Records that a model file could not be fetched (shown on the page).
+    #[wasm_bindgen(js_name = modelMissing)]
+    pub fn model_missing(&mut self, role: &str, why: &str) {
+        self.models.mark_missing(self.kind, role, why);
+    }
+
+    /// Attaches the canvas of panel `name`.
+    #[wasm_bindgen(js_name = attachCanvas)]
+    pub fn attach_canvas(&mut self, name: &str, canvas: HtmlCanvasElement) -> Result<(), JsError> {
+        let known = self.panels().iter().any(|p| p.name == name);
+        if !known {
+            return Err(js_err(format!(
+                "lesson {} has no panel '{name}'",
+                self.kind.as_str()
+            )));
+        }
+        self.surfaces
+            .insert(name.to_string(), Surface::new(canvas).map_err(js_err)?);
+        Ok(())
+    }
+
+    /// Sizes panel `name` (CSS px at `dpr`) and redraws.
+    pub fn resize(
+        &mut self,
+        name: &str,
+        css_width: f64,
+        css_height: f64,
+        dpr: f64,
+    ) -> Result<(), JsError> {
+        let surface = self
+            .surfaces
+            .get_mut(name)
+            .ok_or_else(|| js_err(format!("panel '{name}' is not attached")))?;
+        if surface.resize(css_width, css_height, dpr) {
+            self.redraw().map_err(js_err)?;
+        }
+        Ok(())
+    }
+
+    /// The page settings with the lesson's (persist them with `loinkPlayground.set`).
+    pub fn settings(&self) -> Result<JsValue, JsError> {
+        to_js(&self.settings)
+    }
+
+    /// Follows the playground's target (m); recomputes and redraws when it moved.
+    #[wasm_bindgen(js_name = setTarget)]
+    pub fn set_target(&mut self, x: f64, y: f64) -> Result<(), JsError> {
+        crate::engine::check_target([x, y]).map_err(js_err)?;
+        if self.settings.target == [x, y] && self.view.is_some() {
+            return Ok(());
+        }
+        self.settings.target = [x, y];
+        self.compute();
+        self.redraw().map_err(js_err)
+    }
+
+    /// A pointer event at CSS pixel (px, py) on panel `name`. Returns the world target
+    /// `[x, y]` to hand to the playground (arm panels), or an empty array when the lesson
+    /// handled it itself (the latent plane).
+    pub fn pointer(&mut self, name: &str, px: f64, py: f64) -> Result<Vec<f64>, JsError> {
+        if !(px.is_finite() && py.is_finite()) {
+            return Err(js_err("pointer position is not finite"));
+        }
+        let surface = self
+            .surfaces
+            .get(name)
+            .ok_or_else(|| js_err(format!("panel '{name}' is not attached")))?;
+        let view = self
+            .views
+            .get(name)
+            .ok_or_else(|| js_err(format!("panel '{name}' takes no pointer input")))?;
+        let d = surface.dpr();
+        let world = view.to_world(px * d, py * d);
+        if self.kind == LessonKind::Latent && name == "plane" {
+            self.settings.lesson.z = world;
+            self.settings.lesson = self.settings.lesson.clone().clamped();
+            self.compute();
+            self.redraw().map_err(js_err)?;
+            return Ok(Vec::new());
+        }
+        Ok(world.to_vec())
+    }
+
+    /// World point → CSS pixel on panel `name` (for tests that point at a place).
+    #[wasm_bindgen(js_name = worldToCanvas)]
+    pub fn world_to_canvas(&self, name: &str, x: f64, y: f64) -> Result<Vec<f64>, JsError> {
+        let surface = self
+            .surfaces
+            .get(name)
+            .ok_or_else(|| js_err("no such panel"))?;
+        let view = self
+            .views
+            .get(name)
+            .ok_or_else(|| js_err("panel has no map"))?;
+        let [px, py] = view.to_pixel(x, y);
+        Ok(vec![px / surface.dpr(), py / surface.dpr()])
+    }
+
+    /// Sets control `name` from its element's text value; recomputes and redraws. Bad values
+    /// are refused with a readable error and change nothing.
+    #[wasm_bindgen(js_name = setControl)]
+    pub fn set_control(&mut self, name: &str, value: &str) -> Result<(), JsError> {
+        let mut next = self.settings.clone();
+        let number = || -> Result<f64, JsError> {
+            value
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| js_err(format!("{name}: '{value}' is not a number")))
+        };
+        match name {
+            "path" => {
+                next.lesson.path = PathKind::parse(value).ok_or_else(|| js_err("unknown path"))?
+            }
+            "sigma" => next.sigma = number()?.clamp(0.0, settings::SIGMA_MAX),
+            "seed" => next.seed = (number()?.max(0.0) as u64).min(settings::SEED_MAX),
+            "noise" => next.lesson.noise = number()?,
+            "deadband" => next.lesson.deadband = number()?,
+            "z" => next.lesson.z = [0.0, 0.0],
+            _ => {
+                return Err(js_err(format!(
+                    "lesson {} has no control '{name}'",
+                    self.kind.as_str()
+                )))
+            }
+        }
+        next.lesson = next.lesson.clamped();
+        self.settings = next;
+        self.compute();
+        self.redraw().map_err(js_err)
+    }
+
+    /// `getState().lesson`: the lesson's measured values.
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        let missing: Vec<String> = self
+            .models
+            .missing
+            .iter()
+            .map(|(role, why)| format!("{role}: {why}"))
+            .collect();
+        let value = match &self.view {
+            Some(View::Averaging(v)) => serde_json::to_value(v.state()),
+            Some(View::Smoothness(v)) => serde_json::to_value(v.state()),
+            Some(View::Diversity(v)) => serde_json::to_value(v.state()),
+            Some(View::Robustness(v)) => serde_json::to_value(v.state()),
+            Some(View::Latent(v)) => serde_json::to_value(v.state()),
+            None => Ok(serde_json::Value::Null),
+        }
+        .map_err(js_err)?;
+        let mut value = value;
+        if let serde_json::Value::Object(map) = &mut value {
+            map.insert("missing_models".into(), serde_json::json!(missing));
+        }
+        to_js(&value)
+    }
+
+    /// The readouts as `[[label, text], …]`, formatted here.
+    pub fn readouts(&self) -> Result<JsValue, JsError> {
+        let mut rows = match &self.view {
+            Some(View::Averaging(v)) => v.readouts(),
+            Some(View::Smoothness(v)) => v.readouts(),
+            Some(View::Diversity(v)) => v.readouts(),
+            Some(View::Robustness(v)) => v.readouts(),
+            Some(View::Latent(v)) => v.readouts(),
+            None => Vec::new(),
+        };
+        for (role, why) in &self.models.missing {
+            rows.push([format!("model '{role}'"), format!("not available ({why})")]);
+        }
+        to_js(&rows)
+    }
+}

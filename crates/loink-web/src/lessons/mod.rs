@@ -1,0 +1,262 @@
+//! Lessons for course pages (issue 6): five fixed views, each one URL
+//! (`index.html#lesson=averaging`, …) that opens in the state that makes its point, with two to
+//! four sentences of text and one "try this".
+//!
+//! - [`averaging`]: the averaging trap on planar2 — MSE regression vs MDN vs LOInK.
+//! - [`smoothness`]: a moving target; joint angles and velocities of LOInK at two μ, DLS and
+//!   the MDN's most likely component; jumps counted.
+//! - [`diversity`]: z ~ N(0, σ²I) as ghost arms, their true costs against the optimum.
+//! - [`robustness`]: joint noise and backlash (seed 004, exercise 2): error and reported status.
+//! - [`latent`]: planar4's latent plane; dragging z moves the arm along its self-motion set.
+//!
+//! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,
+//! `deadband`, `z`); [`facade::Lesson`] is the wasm type `web/lessons.js` drives. Every number
+//! a lesson shows is computed here and formatted here; JavaScript only forwards events.
+
+pub mod averaging;
+pub mod diversity;
+mod draw;
+pub mod facade;
+pub mod latent;
+pub mod models;
+pub mod robustness;
+pub mod smoothness;
+
+use serde::{Deserialize, Serialize};
+
+pub use facade::Lesson;
+
+/// The five lessons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LessonKind {
+    /// The averaging trap (planar2).
+    Averaging,
+    /// Smoothness and μ (planar3, moving target).
+    Smoothness,
+    /// Diversity and σ (planar3, sampled latents).
+    Diversity,
+    /// Noise and backlash (planar2).
+    Robustness,
+    /// Redundancy and the latent origin (planar4).
+    Latent,
+}
+
+impl LessonKind {
+    /// All lessons in course order.
+    pub const ALL: [LessonKind; 5] = [
+        LessonKind::Averaging,
+        LessonKind::Smoothness,
+        LessonKind::Diversity,
+        LessonKind::Robustness,
+        LessonKind::Latent,
+    ];
+
+    /// The hash word (`lesson=<word>`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LessonKind::Averaging => "averaging",
+            LessonKind::Smoothness => "smoothness",
+            LessonKind::Diversity => "diversity",
+            LessonKind::Robustness => "robustness",
+            LessonKind::Latent => "latent",
+        }
+    }
+
+    /// Parses the hash word.
+    pub fn parse(word: &str) -> Option<LessonKind> {
+        LessonKind::ALL.into_iter().find(|k| k.as_str() == word)
+    }
+}
+
+/// The path the smoothness lesson's target follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum PathKind {
+    /// A circle.
+    #[default]
+    Circle,
+    /// A figure-eight (Gerono lemniscate).
+    FigureEight,
+    /// A straight line, there and back.
+    Line,
+}
+
+impl PathKind {
+    /// All paths, menu order.
+    pub const ALL: [PathKind; 3] = [PathKind::Circle, PathKind::FigureEight, PathKind::Line];
+    /// The hash word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PathKind::Circle => "circle",
+            PathKind::FigureEight => "figure-eight",
+            PathKind::Line => "line",
+        }
+    }
+    /// Parses the hash word.
+    pub fn parse(word: &str) -> Option<PathKind> {
+        PathKind::ALL.into_iter().find(|k| k.as_str() == word)
+    }
+}
+
+/// Largest joint noise and dead band of the robustness lesson (rad).
+pub const NOISE_MAX: f64 = 0.2;
+/// Largest |z_i| of the latent lesson's point (normalised latent units).
+pub const LATENT_MAX: f64 = 3.0;
+
+/// The lesson part of the page settings (a field of [`crate::settings::Settings`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LessonSettings {
+    /// Which lesson is open (`None`: the plain playground).
+    pub name: Option<LessonKind>,
+    /// Smoothness: the target's path.
+    pub path: PathKind,
+    /// Robustness: standard deviation of the joint-angle noise (rad).
+    pub noise: f64,
+    /// Robustness: the dead band of each joint (rad) — commanded changes below it are lost.
+    pub deadband: f64,
+    /// Latent: the dragged latent point z (normalised units).
+    pub z: [f64; 2],
+}
+
+impl Default for LessonSettings {
+    fn default() -> Self {
+        LessonSettings {
+            name: None,
+            path: PathKind::Circle,
+            noise: 0.02,
+            deadband: 0.01,
+            z: [1.2, 0.6],
+        }
+    }
+}
+
+fn number(v: f64) -> String {
+    if v == 0.0 {
+        "0".into()
+    } else {
+        format!("{v}")
+    }
+}
+
+fn bounded(key: &str, text: &str, lo: f64, hi: f64) -> Result<f64, String> {
+    let v: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{key}='{text}' is not a number"))?;
+    if !(v.is_finite() && (lo..=hi).contains(&v)) {
+        return Err(format!("{key}={text} is outside [{lo}, {hi}]"));
+    }
+    Ok(v)
+}
+
+impl LessonSettings {
+    /// Whether `key` is a lesson key of the hash.
+    pub fn owns(key: &str) -> bool {
+        matches!(key, "lesson" | "path" | "noise" | "deadband" | "z")
+    }
+
+    /// Reads one hash entry (a key for which [`Self::owns`] is true); a bad value keeps the
+    /// default and says why.
+    pub fn parse_entry(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "lesson" => {
+                self.name = Some(LessonKind::parse(value).ok_or_else(|| {
+                    format!(
+                        "unknown lesson '{value}' (known: {})",
+                        LessonKind::ALL.map(LessonKind::as_str).join(", ")
+                    )
+                })?);
+            }
+            "path" => {
+                self.path = PathKind::parse(value).ok_or_else(|| {
+                    format!(
+                        "unknown path '{value}' (known: {})",
+                        PathKind::ALL.map(PathKind::as_str).join(", ")
+                    )
+                })?;
+            }
+            "noise" => self.noise = bounded(key, value, 0.0, NOISE_MAX)?,
+            "deadband" => self.deadband = bounded(key, value, 0.0, NOISE_MAX)?,
+            "z" => {
+                let (a, b) = value
+                    .split_once(',')
+                    .ok_or_else(|| format!("z='{value}' is not Z1,Z2"))?;
+                self.z = [
+                    bounded("z1", a, -LATENT_MAX, LATENT_MAX)?,
+                    bounded("z2", b, -LATENT_MAX, LATENT_MAX)?,
+                ];
+            }
+            _ => return Err(format!("'{key}' is not a lesson setting")),
+        }
+        Ok(())
+    }
+
+    /// The hash entries of the open lesson (nothing when no lesson is open): `lesson=…` and
+    /// the keys that lesson uses.
+    pub fn hash_entries(&self) -> Vec<String> {
+        let Some(kind) = self.name else {
+            return Vec::new();
+        };
+        let mut out = vec![format!("lesson={}", kind.as_str())];
+        match kind {
+            LessonKind::Smoothness => out.push(format!("path={}", self.path.as_str())),
+            LessonKind::Robustness => {
+                out.push(format!("noise={}", number(self.noise)));
+                out.push(format!("deadband={}", number(self.deadband)));
+            }
+            LessonKind::Latent => {
+                out.push(format!("z={},{}", number(self.z[0]), number(self.z[1])))
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Clamps every value into its range (settings that came from JavaScript).
+    pub fn clamped(mut self) -> Self {
+        let fix = |v: f64, hi: f64, d: f64| if v.is_finite() { v.clamp(0.0, hi) } else { d };
+        let d = LessonSettings::default();
+        self.noise = fix(self.noise, NOISE_MAX, d.noise);
+        self.deadband = fix(self.deadband, NOISE_MAX, d.deadband);
+        for (i, v) in self.z.iter_mut().enumerate() {
+            *v = if v.is_finite() {
+                v.clamp(-LATENT_MAX, LATENT_MAX)
+            } else {
+                d.z[i]
+            };
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::{format_hash, parse_hash};
+
+    #[test]
+    fn lesson_hashes_round_trip() {
+        for hash in [
+            "#lesson=averaging",
+            "#lesson=smoothness&path=figure-eight",
+            "#lesson=robustness&noise=0.05&deadband=0.02",
+            "#lesson=latent&z=-0.5,1.25",
+            "#lesson=diversity&sigma=0.7&seed=12",
+        ] {
+            let parsed = parse_hash(hash);
+            assert!(parsed.warnings.is_empty(), "{hash}: {:?}", parsed.warnings);
+            let again = parse_hash(&format_hash(&parsed.settings));
+            assert_eq!(again.settings, parsed.settings, "{hash}");
+        }
+    }
+
+    #[test]
+    fn bad_lesson_entries_warn_and_keep_defaults() {
+        let parsed = parse_hash("#lesson=magic&noise=5&z=1&path=spiral");
+        assert_eq!(parsed.warnings.len(), 4, "{:?}", parsed.warnings);
+        assert_eq!(parsed.settings.lesson, LessonSettings::default());
+        assert!(!format_hash(&parsed.settings).contains("lesson"));
+    }
+}

@@ -1,0 +1,129 @@
+//! The fixed list of model files the lessons use. As with the playground's catalog, a lesson
+//! only ever asks JavaScript to fetch a file from this list, never a name from the URL.
+
+use std::collections::BTreeMap;
+
+use loink::regressor::Regressor;
+use loink::surrogate::Loink;
+use serde::Serialize;
+
+use super::LessonKind;
+
+/// One model a lesson uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ModelFile {
+    /// The role name the lesson knows it by.
+    pub role: &'static str,
+    /// The file, relative to the site root.
+    pub file: &'static str,
+    /// `loink` or `regressor`.
+    pub format: &'static str,
+}
+
+const fn loink(role: &'static str, file: &'static str) -> ModelFile {
+    ModelFile {
+        role,
+        file,
+        format: "loink",
+    }
+}
+
+const fn regressor(role: &'static str, file: &'static str) -> ModelFile {
+    ModelFile {
+        role,
+        file,
+        format: "regressor",
+    }
+}
+
+/// LOInK on planar2's elbow chart q₂ ≥ 0 (latent dimension 0).
+pub const PLANAR2: ModelFile = loink("loink", "web/models/planar2.json");
+/// The MSE baseline on planar2.
+pub const PLANAR2_MSE: ModelFile = regressor("mse", "web/models/planar2-mse.json");
+/// The MDN baseline on planar2.
+pub const PLANAR2_MDN: ModelFile = regressor("mdn", "web/models/planar2-mdn.json");
+/// planar3 at the default μ.
+pub const PLANAR3: ModelFile = loink("loink", "web/models/planar3.json");
+/// planar3 at a small μ (looser lower Lipschitz bound).
+pub const PLANAR3_LOW_MU: ModelFile = loink("loink-low-mu", "web/models/planar3-mu0.01.json");
+/// planar3 at a large μ.
+pub const PLANAR3_HIGH_MU: ModelFile = loink("loink-high-mu", "web/models/planar3-mu0.2.json");
+/// The MDN baseline on planar3.
+pub const PLANAR3_MDN: ModelFile = regressor("mdn", "web/models/planar3-mdn.json");
+/// planar4 (two-dimensional latent).
+pub const PLANAR4: ModelFile = loink("loink", "web/models/planar4.json");
+
+/// The files lesson `kind` loads.
+pub fn files(kind: LessonKind) -> Vec<ModelFile> {
+    match kind {
+        LessonKind::Averaging => vec![PLANAR2, PLANAR2_MSE, PLANAR2_MDN],
+        LessonKind::Smoothness => vec![PLANAR3_LOW_MU, PLANAR3_HIGH_MU, PLANAR3_MDN],
+        LessonKind::Diversity => vec![PLANAR3],
+        LessonKind::Robustness => vec![PLANAR2],
+        LessonKind::Latent => vec![PLANAR4],
+    }
+}
+
+/// The models a lesson has loaded, by role.
+#[derive(Default)]
+pub struct Loaded {
+    /// LOInK models.
+    pub loink: BTreeMap<&'static str, Loink>,
+    /// Regression baselines.
+    pub regressors: BTreeMap<&'static str, Regressor>,
+    /// Why a file could not be used, by role.
+    pub missing: BTreeMap<&'static str, String>,
+}
+
+impl Loaded {
+    /// Parses and validates the file of `role` (which must be one of `files(kind)`), checking
+    /// that it is for `robot`. Changes nothing on error.
+    pub fn load(
+        &mut self,
+        kind: LessonKind,
+        role: &str,
+        json: &str,
+        robot: &str,
+    ) -> Result<(), String> {
+        let entry = files(kind)
+            .into_iter()
+            .find(|f| f.role == role)
+            .ok_or_else(|| format!("lesson {} uses no model '{role}'", kind.as_str()))?;
+        let arm_name = match entry.format {
+            "loink" => {
+                let model = Loink::from_json(json).map_err(|e| format!("{}: {e}", entry.file))?;
+                let name = model.problem().arm.spec().name;
+                check_robot(entry.file, &name, robot)?;
+                self.loink.insert(entry.role, model);
+                name
+            }
+            _ => {
+                let model =
+                    Regressor::from_json(json).map_err(|e| format!("{}: {e}", entry.file))?;
+                let name = model.problem().arm.spec().name;
+                check_robot(entry.file, &name, robot)?;
+                self.regressors.insert(entry.role, model);
+                name
+            }
+        };
+        let _ = arm_name;
+        self.missing.remove(entry.role);
+        Ok(())
+    }
+
+    /// Records that `role` could not be fetched or loaded.
+    pub fn mark_missing(&mut self, kind: LessonKind, role: &str, why: &str) {
+        if let Some(entry) = files(kind).into_iter().find(|f| f.role == role) {
+            self.missing
+                .insert(entry.role, why.chars().take(300).collect());
+        }
+    }
+}
+
+fn check_robot(file: &str, found: &str, wanted: &str) -> Result<(), String> {
+    if found == wanted {
+        Ok(())
+    } else {
+        Err(format!("{file} is for {found}, not {wanted}"))
+    }
+}
