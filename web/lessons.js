@@ -62,7 +62,7 @@ function persist() {
 
 function buildControls(info) {
   return info.controls.map((c) => {
-    const id = `lesson-${c.name}`;
+    const id = `lesson-control-${c.name}`;
     let input;
     if (c.kind === 'select') {
       input = element('select', { id, 'aria-label': c.label }, c.options.map((o) => new Option(o, o)));

@@ -16,7 +16,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::draw as ld;
 use super::models::Loaded;
 use crate::draw::palette::{INK, LIMITS, SOLUTION, TARGET};
 use crate::draw::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface};
@@ -381,14 +380,37 @@ impl Robustness {
             ),
         )?;
         let n = self.current.len().max(1) as f64;
-        let mut chart = ld::line_chart(
-            &area,
-            surface,
-            0.0..n,
-            0.0..1.05,
-            "controller",
-            "share of 40 trials",
-        )?;
+        let names: Vec<&str> = self.current.iter().map(|o| o.method).collect();
+        let mut chart = ChartBuilder::on(&area)
+            .margin_top(surface.px(30.0))
+            .margin_left(surface.px(8.0))
+            .margin_right(surface.px(14.0))
+            .margin_bottom(surface.px(6.0))
+            .x_label_area_size(surface.px(28.0))
+            .y_label_area_size(surface.px(52.0))
+            .build_cartesian_2d(0.0..n, 0.0..1.7)
+            .map_err(text_err)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .bold_line_style(crate::draw::palette::GRID)
+            .light_line_style(crate::draw::palette::GRID.mix(0.0))
+            .x_labels(names.len() * 2 + 1)
+            .x_label_formatter(&|x| {
+                let i = (x - 0.5).round();
+                if (x - 0.5 - i).abs() < 1e-6 && i >= 0.0 {
+                    names.get(i as usize).map(|k| name_of(k).to_string()).unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .y_labels(5)
+            .y_desc("share of 40 trials")
+            .label_style(surface.font(crate::draw::palette::LABEL_PX, INK))
+            .axis_desc_style(surface.font(crate::draw::palette::LABEL_PX, INK))
+            .axis_style(INK.mix(0.6))
+            .draw()
+            .map_err(text_err)?;
         let mut legend = Legend::default();
         let shades = [
             (0.95, "truly failed (error > 5 mm)"),
@@ -424,7 +446,7 @@ impl Robustness {
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
-            Corner::UpperLeft,
+            Corner::UpperRight,
         )?;
         area.present().map_err(text_err)
     }
