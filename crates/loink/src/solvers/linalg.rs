@@ -61,7 +61,7 @@ impl Sym2 {
     fn pinv_apply(self, damping2: f64, r: [f64; 2]) -> [f64; 2] {
         let (a, b, c) = (self.a + damping2, self.b, self.c + damping2);
         let scale = a.abs() + c.abs();
-        if !(scale > 0.0) || !scale.is_finite() {
+        if scale.is_nan() || scale <= 0.0 || !scale.is_finite() {
             return [0.0, 0.0];
         }
         let det = a * c - b * b;
@@ -72,7 +72,7 @@ impl Sym2 {
         let mean = 0.5 * (a + c);
         let spread = (0.25 * (a - c) * (a - c) + b * b).sqrt();
         let lambda = mean + spread;
-        if !(lambda > RANK_CUTOFF * scale) {
+        if lambda.is_nan() || lambda <= RANK_CUTOFF * scale {
             return [0.0, 0.0];
         }
         let (vx, vy) = if b.abs() > 0.0 {
@@ -84,7 +84,7 @@ impl Sym2 {
         };
         // hypot: with |b| ~ 1e-300, vx² + vy² underflows to 0 and 0/0 would poison q with NaN.
         let norm = vx.hypot(vy);
-        if !(norm > 0.0) {
+        if norm.is_nan() || norm <= 0.0 {
             return [0.0, 0.0];
         }
         let (ux, uy) = (vx / norm, vy / norm);

@@ -104,6 +104,9 @@ fn chain_optimum(chain: &mut Chain, samples: usize) -> (Option<Best>, Sweep) {
     (best, sw)
 }
 
+/// A feasible optimum: (cost, full q).
+type Found = (f64, Vec<f64>);
+
 /// The optimum of the three-link tail for a fixed prefix: (cost, full q).
 fn tail_optimum(
     problem: &Problem,
@@ -145,7 +148,7 @@ fn prefix_optimum(
         fixed.pop();
         r
     };
-    let grid: Vec<(f64, Option<(f64, Vec<f64>)>)> = (0..count)
+    let grid: Vec<(f64, Option<Found>)> = (0..count)
         .map(|i| {
             let v = lo + step * i as f64;
             (v, eval(v, fixed))
