@@ -1,0 +1,136 @@
+//! Smoke training for CI (run from a release build: `cargo test --release -p loink-train`):
+//! a tiny network trains through the `loink` binary in a few seconds, its loss falls, the file
+//! it writes is a valid model that `loink eval --model` reads, and the same seed gives the same
+//! bytes.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn loink() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_loink"))
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("loink-smoke-{}-{name}", std::process::id()))
+}
+
+fn train_tiny(out: &Path) -> String {
+    let output = loink()
+        .args([
+            "train",
+            "--robot",
+            "planar3",
+            "--samples",
+            "4000",
+            "--epochs",
+            "4",
+            "--depth",
+            "2",
+            "--hidden",
+            "8,8",
+            "--head-hidden",
+            "8",
+            "--batch",
+            "128",
+            "--check-targets",
+            "20",
+            "--seed",
+            "7",
+            "--out",
+        ])
+        .arg(out)
+        .output()
+        .expect("the loink binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "loink train failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+#[test]
+fn tiny_training_lowers_the_loss_and_eval_reads_the_model() {
+    let model = temp("model.json");
+    let stdout = train_tiny(&model);
+    assert!(stdout.contains("summary"), "no summary table:\n{stdout}");
+
+    let json = std::fs::read_to_string(&model).unwrap();
+    let file = loink::artifact::load_model(&json).expect("the trained file validates");
+    let metrics = &file.file().metrics;
+    let (first, last) = (metrics["first_loss"], metrics["last_loss"]);
+    assert!(
+        last < 0.5 * first,
+        "loss did not fall: first {first}, last {last}"
+    );
+    assert!(
+        metrics["task_rmse_m"] < 0.3,
+        "task RMSE {}",
+        metrics["task_rmse_m"]
+    );
+    assert_eq!(file.file().data_seed, 7);
+    assert_eq!(metrics["epochs"], 4.0);
+
+    // Same seed, same machine: the same bytes.
+    let again = temp("again.json");
+    train_tiny(&again);
+    assert_eq!(
+        json,
+        std::fs::read_to_string(&again).unwrap(),
+        "training is not reproducible"
+    );
+
+    let targets = temp("targets.csv");
+    std::fs::write(&targets, "x,y\n0.6,0.4\n-0.2,0.9\n0.3,-0.5\nnan,1\n").unwrap();
+    let results = temp("results.csv");
+    let output = loink()
+        .args(["eval", "--model"])
+        .arg(&model)
+        .arg("--targets")
+        .arg(&targets)
+        .arg("--out")
+        .arg(&results)
+        .args(["--refine", "3"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "eval failed: {stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("within 1%"), "no gap summary:\n{stdout}");
+    let csv = std::fs::read_to_string(&results).unwrap();
+    let mut lines = csv.lines();
+    let header = lines.next().unwrap();
+    assert!(
+        header.starts_with("x,y,q1,q2,q3,residual,cost,margin,status,iterations,micros,gap"),
+        "{header}"
+    );
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 4);
+    assert!(
+        rows[3].contains(",invalid,"),
+        "the NaN target must be reported invalid: {}",
+        rows[3]
+    );
+
+    // A truncated model file is a clean input error (exit code 2), not a panic.
+    let broken = temp("broken.json");
+    std::fs::write(&broken, &json[..json.len() / 2]).unwrap();
+    let output = loink()
+        .args(["eval", "--model"])
+        .arg(&broken)
+        .arg("--targets")
+        .arg(&targets)
+        .arg("--out")
+        .arg(&results)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+
+    for p in [model, again, targets, results, broken] {
+        let _ = std::fs::remove_file(p);
+    }
+}
