@@ -153,7 +153,11 @@ fn network(weights: &MlpWeights, inputs: usize, outputs: usize) -> Result<Mlp, A
                 path: format!("{path}.b"),
                 detail: format!(
                     "has {out} entries, expected {}",
-                    if last { outputs.to_string() } else { "1..=1024".into() }
+                    if last {
+                        outputs.to_string()
+                    } else {
+                        "1..=1024".into()
+                    }
                 ),
             });
         }
@@ -336,5 +340,103 @@ impl Regressor {
             Ok(mut c) if !c.is_empty() => c.swap_remove(0).solution,
             _ => Solution::invalid(self.file.kind.as_str(), y, 0.0),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::artifact::DenseWeights;
+
+    fn file(kind: RegressorKind, components: usize) -> RegressorFile {
+        let n = 2;
+        let outputs = if kind == RegressorKind::Mse {
+            n
+        } else {
+            components * (1 + 2 * n)
+        };
+        RegressorFile {
+            format: REGRESSOR_FORMAT.into(),
+            version: REGRESSOR_VERSION,
+            kind,
+            robot: PlanarArm::preset("planar2").unwrap().spec(),
+            cost: CostSpec::planar3(),
+            components,
+            normalisation: RegressorNormalisation {
+                y_shift: vec![0.0, 0.0],
+                y_scale: vec![1.0, 1.0],
+                x_shift: vec![0.0, 0.0],
+                x_scale: vec![1.0, 1.0],
+            },
+            network: MlpWeights {
+                activation: "tanh".into(),
+                layers: vec![
+                    DenseWeights {
+                        w: vec![vec![0.5, -0.25]; 3],
+                        b: vec![0.1; 3],
+                    },
+                    DenseWeights {
+                        w: vec![vec![0.2, 0.1, -0.3]; outputs],
+                        b: vec![0.0; outputs],
+                    },
+                ],
+            },
+            metrics: BTreeMap::new(),
+            data_seed: 0,
+            git_revision: "test".into(),
+        }
+    }
+
+    #[test]
+    fn predictions_are_judged_by_replay_and_weights_sum_to_one() {
+        let mse = Regressor::new(file(RegressorKind::Mse, 1)).unwrap();
+        let c = mse.predict(&[1.0, 0.8]).unwrap();
+        assert_eq!(c.len(), 1);
+        let p = mse.problem().arm.position(c[0].solution.q());
+        assert!(
+            (crate::report::distance(&p, &[1.0, 0.8]) - c[0].solution.residual()).abs() < 1e-12
+        );
+        let mdn = Regressor::new(file(RegressorKind::Mdn, 3)).unwrap();
+        let c = mdn.predict(&[1.0, 0.8]).unwrap();
+        assert_eq!(c.len(), 3);
+        assert!((c.iter().map(|c| c.weight).sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(c.windows(2).all(|w| w[0].weight >= w[1].weight));
+        assert_eq!(
+            mdn.solve(&[f64::NAN, 0.0]).status(),
+            crate::report::Status::Invalid
+        );
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_field_named() {
+        let json = serde_json::to_string(&file(RegressorKind::Mdn, 2)).unwrap();
+        assert!(Regressor::from_json(&json).is_ok());
+        assert!(matches!(
+            Regressor::from_json(&json[..json.len() / 2]),
+            Err(ArtifactError::Truncated(_))
+        ));
+        let mut f = file(RegressorKind::Mdn, 2);
+        f.components = 3;
+        assert!(matches!(
+            Regressor::new(f),
+            Err(ArtifactError::Shape { .. })
+        ));
+        let mut f = file(RegressorKind::Mse, 1);
+        f.network.layers[0].w[1][0] = f64::NAN;
+        assert!(
+            matches!(Regressor::new(f), Err(ArtifactError::NonFinite { path, .. }) if path == "network.layers[0].w")
+        );
+        let mut f = file(RegressorKind::Mse, 1);
+        f.normalisation.x_scale[1] = 0.0;
+        assert!(matches!(
+            Regressor::new(f),
+            Err(ArtifactError::OutOfRange { .. })
+        ));
+        let mut f = file(RegressorKind::Mse, 1);
+        f.format = "loink-model".into();
+        assert!(matches!(
+            Regressor::new(f),
+            Err(ArtifactError::Format { .. })
+        ));
     }
 }

@@ -149,7 +149,11 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
         ModelKind::Mdn => RegressorKind::Mdn,
         ModelKind::Loink => return Err(TrainError::Argument("kind loink is `train::run`".into())),
     };
-    let components = if kind == RegressorKind::Mse { 1 } else { args.components };
+    let components = if kind == RegressorKind::Mse {
+        1
+    } else {
+        args.components
+    };
     let start = Instant::now();
     let problem = Problem::new(args.arm()?, CostSpec::parse(&args.cost)?)?;
     let n = problem.arm.dof();
@@ -165,7 +169,11 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
 
     let plain = model::cpu_device();
     let device = plain.clone().autodiff();
-    let outputs = if kind == RegressorKind::Mse { n } else { components * (1 + 2 * n) };
+    let outputs = if kind == RegressorKind::Mse {
+        n
+    } else {
+        components * (1 + 2 * n)
+    };
     let mut network = net::new_mlp(&mut rng, &args.hidden, outputs, &device);
     let mut optim = optimiser::adam();
     let steps_per_epoch = train_raw.len().div_ceil(args.batch);
@@ -243,21 +251,58 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
         }
     }
     let rows = vec![
-        Row { name: "best_val_loss", value: best.0, note: "normalised (mse: ‖x̃ − f‖²; mdn: NLL)" },
-        Row { name: "best_epoch", value: best.2 as f64, note: "epoch of the kept weights" },
-        Row { name: "epochs", value: epochs_run as f64, note: "epochs run (early stopping)" },
-        Row { name: "samples", value: args.samples as f64, note: "configurations drawn" },
-        Row { name: "components", value: components as f64, note: "mixture components K" },
-        Row { name: "miss_p50_m", value: quantile(&answer, 0.5), note: "m, validation, ‖p(answer) − y‖" },
-        Row { name: "miss_p95_m", value: quantile(&answer, 0.95), note: "m, validation, answer" },
+        Row {
+            name: "best_val_loss",
+            value: best.0,
+            note: "normalised (mse: ‖x̃ − f‖²; mdn: NLL)",
+        },
+        Row {
+            name: "best_epoch",
+            value: best.2 as f64,
+            note: "epoch of the kept weights",
+        },
+        Row {
+            name: "epochs",
+            value: epochs_run as f64,
+            note: "epochs run (early stopping)",
+        },
+        Row {
+            name: "samples",
+            value: args.samples as f64,
+            note: "configurations drawn",
+        },
+        Row {
+            name: "components",
+            value: components as f64,
+            note: "mixture components K",
+        },
+        Row {
+            name: "miss_p50_m",
+            value: quantile(&answer, 0.5),
+            note: "m, validation, ‖p(answer) − y‖",
+        },
+        Row {
+            name: "miss_p95_m",
+            value: quantile(&answer, 0.95),
+            note: "m, validation, answer",
+        },
         Row {
             name: "nearest_component_miss_p50_m",
             value: quantile(&nearest, 0.5),
             note: "m, validation, best of the K components",
         },
     ];
-    summary::print_table(&format!("loink train --kind {} {} — summary", kind.as_str(), args.robot), &rows);
-    println!("train_seconds {seconds:.1} (wall time; not stored in the file, so it stays reproducible)");
+    summary::print_table(
+        &format!(
+            "loink train --kind {} {} — summary",
+            kind.as_str(),
+            args.robot
+        ),
+        &rows,
+    );
+    println!(
+        "train_seconds {seconds:.1} (wall time; not stored in the file, so it stays reproducible)"
+    );
     file.metrics = summary::metrics(&rows);
     let json = serde_json::to_string(&file).expect("a regressor file always serialises");
     std::fs::write(&args.out, &json).map_err(|source| TrainError::Io {

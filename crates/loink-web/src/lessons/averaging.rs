@@ -209,7 +209,8 @@ impl Averaging {
             ld::arm(&mut chart, surface, arm, s.q(), MUTED.mix(0.45), 6.0, false)?;
         }
         legend.add(Mark::Line(MUTED.mix(0.45), 6.0), "the two exact solutions");
-        for c in &self.mdn {
+        // Components with almost no weight are listed in the table but not drawn.
+        for c in self.mdn.iter().filter(|c| c.weight >= 0.02) {
             let alpha = 0.25 + 0.6 * c.weight.clamp(0.0, 1.0);
             ld::arm(
                 &mut chart,
@@ -353,4 +354,57 @@ fn mark(chart: &mut Chart, surface: &Surface, reached: &[f64], colour: RGBAColor
         ld::cross(chart, surface, [*x, *y], colour)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lessons::LessonKind;
+
+    fn shipped() -> Loaded {
+        let mut m = Loaded::default();
+        for (role, json) in [
+            ("loink", include_str!("../../../../web/models/planar2.json")),
+            (
+                "mse",
+                include_str!("../../../../web/models/planar2-mse.json"),
+            ),
+            (
+                "mdn",
+                include_str!("../../../../web/models/planar2-mdn.json"),
+            ),
+        ] {
+            m.load(LessonKind::Averaging, role, json, "planar2")
+                .unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn the_default_target_shows_the_trap() {
+        let s = Averaging::compute(&shipped(), DEFAULT_TARGET).state();
+        assert!(s.mse_miss_m.unwrap() >= 1e-2, "{s:?}");
+        assert!(s.mdn_miss_m.unwrap() <= 5e-3, "{s:?}");
+        assert!(s.loink_miss_m.unwrap() <= 5e-3, "{s:?}");
+        let heavy: Vec<_> = s.mdn_components.iter().filter(|c| c.weight > 0.1).collect();
+        assert!(
+            heavy.iter().any(|c| c.branch == "q2>=0") && heavy.iter().any(|c| c.branch == "q2<0")
+        );
+    }
+
+    #[test]
+    fn a_model_for_another_arm_or_role_is_refused() {
+        let mut m = Loaded::default();
+        let json = include_str!("../../../../web/models/planar2.json");
+        assert!(m
+            .load(LessonKind::Averaging, "loink", json, "planar3")
+            .is_err());
+        assert!(m
+            .load(LessonKind::Averaging, "secret", json, "planar2")
+            .is_err());
+        assert!(m
+            .load(LessonKind::Averaging, "mse", "{\"format\": 1", "planar2")
+            .is_err());
+        assert!(m.loink.is_empty() && m.regressors.is_empty());
+    }
 }

@@ -213,7 +213,7 @@ fn simulate(
         );
         let error = replay.residual();
         errors.push(error);
-        fail += usize::from(!(error <= TOLERANCE_M));
+        fail += usize::from(error.is_nan() || error > TOLERANCE_M);
         said_cmd += usize::from(command.status() != Status::Converged);
         said_replay += usize::from(replay.status() != Status::Converged);
         actual = q;
@@ -399,7 +399,10 @@ impl Robustness {
             .x_label_formatter(&|x| {
                 let i = (x - 0.5).round();
                 if (x - 0.5 - i).abs() < 1e-6 && i >= 0.0 {
-                    names.get(i as usize).map(|k| name_of(k).to_string()).unwrap_or_default()
+                    names
+                        .get(i as usize)
+                        .map(|k| name_of(k).to_string())
+                        .unwrap_or_default()
                 } else {
                     String::new()
                 }
