@@ -1,1 +1,39 @@
-//! wasm-bindgen facade over `loink` (filled in by the playground issue).
+//! # loink-web — the browser playground's Rust side
+//!
+//! A thin `wasm-bindgen` facade over `loink` (no math of its own) plus plotters drawing:
+//!
+//! - [`playground::Playground`]: the JS-facing type (one call per pointer move, JSON-like state).
+//! - [`engine`]: the browser-free state machine (settings, models, warm start, solutions).
+//! - [`settings`]: every control as one typed value and its URL-hash form.
+//! - [`catalog`]: the fixed list of models (names from a URL are looked up, never fetched).
+//! - [`learned`]: the loaded LOInK model as the panels use it.
+//! - [`region`], [`gap`]: cached reachable region and optimality-gap map.
+//! - [`draw`]: one module per panel; [`view`]: pixel ↔ world; [`clock`]: µs timer on both targets.
+//!
+//! Errors cross to JS as `JsError`s with readable text. A panic hook that logs to the console
+//! is installed at start as a last line of defence only; no JS-facing path unwraps.
+
+pub mod bench;
+pub mod catalog;
+pub mod clock;
+pub mod draw;
+pub mod engine;
+pub mod gap;
+pub mod learned;
+pub mod playground;
+pub mod region;
+pub mod settings;
+pub mod state;
+pub mod view;
+
+use wasm_bindgen::prelude::*;
+
+/// Installs the panic hook when the module starts.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(
+            &format!("loink-web: internal error (a bug, please report): {info}").into(),
+        );
+    }));
+}

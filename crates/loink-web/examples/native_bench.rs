@@ -1,0 +1,54 @@
+//! The native half of the wasm-vs-native ratio: the same [`loink_web::bench::solve_bench`] the
+//! browser's `?bench=1` mode runs, on the same path targets, printed as JSON lines.
+//!
+//! `cargo run --release -p loink-web --example native_bench [-- FRAMES [MODEL_DIR]]`
+//! (defaults: 1000 frames, `web/models`). Models without a shipped file are timed with the
+//! classical solvers only.
+
+use loink_web::bench::solve_bench;
+use loink_web::catalog::MODELS;
+use loink_web::engine::Engine;
+use loink_web::settings::{Settings, SolverKind};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let frames: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let dir = args.next().unwrap_or_else(|| "web/models".to_string());
+    let mut engine = match Engine::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("native_bench: {e}");
+            std::process::exit(1);
+        }
+    };
+    for entry in MODELS
+        .iter()
+        .filter(|m| m.name == "planar3" || m.name == "planar4")
+    {
+        if let Ok(text) = std::fs::read_to_string(format!("{dir}/{}.json", entry.name)) {
+            if let Err(e) = engine.load_model(entry.name, &text) {
+                eprintln!("native_bench: {e}");
+            }
+        }
+        for solver in [
+            SolverKind::Loink,
+            SolverKind::LoinkRefine,
+            SolverKind::Dls,
+            SolverKind::Reference,
+        ] {
+            let settings = Settings {
+                model: entry.name.to_string(),
+                solver,
+                ..Settings::default()
+            };
+            if !engine.apply(settings).is_empty() {
+                continue; // not available for this model (e.g. no trained file)
+            }
+            let result = solve_bench(&mut engine, frames, 20);
+            match serde_json::to_string(&result) {
+                Ok(line) => println!("{line}"),
+                Err(e) => eprintln!("native_bench: {e}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! The fixed list of models the page knows. A model name from the URL is looked up here and
+//! nowhere else: the page only ever fetches `web/models/<name>.json` for a name in this list,
+//! never an arbitrary URL (issue 8, security of a static page).
+
+use serde::Serialize;
+
+/// One entry of the catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ModelEntry {
+    /// Name used in the URL hash and the model file name (`web/models/<name>.json`).
+    pub name: &'static str,
+    /// The robot preset (`loink::robot::PRESET_NAMES`) the classical solvers use.
+    pub robot: &'static str,
+    /// Whether a trained LOInK file ships in `web/models/<name>.json` (the page fetches it).
+    pub shipped: bool,
+    /// Whether the robot is redundant, so a LOInK model can exist for it at all.
+    pub learnable: bool,
+    /// One line for the model menu.
+    pub label: &'static str,
+}
+
+/// Every model the page offers, default first.
+pub const MODELS: [ModelEntry; 7] = [
+    ModelEntry {
+        name: "planar3",
+        robot: "planar3",
+        shipped: false,
+        learnable: true,
+        label: "planar3 — 3 links, 1-D latent (the benchmark)",
+    },
+    ModelEntry {
+        name: "planar3-mu0.01",
+        robot: "planar3",
+        shipped: false,
+        learnable: true,
+        label: "planar3, μ = 0.01 (looser lower Lipschitz bound)",
+    },
+    ModelEntry {
+        name: "planar3-mu0.05",
+        robot: "planar3",
+        shipped: false,
+        learnable: true,
+        label: "planar3, μ = 0.05",
+    },
+    ModelEntry {
+        name: "planar3-mu0.2",
+        robot: "planar3",
+        shipped: false,
+        learnable: true,
+        label: "planar3, μ = 0.2 (tighter lower Lipschitz bound)",
+    },
+    ModelEntry {
+        name: "planar4",
+        robot: "planar4",
+        shipped: false,
+        learnable: true,
+        label: "planar4 — 4 links, 2-D latent plane",
+    },
+    ModelEntry {
+        name: "planar3-wide",
+        robot: "planar3-wide",
+        shipped: false,
+        learnable: true,
+        label: "planar3-wide — wide limits: where one chart fails",
+    },
+    ModelEntry {
+        name: "planar2",
+        robot: "planar2",
+        shipped: false,
+        learnable: false,
+        label: "planar2 — 2 links, analytic IK (no learned model)",
+    },
+];
+
+/// The model shown when the URL names none.
+pub const DEFAULT_MODEL: &str = "planar3";
+
+/// Looks a name up; `None` for anything not in [`MODELS`].
+pub fn lookup(name: &str) -> Option<&'static ModelEntry> {
+    MODELS.iter().find(|m| m.name == name)
+}
+
+/// The catalog's names, comma-separated, for error messages.
+pub fn names() -> String {
+    MODELS.iter().map(|m| m.name).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_names_a_real_preset_and_a_safe_file_name() {
+        for m in MODELS {
+            assert!(
+                loink::robot::PlanarArm::preset(m.robot).is_ok(),
+                "{}",
+                m.name
+            );
+            assert!(m
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.'));
+            assert!(!m.name.contains(".."));
+        }
+        assert!(lookup(DEFAULT_MODEL).is_some());
+    }
+
+    #[test]
+    fn names_outside_the_list_are_refused() {
+        for bad in [
+            "",
+            "../secret",
+            "https://evil.example/x",
+            "PLANAR3",
+            "planar3.json",
+        ] {
+            assert!(lookup(bad).is_none(), "{bad}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod shipped_files {
+    use super::*;
+    use std::path::Path;
+
+    /// The catalog and `web/models/` agree: every shipped entry's file exists and loads, and
+    /// every file there is in the catalog as shipped.
+    #[test]
+    fn catalog_matches_the_shipped_model_files() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/models");
+        for m in MODELS {
+            let path = dir.join(format!("{}.json", m.name));
+            assert_eq!(
+                path.exists(),
+                m.shipped,
+                "{}: shipped flag vs {}",
+                m.name,
+                path.display()
+            );
+            if m.shipped {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let model = loink::artifact::load_model(&text)
+                    .unwrap_or_else(|e| panic!("{} does not load: {e}", path.display()));
+                assert!(
+                    !model.file().metrics.contains_key("untrained"),
+                    "{} is untrained",
+                    m.name
+                );
+            }
+        }
+        if let Ok(entries) = std::fs::read_dir(&dir) {
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().to_string();
+                if let Some(stem) = name.strip_suffix(".json") {
+                    assert!(
+                        lookup(stem).is_some_and(|m| m.shipped),
+                        "{name} is not in the catalog"
+                    );
+                }
+            }
+        }
+    }
+}

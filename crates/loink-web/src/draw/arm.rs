@@ -1,0 +1,259 @@
+//! `canvas#arm`: the configuration panel — reachable region, links and joints, joint-limit
+//! arcs, the target, the reference optimum as a ghost and sampled solutions as faint ghosts.
+
+use loink::report::{Solution, Status};
+use loink::robot::{PlanarArm, Robot};
+use plotters::prelude::*;
+
+use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, REGION, SAMPLE, SOLUTION, TARGET};
+use super::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
+use crate::region::Region;
+use crate::view::Viewport;
+
+/// What the arm panel shows.
+pub struct ArmScene<'a> {
+    /// The arm.
+    pub arm: &'a PlanarArm,
+    /// The solver's answer.
+    pub solution: &'a Solution,
+    /// Solver name for the legend.
+    pub solver: &'a str,
+    /// The reference optimum's configuration (ghost), if feasible.
+    pub optimum: Option<&'a [f64]>,
+    /// Sampled solutions (faint ghosts).
+    pub samples: &'a [Vec<f64>],
+    /// The target.
+    pub target: [f64; 2],
+    /// Reachable region raster.
+    pub region: &'a Region,
+}
+
+/// Margins (CSS px): left (y labels), right, top (below the caption), bottom (x labels).
+const LEFT: f64 = 40.0;
+const RIGHT: f64 = 10.0;
+const TOP: f64 = 4.0;
+const BOTTOM: f64 = 30.0;
+
+/// The viewport the panel will use at the current canvas size (for pointer mapping before
+/// the first draw, and for the region image).
+pub fn viewport(surface: &Surface, arm: &PlanarArm) -> Viewport {
+    let (w, h) = surface.size();
+    let d = surface.dpr();
+    let l = ((LEFT + 8.0) * d).round();
+    let t = ((CAPTION_BAND + TOP) * d).round();
+    let r = w as f64 - (RIGHT * d).round();
+    let b = h as f64 - ((BOTTOM + 8.0) * d).round();
+    let (x, y) = Viewport::square_world(arm.reach() * 1.08, r - l, b - t);
+    Viewport {
+        pixels: [l, t, r, b],
+        world: [x[0], x[1], y[0], y[1]],
+    }
+}
+
+/// Renders the reachable-region shading for `view` into an RGBA buffer (cache it: it only
+/// changes with the model or the canvas size).
+pub fn region_image(view: &Viewport, region: &Region) -> (Vec<u8>, u32, u32) {
+    let [l, t, r, b] = view.pixels;
+    let (w, h) = ((r - l).max(1.0) as u32, (b - t).max(1.0) as u32);
+    let mut rgba = vec![0u8; (w * h * 4) as usize];
+    let fill = [REGION.0, REGION.1, REGION.2, 255];
+    let paper = [255, 255, 255, 255];
+    for py in 0..h {
+        for px in 0..w {
+            let [x, y] = view.to_world(l + px as f64 + 0.5, t + py as f64 + 0.5);
+            let c = if region.contains(x, y) { fill } else { paper };
+            let o = ((py * w + px) * 4) as usize;
+            rgba[o..o + 4].copy_from_slice(&c);
+        }
+    }
+    (rgba, w, h)
+}
+
+fn arc(centre: [f64; 2], radius: f64, from: f64, to: f64) -> Vec<(f64, f64)> {
+    let steps = ((to - from).abs() * 16.0).ceil().max(8.0) as usize;
+    (0..=steps)
+        .map(|k| {
+            let a = from + (to - from) * k as f64 / steps as f64;
+            (centre[0] + radius * a.cos(), centre[1] + radius * a.sin())
+        })
+        .collect()
+}
+
+fn points(arm: &PlanarArm, q: &[f64]) -> Vec<(f64, f64)> {
+    arm.joint_positions(q)
+        .map(|p| p.into_iter().map(|[x, y]| (x, y)).collect())
+        .unwrap_or_default()
+}
+
+/// Draws the panel. `region_rgba` is the cached [`region_image`] for `view`.
+pub fn draw(
+    surface: &Surface,
+    scene: &ArmScene,
+    view: &Viewport,
+    region_rgba: &(Vec<u8>, u32, u32),
+) -> DrawResult {
+    let area = surface.area()?;
+    surface.put_rgba(
+        &region_rgba.0,
+        region_rgba.1,
+        region_rgba.2,
+        view.pixels[0],
+        view.pixels[1],
+    )?;
+    caption(
+        &area,
+        surface,
+        "Configuration: the arm follows the target; ghost = global optimum",
+    )?;
+    let [x0, x1, y0, y1] = view.world;
+    let (w, h) = surface.size();
+    let mut chart = ChartBuilder::on(&area)
+        .margin_top(view.pixels[1] as i32)
+        .margin_left(surface.px(8.0))
+        .margin_right((w as f64 - view.pixels[2]) as i32)
+        .margin_bottom(surface.px(8.0))
+        .x_label_area_size((h as f64 - view.pixels[3]) as i32 - surface.px(8.0))
+        .y_label_area_size(view.pixels[0] as i32 - surface.px(8.0))
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(text_err)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc("x (m)")
+        .y_desc("y (m)")
+        .x_labels(7)
+        .y_labels(7)
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
+        .axis_style(INK.mix(0.6))
+        .draw()
+        .map_err(text_err)?;
+
+    let arm = scene.arm;
+    let mut legend = Legend::default();
+    let outer = arc([0.0, 0.0], arm.reach(), 0.0, std::f64::consts::TAU);
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            outer,
+            MUTED.mix(0.7).stroke_width(surface.stroke(1.0)),
+        )))
+        .map_err(text_err)?;
+    legend.add(Mark::Swatch(REGION.to_rgba()), "reachable within limits");
+    legend.add(
+        Mark::Line(MUTED.to_rgba(), 1.0),
+        "full reach, limits ignored",
+    );
+
+    for q in scene.samples {
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                points(arm, q),
+                SAMPLE.mix(0.45).stroke_width(surface.stroke(1.5)),
+            )))
+            .map_err(text_err)?;
+    }
+    if !scene.samples.is_empty() {
+        legend.add(
+            Mark::Line(SAMPLE.to_rgba(), 1.5),
+            "sampled solutions (σ > 0)",
+        );
+    }
+    if let Some(opt) = scene.optimum {
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                points(arm, opt),
+                OPTIMUM.mix(0.5).stroke_width(surface.stroke(7.0)),
+            )))
+            .map_err(text_err)?;
+        legend.add(
+            Mark::Line(OPTIMUM.mix(0.6), 5.0),
+            "global optimum (reference)",
+        );
+    }
+
+    let q = scene.solution.q();
+    if !q.is_empty() {
+        let pts = points(arm, q);
+        let absolute = arm.absolute_angles(q);
+        let radius = arm.reach() * 0.07;
+        let limits = arm.limits();
+        for i in 0..arm.dof() {
+            // Joint i's range is measured from the previous link's direction.
+            let base = if i == 0 { 0.0 } else { absolute[i - 1] };
+            let path = arc(
+                [pts[i].0, pts[i].1],
+                radius,
+                base + limits.lower()[i],
+                base + limits.upper()[i],
+            );
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    path,
+                    LIMITS.mix(0.9).stroke_width(surface.stroke(2.0)),
+                )))
+                .map_err(text_err)?;
+        }
+        legend.add(Mark::Line(LIMITS.to_rgba(), 2.0), "joint-limit range");
+        let colour = if scene.solution.status() == Status::Converged {
+            SOLUTION
+        } else {
+            TARGET
+        };
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                pts.clone(),
+                colour.stroke_width(surface.stroke(4.0)),
+            )))
+            .map_err(text_err)?;
+        legend.add(
+            Mark::Line(colour.to_rgba(), 4.0),
+            format!("arm ({})", scene.solver),
+        );
+        let r = surface.px(4.0);
+        let ring = colour.stroke_width(surface.stroke(2.0));
+        chart
+            .draw_series(
+                pts.iter()
+                    .skip(1)
+                    .map(|&p| Circle::new(p, r, WHITE.filled())),
+            )
+            .map_err(text_err)?;
+        chart
+            .draw_series(pts.iter().skip(1).map(|&p| Circle::new(p, r, ring)))
+            .map_err(text_err)?;
+    }
+    let b = surface.px(6.0);
+    let base_px = chart.backend_coord(&(0.0, 0.0));
+    area.draw(&Rectangle::new(
+        [
+            (base_px.0 - b, base_px.1 - b),
+            (base_px.0 + b, base_px.1 + b),
+        ],
+        INK.filled(),
+    ))
+    .map_err(text_err)?;
+
+    let tp = chart.backend_coord(&(scene.target[0], scene.target[1]));
+    let r = surface.px(7.0);
+    let arm_len = surface.px(3.0);
+    let ts = TARGET.stroke_width(surface.stroke(2.0));
+    area.draw(&Circle::new(tp, r, ts)).map_err(text_err)?;
+    area.draw(&PathElement::new(
+        vec![(tp.0 - r - arm_len, tp.1), (tp.0 + r + arm_len, tp.1)],
+        ts,
+    ))
+    .map_err(text_err)?;
+    area.draw(&PathElement::new(
+        vec![(tp.0, tp.1 - r - arm_len), (tp.0, tp.1 + r + arm_len)],
+        ts,
+    ))
+    .map_err(text_err)?;
+    legend.add(Mark::Ring(TARGET.to_rgba()), "target");
+    legend.draw(
+        &area,
+        surface,
+        chart.plotting_area().get_pixel_range(),
+        Corner::LowerLeft,
+    )?;
+    area.present().map_err(text_err)
+}

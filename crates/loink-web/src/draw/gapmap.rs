@@ -1,0 +1,187 @@
+//! `canvas#gapmap`: the workspace coloured by LOInK's optimality gap to J* (log colour scale),
+//! computed once per model and cached ([`crate::gap::GapMap`]); the target is marked so the
+//! reader sees whether the current point lies where the learned solver is good.
+
+use plotters::prelude::*;
+
+use super::palette::{self, INK, TARGET};
+use super::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
+use crate::gap::{GapCell, GapMap, CELLS};
+use crate::view::Viewport;
+
+/// Gap (percent) at the bottom and top of the log colour scale.
+const GAP_LO: f64 = 0.01;
+const GAP_HI: f64 = 100.0;
+
+/// Colour for a gap: viridis over log₁₀ from 0.01% to 100%.
+pub fn gap_colour(gap: f64) -> [u8; 3] {
+    let t = (gap.max(GAP_LO).log10() - GAP_LO.log10()) / (GAP_HI.log10() - GAP_LO.log10());
+    palette::viridis(t)
+}
+
+/// What the gap panel shows.
+pub struct GapScene<'a> {
+    /// The map (None without a learned model).
+    pub map: Option<&'a GapMap>,
+    /// Why there is none.
+    pub no_map: &'a str,
+    /// The current target.
+    pub target: [f64; 2],
+}
+
+/// Draws the panel.
+pub fn draw(surface: &Surface, scene: &GapScene) -> DrawResult {
+    let area = surface.area()?;
+    let Some(map) = scene.map else {
+        caption(&area, surface, "Optimality gap of LOInK over the workspace")?;
+        super::landscape::message(&area, surface, scene.no_map)?;
+        return area.present().map_err(text_err);
+    };
+    let text = if map.done() {
+        match map.median_gap() {
+            Some(g) => format!("Optimality gap (J − J*)/J* of LOInK + refinement — median {g:.3}%"),
+            None => "Optimality gap of LOInK + refinement".to_string(),
+        }
+    } else {
+        format!(
+            "Optimality gap of LOInK + refinement — computing {:.0}%",
+            100.0 * map.progress()
+        )
+    };
+    caption(&area, surface, &text)?;
+    let body = area.margin(surface.px(CAPTION_BAND), 0, 0, 0);
+    let (plot, bar) = body.split_horizontally(body.dim_in_pixel().0 as i32 - surface.px(78.0));
+    let (pw, ph) = plot.dim_in_pixel();
+    let (ox, oy) = (surface.px(46.0) as f64, surface.px(6.0) as f64);
+    let (x, y) = Viewport::square_world(
+        map.half,
+        pw as f64 - ox - surface.px(6.0) as f64,
+        ph as f64 - oy - surface.px(36.0) as f64,
+    );
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(surface.px(6.0))
+        .x_label_area_size(surface.px(30.0))
+        .y_label_area_size(surface.px(40.0))
+        .build_cartesian_2d(x[0]..x[1], y[0]..y[1])
+        .map_err(text_err)?;
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let (w, h) = (
+        (xr.end - xr.start).max(1) as u32,
+        (yr.end - yr.start).max(1) as u32,
+    );
+    // Resample the square grid into the plot rectangle (equal scale, centred).
+    let mut rgba = vec![0u8; (w * h * 4) as usize];
+    let size = 2.0 * map.half / CELLS as f64;
+    for py in 0..h {
+        let wy = y[1] - (py as f64 + 0.5) / h as f64 * (y[1] - y[0]);
+        let row = ((map.half - wy) / size).floor();
+        for px in 0..w {
+            let wx = x[0] + (px as f64 + 0.5) / w as f64 * (x[1] - x[0]);
+            let col = ((wx + map.half) / size).floor();
+            if row < 0.0 || col < 0.0 || row >= CELLS as f64 || col >= CELLS as f64 {
+                continue;
+            }
+            let colour = match map.cells[row as usize * CELLS + col as usize] {
+                GapCell::Gap(g) => Some(gap_colour(g)),
+                GapCell::Failed => Some([213, 94, 0]),
+                GapCell::Unreachable => Some([235, 235, 235]),
+                GapCell::Pending => None,
+            };
+            if let Some(c) = colour {
+                let o = ((py * w + px) * 4) as usize;
+                rgba[o..o + 4].copy_from_slice(&[c[0], c[1], c[2], 255]);
+            }
+        }
+    }
+    surface.put_rgba(&rgba, w, h, xr.start as f64, yr.start as f64)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc("x (m)")
+        .y_desc("y (m)")
+        .x_labels(7)
+        .y_labels(7)
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
+        .draw()
+        .map_err(text_err)?;
+    let t = (scene.target[0], scene.target[1]);
+    let r = surface.px(6.0);
+    chart
+        .draw_series(std::iter::once(Circle::new(
+            t,
+            r,
+            WHITE.stroke_width(surface.stroke(4.0)),
+        )))
+        .map_err(text_err)?;
+    chart
+        .draw_series(std::iter::once(Circle::new(
+            t,
+            r,
+            TARGET.stroke_width(surface.stroke(2.0)),
+        )))
+        .map_err(text_err)?;
+    let mut legend = Legend::default();
+    legend.add(Mark::Ring(TARGET.to_rgba()), "target");
+    legend.add(
+        Mark::Swatch(RGBColor(213, 94, 0).to_rgba()),
+        "not feasible after refinement",
+    );
+    legend.add(
+        Mark::Swatch(RGBColor(235, 235, 235).to_rgba()),
+        "unreachable",
+    );
+    legend.draw(
+        &area,
+        surface,
+        chart.plotting_area().get_pixel_range(),
+        Corner::LowerLeft,
+    )?;
+    gap_bar(&bar, surface)?;
+    area.present().map_err(text_err)
+}
+
+/// The log-scale colour bar, labelled in percent.
+fn gap_bar(
+    area: &DrawingArea<super::Canvas2d, plotters::coord::Shift>,
+    surface: &Surface,
+) -> DrawResult {
+    let (lo, hi) = (GAP_LO.log10(), GAP_HI.log10());
+    let mut chart = ChartBuilder::on(area)
+        .margin(surface.px(6.0))
+        .margin_bottom(surface.px(36.0))
+        .right_y_label_area_size(surface.px(48.0))
+        .build_cartesian_2d(0.0..1.0, lo..hi)
+        .map_err(text_err)?;
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let (w, h) = (
+        (xr.end - xr.start).clamp(1, surface.px(12.0)) as u32,
+        (yr.end - yr.start).max(1) as u32,
+    );
+    let cells: Vec<Option<[u8; 3]>> = (0..64)
+        .rev()
+        .map(|k| Some(palette::viridis(k as f64 / 63.0)))
+        .collect();
+    let rgba = super::grid_to_rgba(&cells, 1, 64, w, h);
+    surface.put_rgba(&rgba, w, h, xr.start as f64, yr.start as f64)?;
+    let fmt = |v: &f64| {
+        let p = 10f64.powf(*v);
+        if p >= 1.0 {
+            format!("{p:.0}%")
+        } else {
+            format!("{p}%")
+        }
+    };
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .y_labels(5)
+        .y_label_formatter(&fmt)
+        .y_desc("gap to J*")
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
+        .draw()
+        .map_err(text_err)?;
+    Ok(())
+}

@@ -1,0 +1,287 @@
+//! `canvas#landscape`: the cost landscape for the current target.
+//!
+//! Top: the true cost along LOInK's learned solution set, z ↦ J(G⁻¹([y; z])), next to the
+//! surrogate zᵀM(y)z + b(y), with the latent origin z = 0 marked. Bottom: the true cost along
+//! the real self-motion set over φ (the last link's angle), feasible pieces solid and the arcs
+//! cut away by joint limits grey, the global optimum, the local minima, the current solution
+//! and the number of connected pieces.
+
+use loink::solvers::analytic::Branch;
+use loink::solvers::reference::SelfMotion;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, SAMPLE, SOLUTION, SURROGATE};
+use super::{caption, text_err, Area, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
+use crate::learned::LatentCurve;
+
+/// What the landscape panel shows.
+pub struct LandscapeScene<'a> {
+    /// The sampled self-motion set (None while pending).
+    pub motion: Option<&'a SelfMotion>,
+    /// Number of joints.
+    pub dof: usize,
+    /// The current solution's configuration (empty when invalid) and cost.
+    pub solution: (&'a [f64], f64),
+    /// True and surrogate cost along the learned set (None without a learned model).
+    pub curve: Option<&'a LatentCurve>,
+    /// Why there is no curve, when there is none.
+    pub no_curve: &'a str,
+}
+
+/// Padded range of the finite values, None when there are none.
+fn range_of(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+    if lo.is_finite() && hi.is_finite() {
+        let pad = ((hi - lo) * 0.08).max(1e-3);
+        Some((lo - pad, hi + pad))
+    } else {
+        None
+    }
+}
+
+/// A centred grey note in place of a chart.
+pub fn message(area: &Area, surface: &Surface, text: &str) -> DrawResult {
+    let (w, h) = area.dim_in_pixel();
+    let style = surface
+        .font(palette::LABEL_PX + 1.0, MUTED)
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    area.draw_text(text, &style, (w as i32 / 2, h as i32 / 2))
+        .map_err(text_err)
+}
+
+fn draw_curve(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawResult {
+    let Some(curve) = scene.curve else {
+        return message(area, surface, scene.no_curve);
+    };
+    let failed = || message(area, surface, "the learned set could not be evaluated here");
+    let Some((z0, z1)) = range_of(curve.z.iter().copied()) else {
+        return failed();
+    };
+    let Some((c0, c1)) = range_of(curve.true_cost.iter().chain(&curve.surrogate).copied()) else {
+        return failed();
+    };
+    let mut chart = ChartBuilder::on(area)
+        .margin(surface.px(6.0))
+        .margin_right(surface.px(12.0))
+        .x_label_area_size(surface.px(30.0))
+        .y_label_area_size(surface.px(46.0))
+        .build_cartesian_2d(z0..z1, c0..c1)
+        .map_err(text_err)?;
+    chart
+        .configure_mesh()
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(palette::GRID)
+        .x_desc(curve.axis.as_str())
+        .y_desc("cost J")
+        .x_labels(6)
+        .y_labels(5)
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
+        .draw()
+        .map_err(text_err)?;
+    let zs = || curve.z.iter().copied();
+    let mut legend = Legend::default();
+    let s2 = surface.stroke(2.0);
+    chart
+        .draw_series(LineSeries::new(
+            zs().zip(curve.true_cost.iter().copied())
+                .filter(|p| p.1.is_finite()),
+            SOLUTION.stroke_width(s2),
+        ))
+        .map_err(text_err)?;
+    legend.add(
+        Mark::Line(SOLUTION.to_rgba(), 2.0),
+        "true cost J(G⁻¹([y; z]))",
+    );
+    chart
+        .draw_series(LineSeries::new(
+            zs().zip(curve.surrogate.iter().copied())
+                .filter(|p| p.1.is_finite()),
+            SURROGATE.stroke_width(s2),
+        ))
+        .map_err(text_err)?;
+    legend.add(
+        Mark::Line(SURROGATE.to_rgba(), 2.0),
+        "surrogate zᵀM(y)z + b(y)",
+    );
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            vec![(0.0, c0), (0.0, c1)],
+            INK.stroke_width(surface.stroke(1.0)),
+        )))
+        .map_err(text_err)?;
+    legend.add(
+        Mark::Line(INK.to_rgba(), 1.0),
+        "latent origin z = 0 (LOInK's answer)",
+    );
+    legend.draw(
+        area,
+        surface,
+        chart.plotting_area().get_pixel_range(),
+        Corner::UpperRight,
+    )
+}
+
+fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawResult {
+    let Some(motion) = scene.motion else {
+        return message(area, surface, "computing the self-motion set…");
+    };
+    if motion.branches.is_empty() {
+        return message(area, surface, "no self-motion set: the target is not valid");
+    }
+    let all = || motion.branches.iter().flat_map(|b| b.samples.iter());
+    let feasible_cost = range_of(all().filter(|s| s.feasible).map(|s| s.cost));
+    let reachable_cost = range_of(all().filter(|s| s.reachable).map(|s| s.cost));
+    let Some((c0, mut c1)) = feasible_cost.or(reachable_cost) else {
+        return message(area, surface, "no configuration reaches this target");
+    };
+    // Show some of the infeasible arcs above the feasible range, but not all the way up.
+    if let Some((_, r1)) = reachable_cost {
+        c1 = c1.max((c0 + 2.0 * (c1 - c0)).min(r1));
+    }
+    let (p0, p1) = motion.phi_range;
+    let (p0, p1) = if p1 > p0 {
+        (p0, p1)
+    } else {
+        (p0 - 1.0, p0 + 1.0)
+    };
+    let mut chart = ChartBuilder::on(area)
+        .margin(surface.px(6.0))
+        .margin_right(surface.px(12.0))
+        .x_label_area_size(surface.px(30.0))
+        .y_label_area_size(surface.px(46.0))
+        .build_cartesian_2d(p0..p1, c0..c1)
+        .map_err(text_err)?;
+    let axis = if scene.dof > 3 {
+        "φ, last link angle (rad) — slice through q*"
+    } else {
+        "φ = q₁ + q₂ + q₃, last link angle (rad)"
+    };
+    chart
+        .configure_mesh()
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(palette::GRID)
+        .x_desc(axis)
+        .y_desc("cost J")
+        .x_labels(6)
+        .y_labels(5)
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
+        .draw()
+        .map_err(text_err)?;
+    let mut legend = Legend::default();
+    let clip = |c: f64| c.min(c1);
+    let mut branch_used = [false; 2];
+    for branch in &motion.branches {
+        // Runs of consecutive samples with the same feasibility, each drawn as its own line.
+        // Points above the chart end a run instead of being flattened onto its top edge.
+        let mut runs: Vec<(bool, Vec<(f64, f64)>)> = Vec::new();
+        let mut broken = true;
+        for s in branch.samples.iter() {
+            if !s.reachable || s.cost > c1 {
+                broken = true;
+                continue;
+            }
+            let point = (s.phi, s.cost);
+            match runs.last_mut() {
+                Some((f, pts)) if *f == s.feasible && !broken => pts.push(point),
+                _ => runs.push((s.feasible, vec![point])),
+            }
+            broken = false;
+        }
+        let (colour, slot) = match branch.branch {
+            Branch::ElbowDown => (LIMITS, 0),
+            Branch::ElbowUp => (SAMPLE, 1),
+        };
+        for (feasible, pts) in runs {
+            let style = if feasible {
+                branch_used[slot] = true;
+                colour.stroke_width(surface.stroke(2.0))
+            } else {
+                MUTED.mix(0.8).stroke_width(surface.stroke(1.0))
+            };
+            chart
+                .draw_series(std::iter::once(PathElement::new(pts, style)))
+                .map_err(text_err)?;
+        }
+    }
+    if branch_used[0] {
+        legend.add(
+            Mark::Line(LIMITS.to_rgba(), 2.0),
+            "feasible, elbow-down branch",
+        );
+    }
+    if branch_used[1] {
+        legend.add(
+            Mark::Line(SAMPLE.to_rgba(), 2.0),
+            "feasible, elbow-up branch",
+        );
+    }
+    legend.add(Mark::Line(MUTED.to_rgba(), 1.0), "cut away by joint limits");
+    let r = surface.px(4.0);
+    if motion.minima.len() > 1 {
+        let ring = OPTIMUM.stroke_width(surface.stroke(2.0));
+        chart
+            .draw_series(
+                motion
+                    .minima
+                    .iter()
+                    .skip(1)
+                    .map(|m| Circle::new((m.phi, clip(m.cost)), r, ring)),
+            )
+            .map_err(text_err)?;
+        legend.add(Mark::Ring(OPTIMUM.to_rgba()), "other local minima");
+    }
+    if let Some(best) = motion.minima.first() {
+        chart
+            .draw_series(std::iter::once(Circle::new(
+                (best.phi, best.cost),
+                surface.px(6.0),
+                OPTIMUM.filled(),
+            )))
+            .map_err(text_err)?;
+        legend.add(Mark::Dot(OPTIMUM.to_rgba()), "global optimum J*");
+    }
+    let (q, cost) = scene.solution;
+    if !q.is_empty() && cost.is_finite() {
+        // φ is the last link's absolute angle: the sum of all joint angles.
+        let phi: f64 = q.iter().sum();
+        chart
+            .draw_series(std::iter::once(Cross::new(
+                (phi, clip(cost)),
+                r,
+                SOLUTION.stroke_width(surface.stroke(2.5)),
+            )))
+            .map_err(text_err)?;
+        legend.add(Mark::Cross(SOLUTION.to_rgba()), "current solution");
+    }
+    legend.draw(
+        area,
+        surface,
+        chart.plotting_area().get_pixel_range(),
+        Corner::UpperRight,
+    )
+}
+
+/// Draws the panel.
+pub fn draw(surface: &Surface, scene: &LandscapeScene) -> DrawResult {
+    let area = surface.area()?;
+    let head = "Cost landscape: learned set (top), true self-motion set (bottom)";
+    let text = match scene.motion.map(|m| m.pieces) {
+        Some(1) => format!("{head} — 1 connected piece"),
+        Some(0) => format!("{head} — no feasible piece"),
+        Some(n) => format!("{head} — {n} pieces: one chart cannot cover them"),
+        None => head.to_string(),
+    };
+    caption(&area, surface, &text)?;
+    let body = area.margin(surface.px(CAPTION_BAND), 0, 0, 0);
+    let (top, bottom) = body.split_vertically(body.dim_in_pixel().1 as i32 / 2);
+    draw_curve(&top, surface, scene)?;
+    draw_motion(&bottom, surface, scene)?;
+    area.present().map_err(text_err)
+}

@@ -1,0 +1,194 @@
+//! `canvas#latent`: the latent space of the learned map. planar4's 2-D latent plane as a heat
+//! map of the true cost J(G⁻¹([y; z])) with the origin and the samples; planar3's 1-D latent
+//! line as a colour strip of the same. The heat map is computed by the engine (cached per
+//! target) and put with one `putImageData`.
+
+use plotters::prelude::*;
+
+use super::palette::{self, INK, OPTIMUM, SAMPLE};
+use super::{
+    caption, grid_to_rgba, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND,
+};
+use crate::learned::LatentMap;
+
+/// What the latent panel shows.
+pub struct LatentScene<'a> {
+    /// The cost map (None without a learned model).
+    pub map: Option<&'a LatentMap>,
+    /// Why there is no map, when there is none.
+    pub no_map: &'a str,
+}
+
+/// Draws the panel.
+pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult {
+    let area = surface.area()?;
+    let Some(map) = scene.map else {
+        caption(
+            &area,
+            surface,
+            "Latent space: the true cost over the learned latent coordinates z",
+        )?;
+        super::landscape::message(&area, surface, scene.no_map)?;
+        return area.present().map_err(text_err);
+    };
+    let two_d = map.rows > 1;
+    caption(
+        &area,
+        surface,
+        if two_d {
+            "Latent plane: true cost J(G⁻¹([y; z])) — the solver answers at z = 0"
+        } else {
+            "Latent line: true cost J(G⁻¹([y; z])) along z — the solver answers at z = 0"
+        },
+    )?;
+    let body = area.margin(surface.px(CAPTION_BAND), 0, 0, 0);
+    let (plot, bar) = body.split_horizontally(body.dim_in_pixel().0 as i32 - surface.px(70.0));
+    let [z0, z1] = map.z_range;
+    let (y0, y1) = if two_d { (z0, z1) } else { (-1.0, 1.0) };
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(surface.px(6.0))
+        .x_label_area_size(surface.px(30.0))
+        .y_label_area_size(surface.px(if two_d { 40.0 } else { 8.0 }))
+        .build_cartesian_2d(z0..z1, y0..y1)
+        .map_err(text_err)?;
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let (w, h) = (
+        (xr.end - xr.start).max(1) as u32,
+        (yr.end - yr.start).max(1) as u32,
+    );
+    let (lo, hi) = map.cost_range;
+    let cells: Vec<Option<[u8; 3]>> = map
+        .cost
+        .iter()
+        .map(|&c| {
+            c.is_finite()
+                .then(|| palette::viridis((c - lo) / (hi - lo).max(1e-12)))
+        })
+        .collect();
+    let strip_h = if two_d { h } else { (h / 3).max(4) };
+    let rgba = grid_to_rgba(&cells, map.cols, map.rows, w, strip_h);
+    let top = if two_d {
+        yr.start
+    } else {
+        yr.start + ((h - strip_h) / 2) as i32
+    };
+    surface.put_rgba(&rgba, w, strip_h, xr.start as f64, top as f64)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_mesh()
+        .x_desc(if two_d {
+            "z₁"
+        } else {
+            "z (latent coordinate)"
+        })
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
+        .x_labels(6);
+    if two_d {
+        mesh.y_desc("z₂").y_labels(6);
+    } else {
+        mesh.y_labels(0);
+    }
+    mesh.draw().map_err(text_err)?;
+    let r = surface.px(5.0);
+    let s2 = surface.stroke(2.0);
+    let mut legend = Legend::default();
+    let to_point = |z: &[f64]| {
+        (
+            z[0],
+            if two_d {
+                z.get(1).copied().unwrap_or(0.0)
+            } else {
+                0.0
+            },
+        )
+    };
+    if !map.samples.is_empty() {
+        chart
+            .draw_series(
+                map.samples
+                    .iter()
+                    .map(|z| Circle::new(to_point(z), surface.px(3.0), SAMPLE.filled())),
+            )
+            .map_err(text_err)?;
+        legend.add(Mark::Dot(SAMPLE.to_rgba()), "samples z ~ N(0, σ²I)");
+    }
+    if let Some(z) = &map.optimum_z {
+        chart
+            .draw_series(std::iter::once(Circle::new(
+                to_point(z),
+                r,
+                OPTIMUM.stroke_width(s2),
+            )))
+            .map_err(text_err)?;
+        legend.add(
+            Mark::Ring(OPTIMUM.to_rgba()),
+            "latent z of the true optimum",
+        );
+    }
+    chart
+        .draw_series(std::iter::once(Cross::new(
+            (0.0, 0.0),
+            r,
+            WHITE.stroke_width(surface.stroke(4.0)),
+        )))
+        .map_err(text_err)?;
+    chart
+        .draw_series(std::iter::once(Cross::new(
+            (0.0, 0.0),
+            r,
+            INK.stroke_width(s2),
+        )))
+        .map_err(text_err)?;
+    legend.add(
+        Mark::Cross(INK.to_rgba()),
+        "latent origin z = 0 (LOInK's answer)",
+    );
+    legend.draw(
+        &area,
+        surface,
+        chart.plotting_area().get_pixel_range(),
+        Corner::UpperLeft,
+    )?;
+    colour_bar(&bar, surface, lo, hi, "cost J")?;
+    area.present().map_err(text_err)
+}
+
+/// A vertical viridis colour bar from `lo` (bottom) to `hi` (top) with a title.
+pub fn colour_bar(
+    area: &DrawingArea<super::Canvas2d, plotters::coord::Shift>,
+    surface: &Surface,
+    lo: f64,
+    hi: f64,
+    title: &str,
+) -> DrawResult {
+    let (lo, hi) = if hi > lo { (lo, hi) } else { (lo, lo + 1.0) };
+    let mut chart = ChartBuilder::on(area)
+        .margin(surface.px(6.0))
+        .margin_bottom(surface.px(36.0))
+        .y_label_area_size(surface.px(0.0))
+        .right_y_label_area_size(surface.px(40.0))
+        .build_cartesian_2d(0.0..1.0, lo..hi)
+        .map_err(text_err)?;
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let (w, h) = (
+        (xr.end - xr.start).clamp(1, surface.px(12.0)) as u32,
+        (yr.end - yr.start).max(1) as u32,
+    );
+    let cells: Vec<Option<[u8; 3]>> = (0..64)
+        .rev()
+        .map(|k| Some(palette::viridis(k as f64 / 63.0)))
+        .collect();
+    let rgba = grid_to_rgba(&cells, 1, 64, w, h);
+    surface.put_rgba(&rgba, w, h, xr.start as f64, yr.start as f64)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .y_labels(5)
+        .y_desc(title)
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
+        .draw()
+        .map_err(text_err)?;
+    Ok(())
+}

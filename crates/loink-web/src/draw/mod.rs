@@ -1,0 +1,291 @@
+//! Drawing: one module per panel, each a function from the engine's state to a canvas.
+//!
+//! Canvases are sized for `devicePixelRatio` by [`Surface::resize`]; plotters then draws in
+//! device pixels and every size (fonts, strokes, margins) goes through [`Surface::px`].
+//! Heat maps are rendered into an RGBA buffer and put with one `putImageData`
+//! ([`Surface::put_rgba`]) because plotters-canvas draws pixels one `fillRect` at a time.
+
+pub mod arm;
+pub mod backend;
+pub mod gapmap;
+pub mod landscape;
+pub mod latent;
+pub mod palette;
+
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+pub use backend::Canvas2d;
+use palette::{FONT, INK, MUTED};
+
+/// A drawing area on a panel.
+pub type Area = DrawingArea<Canvas2d, plotters::coord::Shift>;
+
+/// Errors of drawing, as readable text (they become `JsError`s).
+pub type DrawResult<T = ()> = Result<T, String>;
+
+/// Converts any plotters error into text.
+pub fn text_err<E: std::fmt::Display>(e: E) -> String {
+    format!("drawing failed: {e}")
+}
+
+/// A canvas with its 2-D context and pixel ratio.
+pub struct Surface {
+    canvas: HtmlCanvasElement,
+    context: CanvasRenderingContext2d,
+    dpr: f64,
+}
+
+impl Surface {
+    /// Wraps a canvas; errors when it has no 2-D context.
+    pub fn new(canvas: HtmlCanvasElement) -> DrawResult<Self> {
+        let context = canvas
+            .get_context("2d")
+            .map_err(|_| "the canvas refused a 2-D context".to_string())?
+            .ok_or("the canvas has no 2-D context")?
+            .dyn_into::<CanvasRenderingContext2d>()
+            .map_err(|_| "the canvas context is not 2-D".to_string())?;
+        Ok(Surface {
+            canvas,
+            context,
+            dpr: 1.0,
+        })
+    }
+
+    /// Sets the backing store to `css × dpr` device pixels. Returns whether anything changed.
+    /// Sizes are clamped to [16, 4096] px so a hostile resize cannot allocate without bound.
+    pub fn resize(&mut self, css_width: f64, css_height: f64, dpr: f64) -> bool {
+        let dpr = if dpr.is_finite() {
+            dpr.clamp(0.5, 4.0)
+        } else {
+            1.0
+        };
+        let clamp = |v: f64| {
+            if v.is_finite() {
+                (v * dpr).round().clamp(16.0, 4096.0) as u32
+            } else {
+                16
+            }
+        };
+        let (w, h) = (clamp(css_width), clamp(css_height));
+        let changed = w != self.canvas.width() || h != self.canvas.height() || dpr != self.dpr;
+        if changed {
+            self.canvas.set_width(w);
+            self.canvas.set_height(h);
+            self.dpr = dpr;
+        }
+        changed
+    }
+
+    /// Device pixels per CSS pixel.
+    pub fn dpr(&self) -> f64 {
+        self.dpr
+    }
+
+    /// Backing-store size in device pixels.
+    pub fn size(&self) -> (u32, u32) {
+        (self.canvas.width(), self.canvas.height())
+    }
+
+    /// A CSS length in device pixels.
+    pub fn px(&self, css: f64) -> i32 {
+        (css * self.dpr).round() as i32
+    }
+
+    /// A stroke width in device pixels (at least 1).
+    pub fn stroke(&self, css: f64) -> u32 {
+        ((css * self.dpr).round() as u32).max(1)
+    }
+
+    /// Text style of `css` px in colour `color`.
+    pub fn font(&self, css: f64, color: RGBColor) -> TextStyle<'static> {
+        let mut style = TextStyle::from((FONT, css * self.dpr));
+        style.color = color.to_backend_color();
+        style
+    }
+
+    /// A plotters drawing area over the whole canvas, cleared to the paper colour.
+    pub fn area(&self) -> DrawResult<Area> {
+        let backend = Canvas2d::new(self.canvas.clone(), self.context.clone())
+            .ok_or("the canvas cannot be drawn on")?;
+        let area = backend.into_drawing_area();
+        area.fill(&palette::PAPER).map_err(text_err)?;
+        Ok(area)
+    }
+
+    /// Puts a `width × height` RGBA buffer at device pixel (x, y) with one `putImageData`.
+    pub fn put_rgba(&self, rgba: &[u8], width: u32, height: u32, x: f64, y: f64) -> DrawResult {
+        if width == 0 || height == 0 || rgba.len() != (width * height * 4) as usize {
+            return Err("heat map buffer has the wrong size".into());
+        }
+        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), width, height)
+            .map_err(|_| "the browser refused the heat map image".to_string())?;
+        self.context
+            .put_image_data(&image, x.round(), y.round())
+            .map_err(|_| "the browser refused to draw the heat map".to_string())
+    }
+}
+
+/// Draws a one-line caption at the top left of a panel.
+pub fn caption(area: &Area, surface: &Surface, text: &str) -> DrawResult {
+    let style = surface
+        .font(palette::CAPTION_PX, INK)
+        .pos(Pos::new(HPos::Left, VPos::Top));
+    area.draw_text(text, &style, (surface.px(8.0), surface.px(6.0)))
+        .map_err(text_err)
+}
+
+/// Height (CSS px) reserved for the caption line at the top of each panel.
+pub const CAPTION_BAND: f64 = 24.0;
+
+/// Bilinear-free nearest-neighbour upscale of a `gw × gh` grid of colours (row 0 at the top)
+/// into a `width × height` RGBA buffer; `None` cells become transparent.
+pub fn grid_to_rgba(
+    grid: &[Option<[u8; 3]>],
+    gw: usize,
+    gh: usize,
+    width: u32,
+    height: u32,
+) -> Vec<u8> {
+    let (w, h) = (width as usize, height as usize);
+    let mut out = vec![0u8; w * h * 4];
+    if gw == 0 || gh == 0 || grid.len() != gw * gh {
+        return out;
+    }
+    for py in 0..h {
+        let gy = (py * gh / h.max(1)).min(gh - 1);
+        for px in 0..w {
+            let gx = (px * gw / w.max(1)).min(gw - 1);
+            if let Some(c) = grid[gy * gw + gx] {
+                let o = (py * w + px) * 4;
+                out[o..o + 4].copy_from_slice(&[c[0], c[1], c[2], 255]);
+            }
+        }
+    }
+    out
+}
+
+/// A legend swatch.
+#[derive(Debug, Clone, Copy)]
+pub enum Mark {
+    /// A line of the given colour and CSS width.
+    Line(RGBAColor, f64),
+    /// A filled disc.
+    Dot(RGBAColor),
+    /// A ring.
+    Ring(RGBAColor),
+    /// A filled square (areas, heat-map classes).
+    Swatch(RGBAColor),
+    /// A cross.
+    Cross(RGBAColor),
+}
+
+/// Which corner of the plot area a legend sits in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corner {
+    /// Top left.
+    UpperLeft,
+    /// Top right.
+    UpperRight,
+    /// Bottom left.
+    LowerLeft,
+    /// Bottom right.
+    LowerRight,
+}
+
+/// A legend drawn by hand (plotters' series labels measure text through the DOM).
+#[derive(Debug, Default, Clone)]
+pub struct Legend {
+    entries: Vec<(Mark, String)>,
+}
+
+impl Legend {
+    /// Adds an entry.
+    pub fn add(&mut self, mark: Mark, text: impl Into<String>) {
+        self.entries.push((mark, text.into()));
+    }
+
+    /// Draws the legend in `corner` of the plot rectangle `plot` (device pixels).
+    pub fn draw(
+        &self,
+        area: &Area,
+        surface: &Surface,
+        plot: (std::ops::Range<i32>, std::ops::Range<i32>),
+        corner: Corner,
+    ) -> DrawResult {
+        if self.entries.is_empty() {
+            return Ok(());
+        }
+        let font = surface.font(palette::LABEL_PX, INK);
+        let pad = surface.px(6.0);
+        let swatch = surface.px(20.0);
+        let row = surface.px(palette::LABEL_PX * 1.55);
+        let mut text_w = 0;
+        for (_, text) in &self.entries {
+            let (w, _) = area.estimate_text_size(text, &font).map_err(text_err)?;
+            text_w = text_w.max(w as i32);
+        }
+        let width = pad * 2 + swatch + pad / 2 + text_w;
+        let height =
+            pad * 2 + row * self.entries.len() as i32 - (row - surface.px(palette::LABEL_PX));
+        let inset = surface.px(6.0);
+        // The plot range is in canvas pixels; this area may be a sub-area offset from the corner.
+        let (bx, by) = area.get_base_pixel();
+        let (xs, ys) = (
+            plot.0.start - bx..plot.0.end - bx,
+            plot.1.start - by..plot.1.end - by,
+        );
+        let x = match corner {
+            Corner::UpperLeft | Corner::LowerLeft => xs.start + inset,
+            _ => xs.end - inset - width,
+        };
+        let y = match corner {
+            Corner::UpperLeft | Corner::UpperRight => ys.start + inset,
+            _ => ys.end - inset - height,
+        };
+        area.draw(&Rectangle::new(
+            [(x, y), (x + width, y + height)],
+            WHITE.mix(0.88).filled(),
+        ))
+        .map_err(text_err)?;
+        area.draw(&Rectangle::new(
+            [(x, y), (x + width, y + height)],
+            MUTED.mix(0.6).stroke_width(surface.stroke(1.0)),
+        ))
+        .map_err(text_err)?;
+        let text_style = font.pos(Pos::new(HPos::Left, VPos::Center));
+        for (k, (mark, text)) in self.entries.iter().enumerate() {
+            let cy = y + pad + surface.px(palette::LABEL_PX) / 2 + row * k as i32;
+            let (x0, x1) = (x + pad, x + pad + swatch);
+            let cx = (x0 + x1) / 2;
+            let r = surface.px(4.0);
+            match *mark {
+                Mark::Line(c, w) => area.draw(&PathElement::new(
+                    vec![(x0, cy), (x1, cy)],
+                    c.stroke_width(surface.stroke(w)),
+                )),
+                Mark::Dot(c) => area.draw(&Circle::new((cx, cy), r, c.filled())),
+                Mark::Ring(c) => area.draw(&Circle::new(
+                    (cx, cy),
+                    r,
+                    c.stroke_width(surface.stroke(2.0)),
+                )),
+                Mark::Swatch(c) => area.draw(&Rectangle::new(
+                    [(cx - r - 2, cy - r), (cx + r + 2, cy + r)],
+                    c.filled(),
+                )),
+                Mark::Cross(c) => area.draw(&Cross::new(
+                    (cx, cy),
+                    r,
+                    c.stroke_width(surface.stroke(2.0)),
+                )),
+            }
+            .map_err(text_err)?;
+            area.draw_text(text, &text_style, (x1 + pad / 2, cy))
+                .map_err(text_err)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,579 @@
+//! The playground's state machine, free of any browser type so it runs (and is tested)
+//! natively: the current settings, the problem, loaded models, the warm start, the last
+//! solution and the reference optimum. [`crate::playground::Playground`] wraps it for JS.
+
+use std::collections::BTreeMap;
+
+use loink::problem::Problem;
+use loink::report::{Solution, Status, Termination, Tolerance};
+use loink::robot::Robot;
+use loink::solvers::reference::{self, SelfMotion};
+use loink::solvers::{analytic, dls, refine};
+
+use crate::catalog::{self, ModelEntry};
+use crate::clock::now_micros;
+use crate::learned::{LatentCurve, LatentMap, LearnedModel};
+use crate::settings::{Settings, SolverKind, TARGET_LIMIT};
+use crate::state::{describe, FrameState};
+
+/// φ samples drawn in the landscape panel.
+pub const MOTION_SAMPLES: usize = 480;
+/// Dense φ samples of the per-frame self-motion pass on three links (the exact pass, when the
+/// pointer rests, uses `reference::SAMPLES`).
+pub const FRAME_DENSE: usize = 1_000;
+/// Points of the learned-set curve in the landscape panel.
+pub const CURVE_POINTS: usize = 64;
+/// Cells of the 1-D latent strip.
+pub const LATENT_CELLS_1D: usize = 96;
+/// Cells per side of the 2-D latent heat map.
+pub const LATENT_CELLS_2D: usize = 32;
+
+/// Half-width of the latent window: wide enough for the optimum's latent point, the samples
+/// and 3σ, at least 1 and at most 6 normalised units.
+pub fn latent_half_range(optimum_z: Option<&[f64]>, sigma: f64, samples: &[Vec<f64>]) -> f64 {
+    let extent = |z: &[f64]| z.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    let mut half = (3.0 * sigma).max(1.0);
+    if let Some(z) = optimum_z {
+        half = half.max(1.3 * extent(z));
+    }
+    for z in samples {
+        half = half.max(1.1 * extent(z));
+    }
+    if half.is_finite() {
+        half.min(6.0)
+    } else {
+        1.0
+    }
+}
+
+/// The global optimum of the current target (reference sweep): q* and J*.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Optimum {
+    /// q*.
+    pub q: Vec<f64>,
+    /// J* = J(q*).
+    pub cost: f64,
+}
+
+/// Everything the page computes, owned in one place.
+pub struct Engine {
+    settings: Settings,
+    entry: &'static ModelEntry,
+    problem: Problem,
+    models: BTreeMap<&'static str, LearnedModel>,
+    warm: Vec<f64>,
+    solution: Solution,
+    optimum: Option<Optimum>,
+    motion: Option<SelfMotion>,
+    motion_exact: bool,
+    samples: Vec<Vec<f64>>,
+    sample_z: Vec<Vec<f64>>,
+    curve: Option<LatentCurve>,
+    latent_map: Option<LatentMap>,
+    warnings: Vec<String>,
+    frame_ms: f64,
+    revision: u64,
+}
+
+fn fallback_entry() -> &'static ModelEntry {
+    &catalog::MODELS[0]
+}
+
+/// The problem of a catalog entry without a learned model.
+fn preset_problem(entry: &ModelEntry) -> Result<Problem, String> {
+    Problem::preset(entry.robot).map_err(|e| format!("model '{}': {e}", entry.name))
+}
+
+impl Engine {
+    /// The default view (planar3, default settings), already solved.
+    pub fn new() -> Result<Self, String> {
+        let entry = fallback_entry();
+        let problem = preset_problem(entry)?;
+        let warm = problem.arm.limits().centres();
+        let settings = Settings::default();
+        let solution = Solution::invalid("none", &settings.target, 0.0);
+        let mut engine = Engine {
+            settings,
+            entry,
+            problem,
+            models: BTreeMap::new(),
+            warm,
+            solution,
+            optimum: None,
+            motion: None,
+            motion_exact: false,
+            samples: Vec::new(),
+            sample_z: Vec::new(),
+            curve: None,
+            latent_map: None,
+            warnings: Vec::new(),
+            frame_ms: 0.0,
+            revision: 0,
+        };
+        engine.settings.solver = engine.best_available();
+        engine.solve();
+        Ok(engine)
+    }
+
+    /// Loads a trained model for catalog entry `name` from its JSON text. Changes nothing on error.
+    pub fn load_model(&mut self, name: &str, json: &str) -> Result<(), String> {
+        let entry = catalog::lookup(name)
+            .ok_or_else(|| format!("unknown model '{name}' (known: {})", catalog::names()))?;
+        if !entry.learnable {
+            return Err(format!(
+                "'{name}' is not redundant: there is no learned model for it"
+            ));
+        }
+        let model = LearnedModel::from_json(json).map_err(|e| format!("model '{name}': {e}"))?;
+        if model.problem().arm.spec().link_lengths != preset_problem(entry)?.arm.spec().link_lengths
+        {
+            return Err(format!(
+                "model '{name}': its robot is not the {} preset",
+                entry.robot
+            ));
+        }
+        self.models.insert(entry.name, model);
+        if self.entry.name == entry.name {
+            self.switch_model(entry)?;
+            self.solve();
+        }
+        Ok(())
+    }
+
+    /// Names of the loaded learned models.
+    pub fn loaded(&self) -> Vec<&'static str> {
+        self.models.keys().copied().collect()
+    }
+
+    fn switch_model(&mut self, entry: &'static ModelEntry) -> Result<(), String> {
+        self.problem = match self.models.get(entry.name) {
+            Some(m) => m.problem().clone(),
+            None => preset_problem(entry)?,
+        };
+        self.entry = entry;
+        self.warm = self.problem.arm.limits().centres();
+        if let Some(m) = self.models.get_mut(entry.name) {
+            m.reset();
+        }
+        self.settings.model = entry.name.to_string();
+        Ok(())
+    }
+
+    /// Whether `solver` can run on the current model; `Err` says why not.
+    pub fn solver_available(&self, solver: SolverKind) -> Result<(), String> {
+        match solver {
+            SolverKind::Loink | SolverKind::LoinkRefine
+                if !self.models.contains_key(self.entry.name) =>
+            {
+                Err(if self.entry.learnable {
+                    format!("no trained model file is loaded for {}", self.entry.name)
+                } else {
+                    format!("{} has no learned model", self.entry.name)
+                })
+            }
+            SolverKind::Analytic if self.problem.arm.dof() != 2 => {
+                Err("analytic IK applies to two-link arms only".to_string())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The first solver that runs on the current model, LOInK first.
+    fn best_available(&self) -> SolverKind {
+        SolverKind::ALL
+            .into_iter()
+            .find(|&k| self.solver_available(k).is_ok())
+            .unwrap_or(SolverKind::Dls)
+    }
+
+    /// Applies new settings (from the hash or the controls) and solves. Entries that cannot
+    /// be honoured keep a working value and are reported in the returned warnings.
+    pub fn apply(&mut self, mut next: Settings) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let mut entry = match catalog::lookup(&next.model) {
+            Some(e) => e,
+            None => {
+                warnings.push(format!("unknown model '{}'", next.model));
+                self.entry
+            }
+        };
+        if entry.name != self.entry.name {
+            if let Err(why) = self.switch_model(entry) {
+                warnings.push(why);
+                entry = self.entry;
+            }
+        }
+        next.model = entry.name.to_string();
+        if let Err(why) = self.solver_available(next.solver) {
+            let instead = self.best_available();
+            warnings.push(format!(
+                "{} is not available: {why}; using {}",
+                next.solver.as_str(),
+                instead.as_str()
+            ));
+            next.solver = instead;
+        }
+        if let Err(why) = check_target(next.target) {
+            warnings.push(why);
+            next.target = self.settings.target;
+        }
+        next.sigma = clamp_or(next.sigma, 0.0, crate::settings::SIGMA_MAX, 0.0);
+        next.samples = next.samples.min(crate::settings::SAMPLES_MAX);
+        next.refine = next.refine.min(crate::settings::REFINE_MAX);
+        next.seed = next.seed.min(crate::settings::SEED_MAX);
+        if next.solver != self.settings.solver {
+            self.warm = self.problem.arm.limits().centres();
+            if let Some(m) = self.models.get_mut(entry.name) {
+                m.reset();
+            }
+        }
+        self.settings = next;
+        self.warnings = warnings.clone();
+        self.solve();
+        warnings
+    }
+
+    /// Moves the target and solves. A non-finite or absurd target is refused with a readable
+    /// error and changes nothing.
+    pub fn set_target(&mut self, target: [f64; 2]) -> Result<(), String> {
+        check_target(target)?;
+        self.settings.target = target;
+        self.solve();
+        Ok(())
+    }
+
+    /// Solves for the current target with the current solver, then the reference optimum and
+    /// the samples. Bumps [`Self::revision`].
+    pub fn solve(&mut self) {
+        let target = self.settings.target;
+        self.optimum = None;
+        self.motion = None;
+        self.motion_exact = false;
+        let dof = self.problem.arm.dof();
+        let start = now_micros();
+        if dof <= 3 {
+            self.compute_reference(FRAME_DENSE);
+        }
+        let swept = now_micros();
+        let solution = match self.settings.solver {
+            // The reference optimum is the frame pass's best minimum: no second sweep.
+            SolverKind::Reference if dof <= 3 => match self.reference_solution(&target) {
+                Some(s) => s.with_micros(swept - start),
+                None => {
+                    let s = reference::solve(&self.problem, &target);
+                    s.with_micros(now_micros() - swept)
+                }
+            },
+            _ => {
+                let s = self.run_solver(&target);
+                s.with_micros(now_micros() - swept)
+            }
+        };
+        if solution.status() != Status::Invalid {
+            self.warm = solution.q().to_vec();
+        }
+        if self.settings.solver == SolverKind::Reference && dof > 3 {
+            // reference::solve already ran the (slow) four-link search: keep its optimum.
+            if solution.status() == Status::Converged {
+                self.optimum = Some(Optimum {
+                    q: solution.q().to_vec(),
+                    cost: solution.cost(),
+                });
+            }
+        }
+        self.solution = solution;
+        let drawn = match self.models.get(self.entry.name) {
+            Some(m) if self.settings.sigma > 0.0 && self.settings.samples > 0 => m.sample(
+                &target,
+                self.settings.sigma,
+                self.settings.samples as usize,
+                self.settings.seed,
+            ),
+            _ => Vec::new(),
+        };
+        (self.samples, self.sample_z) = drawn.into_iter().unzip();
+        self.latent_map = None;
+        self.curve = None;
+        if self.motion.is_some() {
+            self.compute_curve();
+        }
+        self.revision = self.revision.wrapping_add(1);
+    }
+
+    /// The reference optimum of the current self-motion pass as a judged [`Solution`].
+    fn reference_solution(&self, target: &[f64; 2]) -> Option<Solution> {
+        let best = self.motion.as_ref()?.minima.first()?;
+        Some(Solution::assess(
+            &self.problem,
+            reference::NAME,
+            target,
+            None,
+            best.q.clone(),
+            1,
+            0.0,
+            Termination::Converged,
+            Tolerance::CLASSICAL,
+        ))
+    }
+
+    /// Whether the reference optimum and the self-motion set are the exact pass (the frame
+    /// pass on three links uses a coarser sweep; [`Self::idle`] replaces it when the pointer
+    /// rests).
+    pub fn reference_exact(&self) -> bool {
+        self.motion_exact
+    }
+
+    /// Does deferred work within about `budget_micros`: the reference optimum and self-motion
+    /// set (four-link arms), the landscape curve, then the latent map. Returns whether it
+    /// changed anything (then panels redraw).
+    pub fn idle(&mut self, budget_micros: f64) -> bool {
+        if !self.motion_exact {
+            let start = now_micros();
+            self.compute_reference(reference::SAMPLES);
+            if self.settings.solver == SolverKind::Reference && self.problem.arm.dof() <= 3 {
+                let target = self.settings.target;
+                if let Some(s) = self.reference_solution(&target) {
+                    self.solution = s.with_micros(now_micros() - start);
+                }
+            }
+            self.compute_curve();
+            self.revision = self.revision.wrapping_add(1);
+            return true;
+        }
+        let Some(model) = self.models.get(self.entry.name) else {
+            return false;
+        };
+        let target = self.settings.target;
+        if self.latent_map.is_none() {
+            let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
+            let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
+            let cells = if model.latent_dim() >= 2 {
+                LATENT_CELLS_2D
+            } else {
+                LATENT_CELLS_1D
+            };
+            self.latent_map = Some(model.new_map(half, cells, self.sample_z.clone(), optimum_z));
+        }
+        match self.latent_map.as_mut() {
+            Some(map) if !map.complete() => model.fill_map(map, &target, budget_micros),
+            _ => false,
+        }
+    }
+
+    /// Whether [`Self::idle`] still has work for the current target.
+    pub fn idle_pending(&self) -> bool {
+        !self.motion_exact
+            || (self.models.contains_key(self.entry.name)
+                && !self.latent_map.as_ref().is_some_and(LatentMap::complete))
+    }
+
+    fn compute_curve(&mut self) {
+        let Some(model) = self.models.get(self.entry.name) else {
+            self.curve = None;
+            return;
+        };
+        let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
+        let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
+        self.curve = model.curve(&self.settings.target, half, CURVE_POINTS);
+    }
+
+    /// The landscape curve of the learned set (None without a model or while pending).
+    pub fn curve(&self) -> Option<&LatentCurve> {
+        self.curve.as_ref()
+    }
+
+    /// The latent map (None without a model; partially filled while idle work runs).
+    pub fn latent_map(&self) -> Option<&LatentMap> {
+        self.latent_map.as_ref()
+    }
+
+    /// The self-motion set and the optimum at dense sweep density `dense` (three links; other
+    /// arms always use the exact search).
+    fn compute_reference(&mut self, dense: usize) {
+        let target = self.settings.target;
+        let motion = reference::self_motion_with(&self.problem, &target, MOTION_SAMPLES, dense);
+        self.optimum = motion.minima.first().map(|m| Optimum {
+            q: m.q.clone(),
+            cost: m.cost,
+        });
+        self.motion_exact = dense >= reference::SAMPLES || self.problem.arm.dof() != 3;
+        self.motion = Some(motion);
+    }
+
+    /// Runs the solver for `target` `repeats` times from the same warm start, then keeps the
+    /// last answer as the new warm start (the benchmark's unit of work). Returns whether it
+    /// converged.
+    pub fn time_solver(&mut self, target: &[f64; 2], repeats: usize) -> bool {
+        let warm = self.warm.clone();
+        let state = self
+            .models
+            .get(self.entry.name)
+            .map(LearnedModel::save_state);
+        let mut last = None;
+        for _ in 0..repeats.max(1) {
+            self.warm.clone_from(&warm);
+            if let (Some(m), Some(s)) = (self.models.get_mut(self.entry.name), state.as_ref()) {
+                m.restore_state(s);
+            }
+            last = Some(self.run_solver(target));
+        }
+        match last {
+            Some(s) if s.status() != Status::Invalid => {
+                self.warm = s.q().to_vec();
+                s.status() == Status::Converged
+            }
+            _ => false,
+        }
+    }
+
+    fn run_solver(&mut self, target: &[f64; 2]) -> Solution {
+        let problem = &self.problem;
+        match self.settings.solver {
+            SolverKind::Dls => dls::solve(problem, target, &self.warm, &dls::DlsOptions::default()),
+            SolverKind::Analytic => analytic::solve_best(problem, target)
+                .unwrap_or_else(|_| Solution::invalid(analytic::NAME, target, 0.0)),
+            SolverKind::Reference => reference::solve(problem, target),
+            SolverKind::Loink | SolverKind::LoinkRefine => {
+                let refine_steps = self.settings.refine as usize;
+                let refining = self.settings.solver == SolverKind::LoinkRefine;
+                match self.models.get_mut(self.entry.name) {
+                    Some(model) => {
+                        let raw = model.solve(target);
+                        if refining && raw.status() != Status::Invalid {
+                            refine::refine(problem, target, raw.q(), refine_steps)
+                        } else {
+                            raw
+                        }
+                    }
+                    None => Solution::invalid("loink", target, 0.0),
+                }
+            }
+        }
+    }
+
+    /// Records the wall time of the last whole frame (solve + panels), in ms.
+    pub fn set_frame_ms(&mut self, ms: f64) {
+        if ms.is_finite() && ms >= 0.0 {
+            self.frame_ms = ms;
+        }
+    }
+
+    /// Counter bumped by every solve: panels cache on it.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Current settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The catalog entry shown.
+    pub fn entry(&self) -> &'static ModelEntry {
+        self.entry
+    }
+
+    /// The problem (arm + cost) shown.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The learned model of the current entry, if loaded.
+    pub fn model(&self) -> Option<&LearnedModel> {
+        self.models.get(self.entry.name)
+    }
+
+    /// The last solution.
+    pub fn solution(&self) -> &Solution {
+        &self.solution
+    }
+
+    /// The reference optimum for the current target (None when no feasible one exists or it
+    /// is still pending).
+    pub fn optimum(&self) -> Option<&Optimum> {
+        self.optimum.as_ref()
+    }
+
+    /// The sampled self-motion set for the current target (None while pending).
+    pub fn motion(&self) -> Option<&SelfMotion> {
+        self.motion.as_ref()
+    }
+
+    /// Sampled solutions (σ > 0) for the current target.
+    pub fn samples(&self) -> &[Vec<f64>] {
+        &self.samples
+    }
+
+    /// Optimality gap (J − J*)/J* in percent; NaN unless both are feasible.
+    pub fn gap(&self) -> f64 {
+        match &self.optimum {
+            Some(opt) if self.solution.status() == Status::Converged => {
+                gap_percent(self.solution.cost(), opt.cost)
+            }
+            _ => f64::NAN,
+        }
+    }
+
+    /// The state handed to JS.
+    pub fn state(&self) -> FrameState {
+        let s = &self.solution;
+        let gap = self.gap();
+        FrameState {
+            model: self.entry.name.to_string(),
+            solver: self.settings.solver.as_str().to_string(),
+            target: self.settings.target,
+            q: s.q().to_vec(),
+            reached: s.reached().to_vec(),
+            residual: s.residual(),
+            cost: s.cost(),
+            optimum: self.optimum.as_ref().map_or(f64::NAN, |o| o.cost),
+            gap,
+            margin: s.margin(),
+            status: s.status().as_str().to_string(),
+            iterations: s.iterations(),
+            solve_micros: s.micros(),
+            frame_ms: self.frame_ms,
+            unreachable: s.status() == Status::Unreachable,
+            message: describe(s, gap),
+            warnings: self.warnings.clone(),
+            learned: self.models.contains_key(self.entry.name),
+            readouts: crate::state::Readouts::new(
+                s.residual(),
+                s.cost(),
+                gap,
+                s.margin(),
+                s.status().as_str(),
+                s.iterations(),
+                s.micros(),
+                self.frame_ms,
+            ),
+        }
+    }
+}
+
+/// (J − J*)/J* in percent, with J* floored at 1e-9 so a zero optimum does not divide by zero.
+pub fn gap_percent(cost: f64, optimum: f64) -> f64 {
+    100.0 * (cost - optimum) / optimum.abs().max(1e-9)
+}
+
+fn clamp_or(v: f64, lo: f64, hi: f64, fallback: f64) -> f64 {
+    if v.is_finite() {
+        v.clamp(lo, hi)
+    } else {
+        fallback
+    }
+}
+
+/// A target the page accepts: finite, within ±[`TARGET_LIMIT`] m.
+pub fn check_target(t: [f64; 2]) -> Result<(), String> {
+    if !(t[0].is_finite() && t[1].is_finite()) {
+        return Err(format!("target ({}, {}) is not a finite point", t[0], t[1]));
+    }
+    if t[0].abs() > TARGET_LIMIT || t[1].abs() > TARGET_LIMIT {
+        return Err(format!(
+            "target ({}, {}) is more than {TARGET_LIMIT} m from the base",
+            t[0], t[1]
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,135 @@
+//! The optimality-gap map: the workspace on a grid, each reachable cell coloured by how far the
+//! learned solver's cost lies above the global optimum, (J − J*)/J*. It costs one learned solve
+//! and one reference sweep per cell, so it is computed once per model, a few cells per animation
+//! frame within a time budget, and cached.
+
+use loink::problem::Problem;
+use loink::report::Status;
+use loink::solvers::{reference, refine};
+
+use crate::clock::now_micros;
+use crate::engine::gap_percent;
+use crate::learned::LearnedModel;
+use crate::region::Region;
+
+/// Cells per side.
+pub const CELLS: usize = 40;
+/// Gauss–Newton steps after the learned answer (the learned answer alone is mm-accurate, and
+/// a cost gap is only meaningful for a configuration that reaches the target).
+pub const REFINE_STEPS: usize = 3;
+
+/// What one cell holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum GapCell {
+    /// Not computed yet.
+    Pending,
+    /// Outside the reachable region (no feasible configuration).
+    Unreachable,
+    /// The learned answer is not feasible after its own report (status not `converged`).
+    Failed,
+    /// Gap in percent.
+    Gap(f64),
+}
+
+/// The cached map of one model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GapMap {
+    /// Model name it belongs to.
+    pub model: String,
+    /// Half the side of the square covered (m).
+    pub half: f64,
+    /// `CELLS × CELLS` cells, row 0 at the top.
+    pub cells: Vec<GapCell>,
+    next: usize,
+}
+
+impl GapMap {
+    /// An empty map over the region's square.
+    pub fn new(model: &str, region: &Region) -> GapMap {
+        GapMap {
+            model: model.to_string(),
+            half: region.half(),
+            cells: vec![GapCell::Pending; CELLS * CELLS],
+            next: 0,
+        }
+    }
+
+    /// Centre of cell (row, col) in metres.
+    pub fn centre(&self, row: usize, col: usize) -> [f64; 2] {
+        let size = 2.0 * self.half / CELLS as f64;
+        [
+            -self.half + (col as f64 + 0.5) * size,
+            self.half - (row as f64 + 0.5) * size,
+        ]
+    }
+
+    /// Fraction of cells done.
+    pub fn progress(&self) -> f64 {
+        self.next as f64 / self.cells.len() as f64
+    }
+
+    /// Whether every cell is done.
+    pub fn done(&self) -> bool {
+        self.next >= self.cells.len()
+    }
+
+    /// Computes cells until `budget_micros` has passed (at least one cell). Returns whether
+    /// anything changed.
+    pub fn step(
+        &mut self,
+        problem: &Problem,
+        model: &LearnedModel,
+        region: &Region,
+        budget_micros: f64,
+    ) -> bool {
+        let start = now_micros();
+        let mut changed = false;
+        while !self.done() {
+            let k = self.next;
+            let y = self.centre(k / CELLS, k % CELLS);
+            self.cells[k] = if !region.contains(y[0], y[1]) {
+                GapCell::Unreachable
+            } else {
+                let best = reference::solve(problem, &y);
+                if best.status() != Status::Converged {
+                    GapCell::Unreachable
+                } else {
+                    let raw = model.solve_cold(&y);
+                    let learned = if raw.q().is_empty() {
+                        raw
+                    } else {
+                        refine::refine(problem, &y, raw.q(), REFINE_STEPS)
+                    };
+                    if learned.status() == Status::Converged {
+                        GapCell::Gap(gap_percent(learned.cost(), best.cost()).max(0.0))
+                    } else {
+                        GapCell::Failed
+                    }
+                }
+            };
+            self.next += 1;
+            changed = true;
+            if now_micros() - start >= budget_micros {
+                break;
+            }
+        }
+        changed
+    }
+
+    /// Median gap (percent) over the computed reachable cells, for the caption.
+    pub fn median_gap(&self) -> Option<f64> {
+        let mut gaps: Vec<f64> = self
+            .cells
+            .iter()
+            .filter_map(|c| match c {
+                GapCell::Gap(g) => Some(*g),
+                _ => None,
+            })
+            .collect();
+        if gaps.is_empty() {
+            return None;
+        }
+        gaps.sort_by(f64::total_cmp);
+        Some(gaps[gaps.len() / 2])
+    }
+}

@@ -1,0 +1,260 @@
+//! The learned solver as the playground uses it: a loaded [`Loink`] model with its warm-start
+//! [`SolverState`], and the evaluations the panels need — the learned solution set
+//! z ↦ G⁻¹([y; z]) with its true cost J and the surrogate zᵀM(y)z + b(y), and the latent
+//! image z = G₂(x) of a configuration.
+//!
+//! Latent coordinates are the model's normalised latent units throughout (the units σ is
+//! given in).
+
+use loink::problem::Problem;
+use loink::report::Solution;
+use loink::surrogate::{Loink, SolverState};
+
+/// A loaded model and its solver state.
+pub struct LearnedModel {
+    loink: Loink,
+    state: SolverState,
+    untrained: bool,
+}
+
+/// True and surrogate cost along the learned solution set, sampled over one latent axis.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LatentCurve {
+    /// Axis label.
+    pub axis: String,
+    /// Latent coordinates sampled.
+    pub z: Vec<f64>,
+    /// J(G⁻¹([y; z])).
+    pub true_cost: Vec<f64>,
+    /// The surrogate zᵀM(y)z + b(y), in cost units.
+    pub surrogate: Vec<f64>,
+}
+
+/// The true cost over the latent space on a grid (rows = 1 for a one-dimensional latent).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LatentMap {
+    /// Grid columns (z₁).
+    pub cols: usize,
+    /// Grid rows (z₂, row 0 at the top); 1 for a 1-D latent.
+    pub rows: usize,
+    /// Range of each latent axis.
+    pub z_range: [f64; 2],
+    /// J(G⁻¹([y; z])) per cell (NaN where the inverse failed or is not computed yet).
+    pub cost: Vec<f64>,
+    /// Colour scale bounds.
+    pub cost_range: (f64, f64),
+    /// Latent points of the samples.
+    pub samples: Vec<Vec<f64>>,
+    /// z of the reference optimum, G₂(x*).
+    pub optimum_z: Option<Vec<f64>>,
+    /// Cells computed so far (row-major).
+    pub done: usize,
+}
+
+impl LatentMap {
+    /// Whether every cell is computed.
+    pub fn complete(&self) -> bool {
+        self.done >= self.cost.len()
+    }
+}
+
+impl LearnedModel {
+    /// Parses and validates a model file (shapes, finiteness, bi-Lipschitz certificate).
+    pub fn from_json(json: &str) -> Result<Self, String> {
+        let loink = Loink::from_json(json).map_err(|e| e.to_string())?;
+        let state = loink.new_state();
+        let untrained = loink.model().file().metrics.contains_key("untrained");
+        Ok(LearnedModel {
+            loink,
+            state,
+            untrained,
+        })
+    }
+
+    /// The arm and cost the model was trained for.
+    pub fn problem(&self) -> &Problem {
+        self.loink.problem()
+    }
+
+    /// Latent dimension n − m.
+    pub fn latent_dim(&self) -> usize {
+        self.loink.latent_dim()
+    }
+
+    /// Whether the file says it is an untrained stand-in (`metrics.untrained`).
+    pub fn is_untrained(&self) -> bool {
+        self.untrained
+    }
+
+    /// The warm-start state, to restore with [`Self::restore_state`].
+    pub fn save_state(&self) -> SolverState {
+        self.state.clone()
+    }
+
+    /// Restores a saved warm-start state.
+    pub fn restore_state(&mut self, state: &SolverState) {
+        self.state.clone_from(state);
+    }
+
+    /// Forgets the warm start.
+    pub fn reset(&mut self) {
+        self.state.reset();
+    }
+
+    /// x* = G⁻¹([y; 0]), warm-started from the previous frame.
+    pub fn solve(&mut self, target: &[f64]) -> Solution {
+        self.loink.solve(&mut self.state, target)
+    }
+
+    /// x* = G⁻¹([y; 0]) from a fresh state (no warm start), for maps over many targets.
+    pub fn solve_cold(&self, target: &[f64]) -> Solution {
+        self.loink.solve_cold(target)
+    }
+
+    /// Configurations at z ~ N(0, σ²I), seeded, with their latent points.
+    pub fn sample(
+        &self,
+        target: &[f64],
+        sigma: f64,
+        count: usize,
+        seed: u64,
+    ) -> Vec<(Vec<f64>, Vec<f64>)> {
+        let Ok(solutions) = self.loink.sample(target, sigma, count, seed) else {
+            return Vec::new();
+        };
+        solutions
+            .into_iter()
+            .filter(|s| !s.q().is_empty())
+            .filter_map(|s| {
+                let z = self.loink.latent(s.q()).ok()?;
+                Some((s.q().to_vec(), z))
+            })
+            .collect()
+    }
+
+    /// z = G₂(x) of a configuration.
+    pub fn latent(&self, q: &[f64]) -> Option<Vec<f64>> {
+        self.loink.latent(q).ok()
+    }
+
+    /// J(G⁻¹([y; z])) with the raw preimage (no replay): NaN when the inverse fails.
+    fn true_cost_at(&self, state: &mut SolverState, target: &[f64], z: &[f64]) -> f64 {
+        match self.loink.preimage(state, target, z) {
+            Ok((q, _)) => self.problem().cost.value(&q),
+            Err(_) => f64::NAN,
+        }
+    }
+
+    /// The surrogate along latent direction `axis` (unit vector): b(y) + cost_scale·zᵀM z.
+    fn surrogate_fn(&self, target: &[f64]) -> Option<impl Fn(&[f64]) -> f64> {
+        let b = self.loink.value(target).ok()?;
+        let metric = self.loink.metric(target).ok()?;
+        let scale = self.loink.model().file().normalisation.cost_scale;
+        Some(move |z: &[f64]| {
+            let k = z.len().min(metric.nrows());
+            let mut quad = 0.0;
+            for i in 0..k {
+                for j in 0..k {
+                    quad += z[i] * metric[[i, j]] * z[j];
+                }
+            }
+            b + scale * quad
+        })
+    }
+
+    /// The landscape curve over z₁ ∈ [−half, half] (other latent coordinates 0), `points` samples.
+    pub fn curve(&self, target: &[f64], half: f64, points: usize) -> Option<LatentCurve> {
+        let k = self.latent_dim();
+        if k == 0 || points < 2 {
+            return None;
+        }
+        let surrogate = self.surrogate_fn(target)?;
+        let mut state = self.state.clone();
+        let mut curve = LatentCurve {
+            axis: if k == 1 {
+                "latent z (normalised)".to_string()
+            } else {
+                "latent z₁ (normalised; z₂ = 0)".to_string()
+            },
+            ..LatentCurve::default()
+        };
+        // Walk outward from z = 0 in both directions so each inverse warm-starts from a
+        // neighbour; then sort by z.
+        let mut z = vec![0.0; k];
+        let mut rows: Vec<(f64, f64, f64)> = Vec::with_capacity(points + 1);
+        let half_points = points / 2;
+        for direction in [1.0, -1.0] {
+            let mut warm = state.clone();
+            for i in 0..=half_points {
+                if direction < 0.0 && i == 0 {
+                    continue;
+                }
+                z[0] = direction * half * i as f64 / half_points.max(1) as f64;
+                let j = self.true_cost_at(&mut warm, target, &z);
+                rows.push((z[0], j, surrogate(&z)));
+            }
+            state.clone_from(&warm);
+        }
+        rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (zv, j, s) in rows {
+            curve.z.push(zv);
+            curve.true_cost.push(j);
+            curve.surrogate.push(s);
+        }
+        Some(curve)
+    }
+
+    /// An empty latent map for `target` (cells filled by [`Self::fill_map`]).
+    pub fn new_map(
+        &self,
+        half: f64,
+        cells: usize,
+        samples: Vec<Vec<f64>>,
+        optimum_z: Option<Vec<f64>>,
+    ) -> LatentMap {
+        let two_d = self.latent_dim() >= 2;
+        let rows = if two_d { cells } else { 1 };
+        LatentMap {
+            cols: cells,
+            rows,
+            z_range: [-half, half],
+            cost: vec![f64::NAN; cells * rows],
+            cost_range: (f64::NAN, f64::NAN),
+            samples,
+            optimum_z,
+            done: 0,
+        }
+    }
+
+    /// Fills cells of `map` until `budget_micros` has passed; returns whether any changed.
+    pub fn fill_map(&self, map: &mut LatentMap, target: &[f64], budget_micros: f64) -> bool {
+        let start = crate::clock::now_micros();
+        let k = self.latent_dim();
+        let mut state = self.state.clone();
+        let mut z = vec![0.0; k];
+        let [lo, hi] = map.z_range;
+        let mut changed = false;
+        while !map.complete() {
+            let cell = map.done;
+            let (row, col) = (cell / map.cols, cell % map.cols);
+            z[0] = lo + (col as f64 + 0.5) / map.cols as f64 * (hi - lo);
+            if k >= 2 {
+                z[1] = hi - (row as f64 + 0.5) / map.rows as f64 * (hi - lo);
+            }
+            map.cost[cell] = self.true_cost_at(&mut state, target, &z);
+            map.done += 1;
+            changed = true;
+            if crate::clock::now_micros() - start >= budget_micros {
+                break;
+            }
+        }
+        if changed {
+            let finite = map.cost.iter().copied().filter(|c| c.is_finite());
+            let (a, b) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), c| {
+                (a.min(c), b.max(c))
+            });
+            map.cost_range = (a, b);
+        }
+        changed
+    }
+}

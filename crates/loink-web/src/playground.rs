@@ -1,0 +1,482 @@
+//! The `#[wasm_bindgen]` surface: a [`Playground`] that owns the [`Engine`] and the four
+//! panel canvases. JavaScript forwards events and shows what comes back; every call returns
+//! `Result<_, JsError>` with readable text and never panics on bad input.
+
+use std::collections::BTreeMap;
+
+use loink::robot::Robot;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+use crate::catalog;
+use crate::clock::now_micros;
+use crate::draw::{self, Surface};
+use crate::engine::Engine;
+use crate::gap::GapMap;
+use crate::region::Region;
+use crate::settings::{self, Settings, SolverKind};
+use crate::view::Viewport;
+
+/// Configurations sampled for the reachable-region shading.
+const REGION_SAMPLES: usize = 300_000;
+
+/// The four panels, by canvas id.
+pub const PANELS: [&str; 4] = ["arm", "landscape", "latent", "gapmap"];
+
+fn js_err(text: impl std::fmt::Display) -> JsError {
+    JsError::new(&text.to_string())
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(
+            &serde_wasm_bindgen::Serializer::json_compatible().serialize_missing_as_null(true),
+        )
+        .map_err(|e| js_err(format!("could not hand the state to JavaScript: {e}")))
+}
+
+/// NaN/∞ survive to JS as numbers (json_compatible would turn them into null).
+fn to_js_numbers<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    serde_wasm_bindgen::to_value(value)
+        .map_err(|e| js_err(format!("could not hand the state to JavaScript: {e}")))
+}
+
+#[derive(Default)]
+struct Panels {
+    surfaces: BTreeMap<&'static str, Surface>,
+}
+
+/// The region image cached for a model and a canvas size.
+struct RegionCache {
+    model: &'static str,
+    region: Region,
+    view: Option<Viewport>,
+    image: (Vec<u8>, u32, u32),
+}
+
+/// One model's playground: engine, canvases and caches.
+#[wasm_bindgen]
+pub struct Playground {
+    engine: Engine,
+    panels: Panels,
+    region: Option<RegionCache>,
+    gap_maps: BTreeMap<&'static str, GapMap>,
+    last_frame_start: f64,
+}
+
+/// A model menu entry for JS.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ModelInfo {
+    name: &'static str,
+    label: &'static str,
+    shipped: bool,
+    file: String,
+}
+
+/// A solver menu entry for JS: whether it runs on the current model and why not.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SolverInfo {
+    name: &'static str,
+    label: &'static str,
+    available: bool,
+    reason: String,
+}
+
+fn solver_label(kind: SolverKind) -> &'static str {
+    match kind {
+        SolverKind::Loink => "LOInK (learned, z = 0)",
+        SolverKind::LoinkRefine => "LOInK + refinement",
+        SolverKind::Dls => "DLS + null-space descent",
+        SolverKind::Analytic => "analytic (two links)",
+        SolverKind::Reference => "reference optimum (sweep)",
+    }
+}
+
+#[wasm_bindgen]
+impl Playground {
+    /// A playground showing the default view (planar3, classical solvers until a model loads).
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Result<Playground, JsError> {
+        Ok(Playground {
+            engine: Engine::new().map_err(js_err)?,
+            panels: Panels::default(),
+            region: None,
+            gap_maps: BTreeMap::new(),
+            last_frame_start: 0.0,
+        })
+    }
+
+    /// The fixed model catalog: `[{name, label, shipped, file}]`; JS fetches only these files.
+    #[wasm_bindgen(js_name = knownModels)]
+    pub fn known_models() -> Result<JsValue, JsError> {
+        let list: Vec<ModelInfo> = catalog::MODELS
+            .iter()
+            .map(|m| ModelInfo {
+                name: m.name,
+                label: m.label,
+                shipped: m.shipped,
+                file: format!("web/models/{}.json", m.name),
+            })
+            .collect();
+        to_js(&list)
+    }
+
+    /// The solver menu for the current model.
+    pub fn solvers(&self) -> Result<JsValue, JsError> {
+        let list: Vec<SolverInfo> = SolverKind::ALL
+            .into_iter()
+            .map(|k| {
+                let why = self.engine.solver_available(k);
+                SolverInfo {
+                    name: k.as_str(),
+                    label: solver_label(k),
+                    available: why.is_ok(),
+                    reason: why.err().unwrap_or_default(),
+                }
+            })
+            .collect();
+        to_js(&list)
+    }
+
+    /// Parses a URL hash into `{settings, warnings}` (never fails: bad entries become warnings).
+    #[wasm_bindgen(js_name = parseHash)]
+    pub fn parse_hash(hash: &str) -> Result<JsValue, JsError> {
+        to_js(&settings::parse_hash(hash))
+    }
+
+    /// Loads a trained model from its file text. `name` must be in the catalog.
+    #[wasm_bindgen(js_name = loadModel)]
+    pub fn load_model(&mut self, name: &str, json: &str) -> Result<(), JsError> {
+        self.engine.load_model(name, json).map_err(js_err)?;
+        self.gap_maps.remove(name);
+        self.redraw().map_err(js_err)
+    }
+
+    /// Names of the loaded learned models.
+    #[wasm_bindgen(js_name = loadedModels)]
+    pub fn loaded_models(&self) -> Vec<String> {
+        self.engine.loaded().into_iter().map(String::from).collect()
+    }
+
+    /// Attaches the canvas of panel `name` (`arm`, `landscape`, `latent`, `gapmap`).
+    #[wasm_bindgen(js_name = attachCanvas)]
+    pub fn attach_canvas(&mut self, name: &str, canvas: HtmlCanvasElement) -> Result<(), JsError> {
+        let key = PANELS.into_iter().find(|p| *p == name).ok_or_else(|| {
+            js_err(format!(
+                "unknown panel '{name}' (known: {})",
+                PANELS.join(", ")
+            ))
+        })?;
+        self.panels
+            .surfaces
+            .insert(key, Surface::new(canvas).map_err(js_err)?);
+        Ok(())
+    }
+
+    /// Sizes panel `name` for `css_width × css_height` CSS px at `dpr` and redraws it.
+    pub fn resize(
+        &mut self,
+        name: &str,
+        css_width: f64,
+        css_height: f64,
+        dpr: f64,
+    ) -> Result<(), JsError> {
+        let surface = self
+            .panels
+            .surfaces
+            .get_mut(name)
+            .ok_or_else(|| js_err(format!("panel '{name}' is not attached")))?;
+        if surface.resize(css_width, css_height, dpr) {
+            if name == "arm" {
+                if let Some(cache) = self.region.as_mut() {
+                    cache.view = None;
+                }
+            }
+            self.redraw().map_err(js_err)?;
+        }
+        Ok(())
+    }
+
+    /// Applies settings (an object like `parseHash(...).settings`), solves and redraws.
+    /// Returns the warnings about entries that could not be honoured.
+    pub fn apply(&mut self, settings: JsValue) -> Result<Vec<String>, JsError> {
+        let next: Settings = serde_wasm_bindgen::from_value(settings)
+            .map_err(|e| js_err(format!("settings are malformed: {e}")))?;
+        let start = now_micros();
+        let warnings = self.engine.apply(next);
+        self.finish_frame(start)?;
+        Ok(warnings)
+    }
+
+    /// The current settings (all controls).
+    pub fn settings(&self) -> Result<JsValue, JsError> {
+        to_js(self.engine.settings())
+    }
+
+    /// The current settings as a URL hash (`#model=…&solver=…`).
+    pub fn hash(&self) -> String {
+        settings::format_hash(self.engine.settings())
+    }
+
+    /// Sets the target in metres, solves and redraws; returns the state. A non-finite or absurd
+    /// target is refused and changes nothing.
+    #[wasm_bindgen(js_name = setTarget)]
+    pub fn set_target(&mut self, x: f64, y: f64) -> Result<JsValue, JsError> {
+        let start = now_micros();
+        self.engine.set_target([x, y]).map_err(js_err)?;
+        self.finish_frame(start)
+    }
+
+    /// One pointer event on `canvas#arm` at CSS pixel (px, py) from its top-left corner:
+    /// maps to the world, solves, redraws every panel and returns the state.
+    pub fn pointer(&mut self, px: f64, py: f64) -> Result<JsValue, JsError> {
+        let world = self.canvas_to_world(px, py)?;
+        self.set_target(world[0], world[1])
+    }
+
+    /// Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys).
+    pub fn nudge(&mut self, dx: f64, dy: f64) -> Result<JsValue, JsError> {
+        if !(dx.is_finite() && dy.is_finite()) {
+            return Err(js_err("nudge steps must be finite"));
+        }
+        let [x, y] = self.engine.settings().target;
+        self.set_target(
+            x + 0.01 * dx.clamp(-100.0, 100.0),
+            y + 0.01 * dy.clamp(-100.0, 100.0),
+        )
+    }
+
+    /// Advances the moving target (play mode) by `dt_ms` of animation time.
+    pub fn tick(&mut self, time_ms: f64) -> Result<JsValue, JsError> {
+        if !time_ms.is_finite() {
+            return Err(js_err("animation time must be finite"));
+        }
+        let reach = self.engine.problem().arm.reach();
+        let t = time_ms * 1e-3;
+        // A slow Lissajous loop through the right half of the workspace.
+        let x = reach * (0.45 + 0.25 * (0.6 * t).sin());
+        let y = reach * 0.45 * (0.4 * t).sin() + reach * 0.1 * (1.3 * t).cos();
+        self.set_target(x, y)
+    }
+
+    /// CSS pixel on `canvas#arm` → world point `[x, y]` (m).
+    #[wasm_bindgen(js_name = canvasToWorld)]
+    pub fn canvas_to_world(&self, px: f64, py: f64) -> Result<Vec<f64>, JsError> {
+        if !(px.is_finite() && py.is_finite()) {
+            return Err(js_err("pointer position is not finite"));
+        }
+        let surface = self
+            .panels
+            .surfaces
+            .get("arm")
+            .ok_or_else(|| js_err("canvas#arm is not attached"))?;
+        let view = draw::arm::viewport(surface, &self.engine.problem().arm);
+        let d = surface.dpr();
+        Ok(view.to_world(px * d, py * d).to_vec())
+    }
+
+    /// World point (m) → CSS pixel on `canvas#arm` (for tests and course pages that point at
+    /// a place).
+    #[wasm_bindgen(js_name = worldToCanvas)]
+    pub fn world_to_canvas(&self, x: f64, y: f64) -> Result<Vec<f64>, JsError> {
+        let surface = self
+            .panels
+            .surfaces
+            .get("arm")
+            .ok_or_else(|| js_err("canvas#arm is not attached"))?;
+        let view = draw::arm::viewport(surface, &self.engine.problem().arm);
+        let d = surface.dpr();
+        let [px, py] = view.to_pixel(x, y);
+        Ok(vec![px / d, py / d])
+    }
+
+    /// The state (`getState()`): model, solver, target, q, residual, cost, gap, margin, status…
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        to_js_numbers(&self.engine.state())
+    }
+
+    /// The state as pretty JSON text, with the settings and the link (for "export state").
+    #[wasm_bindgen(js_name = stateJson)]
+    pub fn state_json(&self) -> Result<String, JsError> {
+        #[derive(Serialize)]
+        struct Export<'a> {
+            state: crate::state::FrameState,
+            settings: &'a Settings,
+            hash: String,
+        }
+        serde_json::to_string_pretty(&Export {
+            state: self.engine.state(),
+            settings: self.engine.settings(),
+            hash: self.hash(),
+        })
+        .map_err(js_err)
+    }
+
+    /// Deferred work within `budget_ms`: the reference sweep on four-link arms, then the
+    /// optimality-gap map. Returns whether work remains (call again next animation frame).
+    pub fn idle(&mut self, budget_ms: f64) -> Result<bool, JsError> {
+        let budget = if budget_ms.is_finite() {
+            budget_ms.clamp(0.5, 50.0) * 1e3
+        } else {
+            4e3
+        };
+        if self.engine.idle_pending() {
+            if self.engine.idle(budget) {
+                self.redraw().map_err(js_err)?;
+            }
+            return Ok(true);
+        }
+        let (more, changed) = self.step_gap_map(budget);
+        if changed {
+            self.draw_gapmap().map_err(js_err)?;
+        }
+        Ok(more)
+    }
+
+    /// A fresh random seed from the browser's crypto source (the only unseeded randomness).
+    #[wasm_bindgen(js_name = newSeed)]
+    pub fn new_seed() -> Result<f64, JsError> {
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes).map_err(|e| js_err(format!("no random source: {e}")))?;
+        Ok((u64::from_le_bytes(bytes) & settings::SEED_MAX) as f64)
+    }
+}
+
+impl Playground {
+    fn finish_frame(&mut self, start: f64) -> Result<JsValue, JsError> {
+        self.redraw().map_err(js_err)?;
+        self.engine.set_frame_ms((now_micros() - start) * 1e-3);
+        self.last_frame_start = start;
+        self.state()
+    }
+
+    /// Steps the gap map of the current model; returns (work remains, something changed).
+    fn step_gap_map(&mut self, budget_micros: f64) -> (bool, bool) {
+        let name = self.engine.entry().name;
+        self.ensure_region();
+        let Some(region) = self.region.as_ref().map(|c| c.region.clone()) else {
+            return (false, false);
+        };
+        let problem = self.engine.problem().clone();
+        let Some(model) = self.engine.model() else {
+            return (false, false);
+        };
+        let map = self
+            .gap_maps
+            .entry(name)
+            .or_insert_with(|| GapMap::new(name, &region));
+        if map.done() {
+            return (false, false);
+        }
+        let changed = map.step(&problem, model, &region, budget_micros);
+        (!map.done(), changed)
+    }
+
+    fn ensure_region(&mut self) {
+        let name = self.engine.entry().name;
+        if self.region.as_ref().is_some_and(|c| c.model == name) {
+            return;
+        }
+        self.region = Some(RegionCache {
+            model: name,
+            region: Region::sample(&self.engine.problem().arm, REGION_SAMPLES),
+            view: None,
+            image: (Vec::new(), 0, 0),
+        });
+    }
+
+    fn redraw(&mut self) -> Result<(), String> {
+        self.draw_arm()?;
+        self.draw_landscape()?;
+        self.draw_latent()?;
+        self.draw_gapmap()
+    }
+
+    fn draw_arm(&mut self) -> Result<(), String> {
+        self.ensure_region();
+        let Some(surface) = self.panels.surfaces.get("arm") else {
+            return Ok(());
+        };
+        let arm = &self.engine.problem().arm;
+        let view = draw::arm::viewport(surface, arm);
+        let Some(cache) = self.region.as_mut() else {
+            return Ok(());
+        };
+        if cache.view != Some(view) {
+            cache.image = draw::arm::region_image(&view, &cache.region);
+            cache.view = Some(view);
+        }
+        let e = &self.engine;
+        let optimum = e.optimum().map(|o| o.q.as_slice());
+        let scene = draw::arm::ArmScene {
+            arm,
+            solution: e.solution(),
+            solver: e.settings().solver.as_str(),
+            optimum,
+            samples: e.samples(),
+            target: e.settings().target,
+            region: &cache.region,
+        };
+        draw::arm::draw(surface, &scene, &view, &cache.image)
+    }
+
+    fn draw_landscape(&mut self) -> Result<(), String> {
+        let Some(surface) = self.panels.surfaces.get("landscape") else {
+            return Ok(());
+        };
+        let e = &self.engine;
+        let no_curve = self.no_model_reason();
+        let scene = draw::landscape::LandscapeScene {
+            motion: e.motion(),
+            dof: e.problem().arm.dof(),
+            solution: (e.solution().q(), e.solution().cost()),
+            curve: e.curve(),
+            no_curve: &no_curve,
+        };
+        draw::landscape::draw(surface, &scene)
+    }
+
+    fn draw_latent(&mut self) -> Result<(), String> {
+        let Some(surface) = self.panels.surfaces.get("latent") else {
+            return Ok(());
+        };
+        let no_map = self.no_model_reason();
+        let scene = draw::latent::LatentScene {
+            map: self.engine.latent_map(),
+            no_map: &no_map,
+        };
+        draw::latent::draw(surface, &scene)
+    }
+
+    fn draw_gapmap(&mut self) -> Result<(), String> {
+        let Some(surface) = self.panels.surfaces.get("gapmap") else {
+            return Ok(());
+        };
+        let no_map = self.no_model_reason();
+        let scene = draw::gapmap::GapScene {
+            map: self.gap_maps.get(self.engine.entry().name),
+            no_map: &no_map,
+            target: self.engine.settings().target,
+        };
+        draw::gapmap::draw(surface, &scene)
+    }
+
+    fn no_model_reason(&self) -> String {
+        let entry = self.engine.entry();
+        if !entry.learnable {
+            format!(
+                "{} is not redundant: no learned model, classical solvers only",
+                entry.name
+            )
+        } else if self.engine.model().is_none() && !entry.shipped {
+            format!("no trained {} model ships with this build yet", entry.name)
+        } else if self.engine.model().is_none() {
+            format!("the {} model file is not loaded", entry.name)
+        } else {
+            "computing…".to_string()
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! Every control of the page as one typed [`Settings`] value, and its URL-hash form
+//! (`#model=planar3&solver=loink&target=0.6,0.3&sigma=0&samples=8&seed=1&refine=3`),
+//! TensorFlow-Playground style: read at start, rewritten on change, so a link reproduces a view.
+//!
+//! Parsing never fails as a whole: a bad or unknown entry keeps its default and yields a
+//! readable warning, so a mangled link still opens a working page.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog;
+
+/// The solvers the page can run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SolverKind {
+    /// LOInK: x* = G⁻¹([y; 0]), no refinement.
+    Loink,
+    /// LOInK followed by limit-aware Gauss–Newton refinement.
+    LoinkRefine,
+    /// Damped least squares with null-space cost descent, warm-started from the last frame.
+    Dls,
+    /// Closed-form two-link IK, the cheaper of both elbow branches.
+    Analytic,
+    /// Global reference optimum by a dense self-motion sweep.
+    Reference,
+}
+
+impl SolverKind {
+    /// All kinds, in menu order.
+    pub const ALL: [SolverKind; 5] = [
+        SolverKind::Loink,
+        SolverKind::LoinkRefine,
+        SolverKind::Dls,
+        SolverKind::Analytic,
+        SolverKind::Reference,
+    ];
+
+    /// The word used in the hash, the menu value and `getState().solver`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SolverKind::Loink => "loink",
+            SolverKind::LoinkRefine => "loink-refine",
+            SolverKind::Dls => "dls",
+            SolverKind::Analytic => "analytic",
+            SolverKind::Reference => "reference",
+        }
+    }
+
+    /// Parses the hash word.
+    pub fn parse(word: &str) -> Option<SolverKind> {
+        SolverKind::ALL.into_iter().find(|k| k.as_str() == word)
+    }
+
+    /// Whether the solver needs a learned model.
+    pub fn is_learned(self) -> bool {
+        matches!(self, SolverKind::Loink | SolverKind::LoinkRefine)
+    }
+}
+
+/// Controls that a `NAME_hide=1` key can hide.
+pub const HIDEABLE: [&str; 9] = [
+    "model", "solver", "sigma", "samples", "seed", "refine", "play", "export", "readouts",
+];
+
+/// Allowed ranges (inclusive).
+pub const SIGMA_MAX: f64 = 2.0;
+/// Most samples drawn around the optimum.
+pub const SAMPLES_MAX: u32 = 64;
+/// Most refinement steps.
+pub const REFINE_MAX: u32 = 50;
+/// Seeds are kept below 2⁵³ so they survive a round trip through a JS number.
+pub const SEED_MAX: u64 = (1 << 53) - 1;
+
+/// Every control's value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Model name from the catalog.
+    pub model: String,
+    /// The solver.
+    pub solver: SolverKind,
+    /// Target y (m).
+    pub target: [f64; 2],
+    /// Sampling spread σ in latent space (0: no samples drawn).
+    pub sigma: f64,
+    /// Number of sampled solutions shown when σ > 0.
+    pub samples: u32,
+    /// Seed of the sampler.
+    pub seed: u64,
+    /// Refinement steps for `loink-refine`.
+    pub refine: u32,
+    /// Whether the target moves by itself.
+    pub play: bool,
+    /// Embedded view: panels only.
+    pub embed: bool,
+    /// Controls hidden with `NAME_hide=1`, in [`HIDEABLE`] order.
+    pub hide: Vec<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            model: catalog::DEFAULT_MODEL.to_string(),
+            solver: SolverKind::Loink,
+            target: [0.6, 0.3],
+            sigma: 0.0,
+            samples: 8,
+            seed: 1,
+            refine: 3,
+            play: false,
+            embed: false,
+            hide: Vec::new(),
+        }
+    }
+}
+
+/// Settings read from a hash, with one warning per entry that was ignored.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ParsedHash {
+    /// The settings (defaults where the hash had nothing usable).
+    pub settings: Settings,
+    /// Human-readable notes about ignored entries.
+    pub warnings: Vec<String>,
+}
+
+fn parse_number(key: &str, text: &str, lo: f64, hi: f64) -> Result<f64, String> {
+    let v: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{key}='{text}' is not a number"))?;
+    if !v.is_finite() || v < lo || v > hi {
+        return Err(format!("{key}={text} is outside [{lo}, {hi}]"));
+    }
+    Ok(v)
+}
+
+fn parse_count(key: &str, text: &str, max: u64) -> Result<u64, String> {
+    let v: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{key}='{text}' is not a whole number"))?;
+    if v > max {
+        return Err(format!("{key}={v} is above {max}"));
+    }
+    Ok(v)
+}
+
+fn parse_flag(key: &str, text: &str) -> Result<bool, String> {
+    match text {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        _ => Err(format!("{key}='{text}' is not 0 or 1")),
+    }
+}
+
+/// Largest |coordinate| of a target in a link (m); the page clamps nothing, it just refuses.
+pub const TARGET_LIMIT: f64 = 10.0;
+
+fn parse_target(text: &str) -> Result<[f64; 2], String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("target='{text}' is not X,Y"))?;
+    Ok([
+        parse_number("target x", x, -TARGET_LIMIT, TARGET_LIMIT)?,
+        parse_number("target y", y, -TARGET_LIMIT, TARGET_LIMIT)?,
+    ])
+}
+
+/// Reads a hash (with or without the leading `#`). Hash text longer than 2,000 characters is
+/// refused whole (defaults and one warning): no link needs more.
+pub fn parse_hash(hash: &str) -> ParsedHash {
+    let mut settings = Settings::default();
+    let mut warnings = Vec::new();
+    let body = hash.strip_prefix('#').unwrap_or(hash);
+    if body.len() > 2000 {
+        warnings.push(format!(
+            "the link's settings are {} characters long; ignored",
+            body.len()
+        ));
+        return ParsedHash { settings, warnings };
+    }
+    let mut hide = Vec::new();
+    for pair in body.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let outcome: Result<(), String> = match key {
+            "model" => match catalog::lookup(value) {
+                Some(entry) => {
+                    settings.model = entry.name.to_string();
+                    Ok(())
+                }
+                None => Err(format!(
+                    "unknown model '{value}' (known: {})",
+                    catalog::names()
+                )),
+            },
+            "solver" => match SolverKind::parse(value) {
+                Some(kind) => {
+                    settings.solver = kind;
+                    Ok(())
+                }
+                None => Err(format!(
+                    "unknown solver '{value}' (known: {})",
+                    SolverKind::ALL.map(SolverKind::as_str).join(", ")
+                )),
+            },
+            "target" => parse_target(value).map(|t| settings.target = t),
+            "sigma" => parse_number(key, value, 0.0, SIGMA_MAX).map(|v| settings.sigma = v),
+            "samples" => {
+                parse_count(key, value, SAMPLES_MAX.into()).map(|v| settings.samples = v as u32)
+            }
+            "seed" => parse_count(key, value, SEED_MAX).map(|v| settings.seed = v),
+            "refine" => {
+                parse_count(key, value, REFINE_MAX.into()).map(|v| settings.refine = v as u32)
+            }
+            "play" => parse_flag(key, value).map(|v| settings.play = v),
+            "embed" => parse_flag(key, value).map(|v| settings.embed = v),
+            _ => match key.strip_suffix("_hide") {
+                Some(name) if HIDEABLE.contains(&name) => parse_flag(key, value).map(|on| {
+                    if on && !hide.contains(&name) {
+                        hide.push(name);
+                    }
+                }),
+                _ => Err(format!("unknown setting '{key}'")),
+            },
+        };
+        if let Err(w) = outcome {
+            warnings.push(w);
+        }
+    }
+    settings.hide = HIDEABLE
+        .iter()
+        .filter(|h| hide.contains(h))
+        .map(|h| h.to_string())
+        .collect();
+    ParsedHash { settings, warnings }
+}
+
+/// Shortest text that parses back to the same f64 (Rust's `Display` is round-trip exact).
+fn number(v: f64) -> String {
+    // −0.0 prints as "-0"; a link does not need the sign of zero.
+    if v == 0.0 {
+        "0".into()
+    } else {
+        format!("{v}")
+    }
+}
+
+/// Writes the hash (with the leading `#`); keys in a fixed order, flags only when set.
+pub fn format_hash(s: &Settings) -> String {
+    let mut parts = vec![
+        format!("model={}", s.model),
+        format!("solver={}", s.solver.as_str()),
+        format!("target={},{}", number(s.target[0]), number(s.target[1])),
+        format!("sigma={}", number(s.sigma)),
+        format!("samples={}", s.samples),
+        format!("seed={}", s.seed),
+        format!("refine={}", s.refine),
+    ];
+    if s.play {
+        parts.push("play=1".into());
+    }
+    if s.embed {
+        parts.push("embed=1".into());
+    }
+    for h in &s.hide {
+        parts.push(format!("{h}_hide=1"));
+    }
+    format!("#{}", parts.join("&"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_hash_round_trips() {
+        let s = Settings {
+            model: "planar4".into(),
+            solver: SolverKind::Dls,
+            target: [-0.123456789012345, 0.7],
+            sigma: 0.25,
+            samples: 12,
+            seed: 9007199254740991,
+            refine: 7,
+            play: true,
+            embed: true,
+            hide: vec!["model".into(), "seed".into()],
+        };
+        let parsed = parse_hash(&format_hash(&s));
+        assert_eq!(parsed.warnings, Vec::<String>::new());
+        assert_eq!(parsed.settings, s);
+    }
+
+    #[test]
+    fn bad_entries_keep_defaults_and_say_why() {
+        let parsed = parse_hash(
+            "#model=../../etc/passwd&solver=magic&target=NaN,1&sigma=1e300&seed=-1&refine=x&foo=1&embed=2&model_hide=1",
+        );
+        let d = Settings::default();
+        assert_eq!(parsed.settings.model, d.model);
+        assert_eq!(parsed.settings.solver, d.solver);
+        assert_eq!(parsed.settings.target, d.target);
+        assert_eq!(parsed.settings.sigma, d.sigma);
+        assert_eq!(parsed.settings.seed, d.seed);
+        assert_eq!(parsed.settings.hide, vec!["model".to_string()]);
+        assert_eq!(parsed.warnings.len(), 8, "{:?}", parsed.warnings);
+        assert!(parsed.warnings[0].contains("unknown model"));
+    }
+
+    #[test]
+    fn empty_and_huge_hashes_give_defaults() {
+        assert_eq!(parse_hash("").settings, Settings::default());
+        assert_eq!(parse_hash("#").settings, Settings::default());
+        let huge = format!("#target={}", "1".repeat(5000));
+        let parsed = parse_hash(&huge);
+        assert_eq!(parsed.settings, Settings::default());
+        assert_eq!(parsed.warnings.len(), 1);
+    }
+
+    #[test]
+    fn negative_zero_and_infinities() {
+        let parsed = parse_hash("#target=-0,0.5");
+        assert_eq!(parsed.settings.target, [0.0, 0.5]);
+        assert!(format_hash(&parsed.settings).contains("target=0,0.5"));
+        assert_eq!(parse_hash("#target=inf,0").warnings.len(), 1);
+    }
+}

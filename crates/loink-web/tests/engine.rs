@@ -1,0 +1,200 @@
+//! The playground's engine natively: settings, solving, hostile input, learned-model wiring
+//! (with an untrained random model from `loink::artifact::random_model`, never shipped).
+
+use loink::artifact::{random_model, save_model};
+use loink_web::engine::Engine;
+use loink_web::settings::{format_hash, parse_hash, Settings, SolverKind};
+
+fn engine() -> Engine {
+    Engine::new().expect("the default view builds")
+}
+
+fn untrained_json(robot: &str) -> String {
+    save_model(&random_model(robot, 2, &[8, 8], 0.5, 2.0, 7).expect("random model"))
+}
+
+#[test]
+fn starts_on_a_classical_solver_until_a_model_loads() {
+    let e = engine();
+    assert_eq!(e.settings().solver, SolverKind::Dls);
+    assert!(e.solver_available(SolverKind::Loink).is_err());
+    let s = e.state();
+    assert_eq!(s.status, "converged");
+    assert!(s.residual <= 1e-9, "{}", s.residual);
+    assert!(
+        s.gap.abs() < 1e-3,
+        "DLS from mid-range finds the optimum here: {}",
+        s.gap
+    );
+}
+
+#[test]
+fn dls_and_reference_reach_a_reachable_target_and_report_the_gap() {
+    let mut e = engine();
+    for solver in [SolverKind::Dls, SolverKind::Reference] {
+        let mut next = e.settings().clone();
+        next.solver = solver;
+        next.target = [0.3, 0.8];
+        assert!(e.apply(next).is_empty());
+        let s = e.state();
+        assert_eq!(s.status, "converged", "{solver:?}");
+        assert!(s.residual <= 1e-9);
+        assert!(s.optimum.is_finite() && s.gap >= -1e-6, "{}", s.gap);
+        assert_eq!(s.readouts.status, "converged");
+    }
+}
+
+#[test]
+fn an_unreachable_target_is_labelled_unreachable() {
+    let mut e = engine();
+    e.set_target([2.0, 0.0]).unwrap();
+    let s = e.state();
+    assert_eq!(s.status, "unreachable");
+    assert!(s.unreachable);
+    assert!(s.message.contains("unreachable"));
+    assert!(s.gap.is_nan());
+    assert_eq!(s.readouts.gap, "—");
+}
+
+#[test]
+fn hostile_targets_are_refused_and_change_nothing() {
+    let mut e = engine();
+    e.set_target([0.5, 0.5]).unwrap();
+    let before = e.state();
+    for bad in [
+        [f64::NAN, 0.0],
+        [0.0, f64::INFINITY],
+        [f64::NEG_INFINITY, 0.0],
+        [1e300, 0.0],
+        [11.0, 0.0],
+    ] {
+        assert!(e.set_target(bad).is_err(), "{bad:?}");
+        assert_eq!(e.state().target, before.target);
+        assert_eq!(e.state().q, before.q);
+    }
+    // The next good input is answered.
+    e.set_target([0.6, 0.2]).unwrap();
+    assert_eq!(e.state().status, "converged");
+    // −0.0 and the base itself are valid points.
+    e.set_target([-0.0, 0.0]).unwrap();
+    assert!(["unreachable", "converged", "capped", "limits"].contains(&e.state().status.as_str()));
+}
+
+#[test]
+fn a_hash_round_trips_through_the_engine() {
+    let mut e = engine();
+    let parsed = parse_hash("#model=planar4&solver=reference&target=0.5,0.4&sigma=0.3&samples=5&seed=42&refine=4&embed=1&seed_hide=1");
+    assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+    assert!(e.apply(parsed.settings.clone()).is_empty());
+    let hash = format_hash(e.settings());
+    assert_eq!(parse_hash(&hash).settings, parsed.settings);
+    assert_eq!(e.state().model, "planar4");
+}
+
+#[test]
+fn unavailable_solvers_fall_back_with_a_warning() {
+    let mut e = engine();
+    let next = Settings {
+        solver: SolverKind::Analytic,
+        ..Settings::default()
+    };
+    let warnings = e.apply(next);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("two-link"));
+    assert_ne!(e.settings().solver, SolverKind::Analytic);
+    let planar2 = Settings {
+        model: "planar2".into(),
+        solver: SolverKind::Analytic,
+        target: [1.2, 0.5],
+        ..Settings::default()
+    };
+    assert!(e.apply(planar2).is_empty());
+    assert_eq!(e.state().status, "converged");
+}
+
+#[test]
+fn hostile_model_files_are_refused_and_change_nothing() {
+    let mut e = engine();
+    let before = e.state();
+    for bad in [
+        "",
+        "{",
+        "null",
+        "[1,2,3]",
+        "{\"format\":\"loink-model\",\"version\":99}",
+    ] {
+        assert!(e.load_model("planar3", bad).is_err(), "{bad}");
+    }
+    assert!(e
+        .load_model("../planar3", &untrained_json("planar3"))
+        .is_err());
+    assert!(e.load_model("planar2", &untrained_json("planar3")).is_err());
+    assert!(
+        e.load_model("planar4", &untrained_json("planar3")).is_err(),
+        "robot mismatch"
+    );
+    assert_eq!(e.state(), before);
+    assert!(e.loaded().is_empty());
+}
+
+#[test]
+fn an_untrained_model_wires_through_every_learned_path() {
+    let mut e = engine();
+    e.load_model("planar3", &untrained_json("planar3")).unwrap();
+    assert!(e.model().unwrap().is_untrained());
+    let next = Settings {
+        solver: SolverKind::LoinkRefine,
+        sigma: 0.5,
+        samples: 6,
+        refine: 20,
+        target: [0.5, 0.5],
+        ..Settings::default()
+    };
+    assert!(e.apply(next).is_empty());
+    let s = e.state();
+    assert_eq!(s.q.len(), 3);
+    assert!(s.residual.is_finite());
+    assert_eq!(e.samples().len(), 6);
+    let curve = e.curve().expect("curve");
+    assert!(curve.z.len() > 10 && curve.true_cost.iter().all(|c| c.is_finite()));
+    assert!(curve.z.contains(&0.0));
+    while e.idle_pending() {
+        e.idle(1e6);
+    }
+    let map = e.latent_map().expect("latent map");
+    assert!(map.complete() && map.rows == 1);
+    assert!(map.cost.iter().all(|c| c.is_finite()));
+    // Plain LOInK reports its own status honestly (an untrained map misses the target).
+    let plain = Settings {
+        solver: SolverKind::Loink,
+        ..e.settings().clone()
+    };
+    e.apply(plain);
+    assert_ne!(e.state().status, "invalid");
+}
+
+#[test]
+fn planar4_gets_a_two_dimensional_latent_map_after_idle_work() {
+    let mut e = engine();
+    e.load_model("planar4", &untrained_json("planar4")).unwrap();
+    let next = Settings {
+        model: "planar4".into(),
+        solver: SolverKind::Loink,
+        target: [0.5, 0.4],
+        ..Settings::default()
+    };
+    assert!(e.apply(next).is_empty());
+    assert!(
+        e.idle_pending(),
+        "the four-link reference sweep is deferred"
+    );
+    let mut rounds = 0;
+    while e.idle_pending() && rounds < 10_000 {
+        e.idle(1e5);
+        rounds += 1;
+    }
+    assert!(e.optimum().is_some());
+    let map = e.latent_map().unwrap();
+    assert_eq!(map.rows, map.cols);
+    assert!(map.complete());
+}

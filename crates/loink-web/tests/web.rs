@@ -1,0 +1,113 @@
+//! The bindings in a real browser (headless Chromium via ChromeDriver; `scripts/test-wasm.sh`):
+//! the `Playground` JS surface on real canvases, errors as `JsError`s, hostile input refused.
+#![cfg(target_arch = "wasm32")]
+
+use loink_web::playground::Playground;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::HtmlCanvasElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn canvas(id: &str) -> HtmlCanvasElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let canvas: HtmlCanvasElement = document
+        .create_element("canvas")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    canvas.set_id(id);
+    document.body().unwrap().append_child(&canvas).unwrap();
+    canvas
+}
+
+fn field(value: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(value, &name.into()).unwrap()
+}
+
+fn playground() -> Playground {
+    let mut pg = Playground::new().unwrap();
+    for name in ["arm", "landscape", "latent", "gapmap"] {
+        pg.attach_canvas(name, canvas(name)).unwrap();
+        pg.resize(name, 480.0, 360.0, 2.0).unwrap();
+    }
+    pg
+}
+
+#[wasm_bindgen_test]
+fn canvases_are_sized_for_the_pixel_ratio() {
+    let _pg = playground();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let arm: HtmlCanvasElement = document
+        .get_element_by_id("arm")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!((arm.width(), arm.height()), (960, 720));
+}
+
+#[wasm_bindgen_test]
+fn a_pointer_move_solves_and_returns_the_state() {
+    let mut pg = playground();
+    let px = pg.world_to_canvas(0.4, 0.6).unwrap();
+    let state = pg.pointer(px[0], px[1]).unwrap();
+    assert_eq!(field(&state, "status").as_string().unwrap(), "converged");
+    assert!(field(&state, "residual").as_f64().unwrap() <= 1e-9);
+    let target = field(&state, "target");
+    let x = js_sys::Reflect::get_u32(&target, 0)
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    assert!((x - 0.4).abs() < 0.01, "{x}");
+    let world = pg.canvas_to_world(px[0], px[1]).unwrap();
+    assert!((world[0] - 0.4).abs() < 1e-9 && (world[1] - 0.6).abs() < 1e-9);
+    assert!(pg.state_json().unwrap().contains("\"hash\""));
+}
+
+#[wasm_bindgen_test]
+fn hostile_input_is_a_readable_js_error_and_changes_nothing() {
+    let mut pg = playground();
+    let before = pg.hash();
+    for (x, y) in [(f64::NAN, 0.0), (f64::INFINITY, 1.0), (1e300, 0.0)] {
+        assert!(pg.set_target(x, y).is_err());
+    }
+    assert!(pg.pointer(f64::NAN, 3.0).is_err());
+    assert!(pg.attach_canvas("nope", canvas("nope")).is_err());
+    assert!(
+        pg.resize("gapmap", f64::NAN, -5.0, f64::INFINITY).is_ok(),
+        "clamped, not refused"
+    );
+    assert!(pg.load_model("planar3", "{not json").is_err());
+    assert!(pg.load_model("https://example.invalid/x", "{}").is_err());
+    assert!(pg.apply(JsValue::from_str("not settings")).is_err());
+    assert_eq!(pg.hash(), before);
+    // The next good input is answered.
+    let state = pg.set_target(0.5, 0.5).unwrap();
+    assert_eq!(field(&state, "status").as_string().unwrap(), "converged");
+}
+
+#[wasm_bindgen_test]
+fn a_hash_applies_and_round_trips() {
+    let mut pg = playground();
+    let parsed =
+        Playground::parse_hash("#model=planar3-wide&solver=reference&target=0.3,0.6&seed=9")
+            .unwrap();
+    let warnings = pg.apply(field(&parsed, "settings")).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(
+        pg.hash(),
+        "#model=planar3-wide&solver=reference&target=0.3,0.6&sigma=0&samples=8&seed=9&refine=3"
+    );
+    let state = pg.state().unwrap();
+    assert_eq!(field(&state, "model").as_string().unwrap(), "planar3-wide");
+}
+
+#[wasm_bindgen_test]
+fn idle_work_finishes() {
+    let mut pg = playground();
+    let mut rounds = 0;
+    while pg.idle(20.0).unwrap() && rounds < 1000 {
+        rounds += 1;
+    }
+    assert!(rounds < 1000);
+}

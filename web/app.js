@@ -1,0 +1,367 @@
+// The playground's JavaScript: it forwards events to Rust and shows what Rust returns.
+// No kinematics and no numerics live here: pixel → world mapping, solving, formatting,
+// URL-hash parsing and drawing are all calls into pkg/loink_web.js.
+//
+// Public API (for course pages and tests): window.loinkPlayground
+//   ready            Promise resolved once the first frame is drawn
+//   setTarget(x, y)  move the target (metres); returns the new state
+//   getState()       {model, solver, target, q, residual, cost, gap, margin, status, iterations, solveMicros, …}
+//   on('update', fn) call fn(state) after every frame; returns a function that unsubscribes
+//   set(partial)     change settings (same keys as the URL hash), e.g. set({solver: 'dls'}); a Promise
+//   models()         the fixed model catalog [{name, label, shipped, file}]
+//   worldToCanvas(x, y) / canvasToWorld(px, py)   CSS pixels on canvas#arm ↔ metres
+
+import init, { Playground } from '../pkg/loink_web.js';
+
+const PANELS = ['arm', 'landscape', 'latent', 'gapmap'];
+const listeners = { update: new Set() };
+let pg = null;
+let state = null;
+let dragging = false;
+let pendingPointer = null;
+let frameQueued = false;
+let idleQueued = false;
+let playing = false;
+let hashTimer = 0;
+let lastHash = '';
+let lessonState = null;
+
+const $ = (id) => document.getElementById(id);
+
+function showStatus(text, isError = false) {
+  const el = $('status');
+  el.textContent = text;
+  el.classList.toggle('error', isError);
+}
+
+function errorText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Runs a call into Rust; a failure is shown in the status line, never thrown at the page. */
+function guarded(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    showStatus(errorText(e), true);
+    return undefined;
+  }
+}
+
+function render(next) {
+  if (!next) return;
+  state = next;
+  for (const [name, text] of Object.entries(state.readouts)) {
+    const el = document.querySelector(`[data-readout="${name}"]`);
+    if (el) el.textContent = text;
+  }
+  $('unreachable').hidden = !state.unreachable;
+  const notes = state.warnings.length ? ` (${state.warnings.join('; ')})` : '';
+  showStatus(state.message + notes, false);
+  for (const fn of listeners.update) {
+    try { fn(state); } catch (e) { console.warn('loinkPlayground update listener failed:', e); }
+  }
+  scheduleHash();
+  scheduleIdle();
+}
+
+/** Rewrites the URL hash (debounced) so the address always reproduces the view. */
+function scheduleHash() {
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(() => {
+    const hash = pg.hash();
+    if (hash !== location.hash) {
+      lastHash = hash;
+      history.replaceState(null, '', hash);
+    }
+  }, 150);
+}
+
+/** Deferred work (reference sweep on planar4, the gap map) in idle animation frames. */
+function scheduleIdle() {
+  if (idleQueued) return;
+  idleQueued = true;
+  requestAnimationFrame(() => {
+    idleQueued = false;
+    const budget = dragging || playing ? 1 : 6;
+    const more = guarded(() => pg.idle(budget));
+    if (more) {
+      if (!dragging) refreshState();
+      scheduleIdle();
+    } else if (more === false) {
+      refreshState();
+    }
+  });
+}
+
+function refreshState() {
+  const next = guarded(() => pg.state());
+  if (next) {
+    state = next;
+    for (const [name, text] of Object.entries(state.readouts)) {
+      const el = document.querySelector(`[data-readout="${name}"]`);
+      if (el) el.textContent = text;
+    }
+  }
+}
+
+function canvasPoint(event) {
+  const rect = $('arm').getBoundingClientRect();
+  return [event.clientX - rect.left, event.clientY - rect.top];
+}
+
+function queuePointer(point) {
+  pendingPointer = point;
+  if (frameQueued) return;
+  frameQueued = true;
+  requestAnimationFrame(() => {
+    frameQueued = false;
+    const p = pendingPointer;
+    pendingPointer = null;
+    if (p) render(guarded(() => pg.pointer(p[0], p[1])));
+  });
+}
+
+function bindPointer() {
+  const arm = $('arm');
+  arm.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    dragging = true;
+    arm.setPointerCapture(e.pointerId);
+    arm.focus({ preventScroll: true });
+    queuePointer(canvasPoint(e));
+    e.preventDefault();
+  });
+  arm.addEventListener('pointermove', (e) => {
+    if (dragging) queuePointer(canvasPoint(e));
+  });
+  const stop = (e) => {
+    if (!dragging) return;
+    dragging = false;
+    if (arm.hasPointerCapture(e.pointerId)) arm.releasePointerCapture(e.pointerId);
+    scheduleIdle();
+  };
+  arm.addEventListener('pointerup', stop);
+  arm.addEventListener('pointercancel', stop);
+  arm.addEventListener('keydown', (e) => {
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+    if (!steps) return;
+    e.preventDefault();
+    const k = e.shiftKey ? 10 : 1;
+    render(guarded(() => pg.nudge(steps[0] * k, steps[1] * k)));
+  });
+}
+
+function bindResize() {
+  const resize = (name) => {
+    const canvas = $(name);
+    const rect = canvas.getBoundingClientRect();
+    guarded(() => pg.resize(name, rect.width, rect.height, window.devicePixelRatio || 1));
+  };
+  const observer = new ResizeObserver((entries) => {
+    for (const entry of entries) resize(entry.target.id);
+    refreshState();
+  });
+  for (const name of PANELS) observer.observe($(name));
+  // devicePixelRatio changes (zoom, moving to another screen) do not resize the element.
+  const watchDpr = () => {
+    matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener('change', () => {
+      for (const name of PANELS) resize(name);
+      watchDpr();
+    }, { once: true });
+  };
+  watchDpr();
+}
+
+// ---- controls ------------------------------------------------------------------------------
+
+function fillModelMenu() {
+  const select = $('model');
+  select.replaceChildren(...Playground.knownModels().map((m) => new Option(m.label, m.name)));
+}
+
+function fillSolverMenu() {
+  const select = $('solver');
+  select.replaceChildren(...pg.solvers().map((s) => {
+    const option = new Option(s.available ? s.label : `${s.label} — ${s.reason}`, s.name);
+    option.disabled = !s.available;
+    return option;
+  }));
+}
+
+function showSettings(s) {
+  $('model').value = s.model;
+  fillSolverMenu();
+  $('solver').value = s.solver;
+  $('sigma').value = String(s.sigma);
+  $('sigma-value').textContent = String(s.sigma);
+  $('samples').value = String(s.samples);
+  $('seed').value = String(s.seed);
+  $('refine').value = String(s.refine);
+  playing = s.play;
+  $('play').setAttribute('aria-pressed', String(s.play));
+  document.body.classList.toggle('embed', s.embed);
+  for (const el of document.querySelectorAll('[data-control]')) {
+    el.hidden = s.hide.includes(el.dataset.control);
+  }
+  if (playing) startPlay();
+}
+
+/** Applies a partial settings change through Rust (which validates and clamps it). */
+async function change(partial) {
+  const next = { ...pg.settings(), ...partial };
+  if (next.model !== pg.settings().model) await ensureModel(next.model);
+  const warnings = guarded(() => pg.apply(next));
+  showSettings(pg.settings());
+  render(guarded(() => pg.state()));
+  if (warnings && warnings.length) showStatus(warnings.join('; '), true);
+}
+
+function bindControls() {
+  $('model').addEventListener('change', (e) => change({ model: e.target.value }));
+  $('solver').addEventListener('change', (e) => change({ solver: e.target.value }));
+  $('sigma').addEventListener('input', (e) => change({ sigma: Number(e.target.value) }));
+  $('samples').addEventListener('change', (e) => change({ samples: Number(e.target.value) }));
+  $('seed').addEventListener('change', (e) => change({ seed: Number(e.target.value) }));
+  $('refine').addEventListener('change', (e) => change({ refine: Number(e.target.value) }));
+  $('new-seed').addEventListener('click', () => {
+    const seed = guarded(() => Playground.newSeed());
+    if (seed !== undefined) change({ seed });
+  });
+  $('play').addEventListener('click', () => change({ play: !pg.settings().play }));
+  $('export-png').addEventListener('click', exportPng);
+  $('export-json').addEventListener('click', exportJson);
+  window.addEventListener('hashchange', () => {
+    if (location.hash === lastHash) return;
+    applyHash(location.hash);
+  });
+}
+
+function download(name, href) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function exportPng() {
+  const stem = `loink-${state.model}-${state.solver}`;
+  for (const name of PANELS) download(`${stem}-${name}.png`, $(name).toDataURL('image/png'));
+}
+
+function exportJson() {
+  const text = guarded(() => pg.stateJson());
+  if (text === undefined) return;
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  download(`loink-${state.model}-${state.solver}-state.json`, url);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function startPlay() {
+  const step = (time) => {
+    if (!playing) return;
+    if (!dragging) render(guarded(() => pg.tick(time)));
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+// ---- models --------------------------------------------------------------------------------
+
+const modelLoads = new Map();
+
+/** Fetches a model file named in the fixed catalog (never a URL from the hash). */
+function ensureModel(name) {
+  const entry = Playground.knownModels().find((m) => m.name === name);
+  if (!entry || !entry.shipped) return Promise.resolve();
+  if (!modelLoads.has(name)) {
+    modelLoads.set(name, (async () => {
+      try {
+        const response = await fetch(new URL(`../${entry.file}`, import.meta.url));
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        pg.loadModel(name, await response.text());
+      } catch (e) {
+        showStatus(`Could not load the ${name} model (${errorText(e)}); classical solvers only.`, true);
+      }
+    })());
+  }
+  return modelLoads.get(name);
+}
+
+async function applyHash(hash) {
+  const parsed = Playground.parseHash(hash);
+  await ensureModel(parsed.settings.model);
+  const warnings = guarded(() => pg.apply(parsed.settings)) || [];
+  showSettings(pg.settings());
+  render(guarded(() => pg.state()));
+  const all = [...parsed.warnings, ...warnings];
+  if (all.length) showStatus(`Link settings ignored: ${all.join('; ')}`, true);
+}
+
+// ---- start ---------------------------------------------------------------------------------
+
+async function start() {
+  const t0 = performance.now();
+  await init();
+  pg = new Playground();
+  for (const name of PANELS) pg.attachCanvas(name, $(name));
+  for (const name of PANELS) {
+    const rect = $(name).getBoundingClientRect();
+    pg.resize(name, rect.width, rect.height, window.devicePixelRatio || 1);
+  }
+  fillModelMenu();
+  bindPointer();
+  bindControls();
+  await applyHash(location.hash);
+  bindResize();
+  const firstFrameMs = performance.now() - t0;
+  document.documentElement.dataset.firstFrameMs = firstFrameMs.toFixed(1);
+  return firstFrameMs;
+}
+
+const ready = start().catch((e) => {
+  showStatus(`The playground could not start: ${errorText(e)}`, true);
+  throw e;
+});
+
+window.loinkPlayground = {
+  ready,
+  setTarget(x, y) {
+    try {
+      const next = pg.setTarget(Number(x), Number(y));
+      render(next);
+      return next;
+    } catch (e) {
+      showStatus(errorText(e), true);
+      throw e;
+    }
+  },
+  getState() {
+    const s = pg ? pg.state() : null;
+    if (s && lessonState) s.lesson = lessonState();
+    return s;
+  },
+  /** web/lessons.js registers the function whose value becomes getState().lesson. */
+  setLessonState(fn) {
+    lessonState = fn;
+  },
+  on(event, fn) {
+    if (!listeners[event]) throw new Error(`unknown event '${event}' (known: update)`);
+    listeners[event].add(fn);
+    return () => listeners[event].delete(fn);
+  },
+  set(partial) {
+    return change(partial);
+  },
+  models() {
+    return Playground.knownModels();
+  },
+  worldToCanvas(x, y) {
+    return pg.worldToCanvas(x, y);
+  },
+  canvasToWorld(px, py) {
+    return pg.canvasToWorld(px, py);
+  },
+};
