@@ -260,10 +260,20 @@ impl Loink {
         let (m, k) = (self.task_dim(), self.latent_dim());
         ensure_len("latent z", z, k)?;
         ensure_finite("latent z", z)?;
-        for i in 0..m {
-            state.target[i] = (y[i] - norm.y_shift[i]) / norm.y_scale[i];
+        if state.target.len() != m + k || state.x.len() != m + k {
+            return Err(LoinkError::Dimension {
+                what: "solver state (made for another model)".into(),
+                expected: m + k,
+                got: state.target.len(),
+            });
         }
-        state.target[m..m + k].copy_from_slice(z);
+        let (task, latent) = state.target.split_at_mut(m);
+        for (((t, &yi), &shift), &scale) in
+            task.iter_mut().zip(y).zip(&norm.y_shift).zip(&norm.y_scale)
+        {
+            *t = (yi - shift) / scale;
+        }
+        latent.copy_from_slice(z);
         let mut x = std::mem::take(&mut state.x);
         let report =
             self.model

@@ -114,3 +114,41 @@ fn too_large_dys_step_is_reported_not_nan() {
     }
     assert!(failures > 0, "α = 50 μ/γ should fail somewhere");
 }
+
+#[test]
+fn mismatched_slices_and_states_never_panic() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let small = BiLipNet::random(3, 2, &[8, 8], 0.5, 2.0, &mut rng).expect("valid");
+    let large = BiLipNet::random(3, 2, &[16, 16], 0.5, 2.0, &mut rng).expect("valid");
+    let mut foreign = small.new_state();
+    let mut x = vec![0.0; 3];
+    let y = [0.1, 0.2, 0.3];
+    assert!(large
+        .inverse_into(&y, &mut foreign, &InverseOptions::NEWTON, &mut x)
+        .is_err());
+    assert!(large
+        .inverse_into(
+            &[0.1, 0.2],
+            &mut large.new_state(),
+            &InverseOptions::NEWTON,
+            &mut x
+        )
+        .is_err());
+    assert!(large
+        .inverse(&[f64::NAN, 0.0, 0.0], &InverseOptions::NEWTON)
+        .is_err());
+    let mut out = vec![0.0; 3];
+    large.forward_into(&y, &mut foreign, &mut out);
+    assert!(out.iter().all(|v| v.is_nan()));
+    let layer = &large.monotone()[0];
+    let mut wrong = small.monotone()[0].new_state();
+    let report = layer.inverse_newton(&y, &mut x, &mut wrong, &InverseOptions::NEWTON);
+    assert_eq!(report.stop, Stop::Invalid);
+    let report = layer.inverse_dys(
+        &y,
+        &mut x[..2],
+        &mut layer.new_state(),
+        &InverseOptions::DAVIS_YIN,
+    );
+    assert_eq!(report.stop, Stop::Invalid);
+}

@@ -334,7 +334,7 @@ fn check_orthogonal(path: &str, o: &OrthogonalWeights, n: usize) -> Checked<Orth
     let r = matrix(&format!("{path}.r"), &o.r, n, n)?;
     let b = vector(&format!("{path}.b"), &o.b, n)?;
     let deviation = orthonormality_defect(&r);
-    if !(deviation <= ORTHOGONALITY_TOLERANCE) {
+    if deviation.is_nan() || deviation > ORTHOGONALITY_TOLERANCE {
         return Err(ArtifactError::NotOrthogonal {
             path: format!("{path}.r"),
             deviation,

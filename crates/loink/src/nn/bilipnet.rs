@@ -176,8 +176,25 @@ impl BiLipNet {
         }
     }
 
-    /// G(x) into `out` without allocating (buffers in `state`). Slices must have n entries.
+    /// G(x) into `out` without allocating (buffers in `state`). Slices must have n entries and
+    /// `state` must come from this network; otherwise `out` is all NaN (no panic).
     pub fn forward_into(&self, x: &[f64], state: &mut BiLipState, out: &mut [f64]) {
+        let n = self.dim();
+        let widest = self
+            .monotone
+            .iter()
+            .map(MonotoneLayer::hidden_total)
+            .max()
+            .unwrap_or(0);
+        if x.len() != n
+            || out.len() != n
+            || state.a.len() != n
+            || state.b.len() != n
+            || state.z.len() < widest
+        {
+            out.iter_mut().for_each(|v| *v = f64::NAN);
+            return;
+        }
         let BiLipState { a, b, z, .. } = state;
         self.orthogonal[0].forward_into(x, a);
         for (f, o) in self.monotone.iter().zip(&self.orthogonal[1..]) {
@@ -215,9 +232,18 @@ impl BiLipNet {
         ensure_len("BiLipNet target", y, n)?;
         ensure_len("BiLipNet preimage buffer", x, n)?;
         ensure_finite("BiLipNet target", y)?;
-        if state.layers.len() != self.depth() || state.a.len() != n {
+        let fits = state.layers.len() == self.depth()
+            && state.a.len() == n
+            && state.b.len() == n
+            && state.scratch.len() == n
+            && state
+                .layers
+                .iter()
+                .zip(&self.monotone)
+                .all(|(s, m)| s.fits(n, m.hidden_total()));
+        if !fits {
             return Err(LoinkError::Dimension {
-                what: "BiLipNet state layers".into(),
+                what: "BiLipNet state (made for another network)".into(),
                 expected: self.depth(),
                 got: state.layers.len(),
             });

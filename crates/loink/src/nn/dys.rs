@@ -35,6 +35,9 @@ impl MonotoneLayer {
         state: &mut MonotoneState,
         options: &InverseOptions,
     ) -> LayerReport {
+        if let Some(report) = MonotoneState::misfit(self, y, out, state) {
+            return report;
+        }
         let n = self.n;
         let alpha = options.alpha_factor * self.mu / self.gamma;
         let a = alpha / (1.0 + alpha);

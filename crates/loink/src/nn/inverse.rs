@@ -97,6 +97,8 @@ pub enum Stop {
     Diverged,
     /// Newton's line search found no decrease (or the Jacobian was singular).
     Stalled,
+    /// The call's slices or state did not fit the layer (nothing was solved; x is NaN).
+    Invalid,
 }
 
 impl Stop {
@@ -111,6 +113,7 @@ impl Stop {
             Stop::IterationCap => "cap",
             Stop::Diverged => "diverged",
             Stop::Stalled => "stalled",
+            Stop::Invalid => "invalid",
         }
     }
     /// The worse of two stops (a composed inverse reports its worst layer).
@@ -120,6 +123,7 @@ impl Stop {
             Stop::IterationCap => 1,
             Stop::Stalled => 2,
             Stop::Diverged => 3,
+            Stop::Invalid => 4,
         };
         if rank(other) > rank(self) {
             other

@@ -88,7 +88,7 @@ pub fn lu_solve_in_place(a: &mut [f64], n: usize, b: &mut [f64], k: usize) -> bo
                 pivot_row = row;
             }
         }
-        if !(pivot_abs > 1e-300) {
+        if pivot_abs.is_nan() || pivot_abs <= 1e-300 {
             return false;
         }
         if pivot_row != col {
@@ -155,7 +155,7 @@ pub fn cholesky_positive_definite(a: &Array2<f64>) -> Result<(), (usize, f64)> {
         for m in 0..j {
             d -= l[j * n + m] * l[j * n + m];
         }
-        if !(d > 0.0) {
+        if d.is_nan() || d <= 0.0 {
             return Err((j, d));
         }
         let d = d.sqrt();

@@ -290,9 +290,7 @@ impl MonotoneLayer {
                 self.add_block_product(k, &before[self.offsets[k - 1]..], 1.0, block);
             }
             for v in block.iter_mut() {
-                if !(*v > 0.0) {
-                    *v = 0.0;
-                }
+                *v = if *v > 0.0 { *v } else { 0.0 };
             }
         }
     }
@@ -326,9 +324,14 @@ impl MonotoneLayer {
         }
     }
 
-    /// F(x) into `out`, using `z` (N) as the hidden-state buffer.
+    /// F(x) into `out`, using `z` (N) as the hidden-state buffer. Slices of the wrong length
+    /// give an all-NaN `out` instead of a panic.
     #[inline]
     pub fn forward_with(&self, x: &[f64], z: &mut [f64], out: &mut [f64]) {
+        if x.len() != self.n || out.len() != self.n || z.len() != self.hidden_total() {
+            out.iter_mut().for_each(|v| *v = f64::NAN);
+            return;
+        }
         self.hidden_into(x, z);
         self.output_from_hidden(x, z, out);
     }
@@ -405,6 +408,33 @@ impl MonotoneState {
             best_x: vec![0.0; n],
             last: LayerReport::EMPTY,
         }
+    }
+
+    /// True when the buffers are sized for width n and hidden size N.
+    pub fn fits(&self, n: usize, hidden_total: usize) -> bool {
+        self.u.len() == hidden_total
+            && self.t.len() == hidden_total * n
+            && self.x.len() == n
+            && self.jac.len() == n * n
+    }
+
+    /// The report for a call whose slices or state do not fit `layer` (x set to NaN).
+    pub(crate) fn misfit(
+        layer: &MonotoneLayer,
+        y: &[f64],
+        out: &mut [f64],
+        state: &Self,
+    ) -> Option<LayerReport> {
+        let n = layer.dim();
+        if y.len() == n && out.len() == n && state.fits(n, layer.hidden_total()) {
+            return None;
+        }
+        out.iter_mut().for_each(|v| *v = f64::NAN);
+        Some(LayerReport {
+            iterations: 0,
+            residual: f64::NAN,
+            stop: super::inverse::Stop::Invalid,
+        })
     }
 
     /// Forgets the warm start and the cached Jacobian (the next solve starts cold).

@@ -38,9 +38,7 @@ impl MonotoneLayer {
                     self.add_block_product(k, &before[self.offsets[k - 1]..], 1.0, block);
                 }
                 for (t, &zi) in block.iter_mut().zip(&state.z[start..end]) {
-                    if !(zi > 0.0) {
-                        *t = 0.0;
-                    }
+                    *t = if zi > 0.0 { *t } else { 0.0 };
                 }
             }
         }
@@ -67,6 +65,9 @@ impl MonotoneLayer {
         state: &mut MonotoneState,
         options: &InverseOptions,
     ) -> LayerReport {
+        if let Some(report) = MonotoneState::misfit(self, y, out, state) {
+            return report;
+        }
         let n = self.n;
         if options.warm_start && state.x_valid {
             state.x.copy_from_slice(&state.x_warm);
@@ -98,8 +99,8 @@ impl MonotoneLayer {
                 self.jacobian_from_pattern(state);
             }
             state.jac.copy_from_slice(&state.jac_cache);
-            for j in 0..n {
-                state.step[j] = y[j] - state.fx[j];
+            for ((step, &yj), &fj) in state.step.iter_mut().zip(y).zip(&state.fx) {
+                *step = yj - fj;
             }
             if !lu_solve_in_place(&mut state.jac, n, &mut state.step, 1) {
                 break Stop::Stalled;
