@@ -90,15 +90,15 @@ fn planar3_reference_beats_dls_and_10k_random_feasible_points_on_200_targets() {
             );
             dls_worse += usize::from(d.cost() > best.cost() + 1e-6);
         }
-        // Where to sample: the hull of feasible φ on an independent 20,000-point scan, widened
+        // Where to sample: the hull of feasible φ on an independent 4,000-point scan, widened
         // by one scan step (some targets' feasible set is a short arc).
         let lim = problem.arm.limits();
         let (lo, hi) = (
             lim.lower().iter().sum::<f64>(),
             lim.upper().iter().sum::<f64>(),
         );
-        let step = (hi - lo) / 20_000.0;
-        let feasible_phis: Vec<f64> = (0..=20_000)
+        let step = (hi - lo) / 4_000.0;
+        let feasible_phis: Vec<f64> = (0..=4_000)
             .map(|k| lo + step * k as f64)
             .filter(|&p| {
                 [true, false]
