@@ -6,6 +6,7 @@
 //! - [`engine`]: the browser-free state machine (settings, models, warm start, solutions).
 //! - [`settings`]: every control as one typed value and its URL-hash form.
 //! - [`catalog`]: the fixed list of models (names from a URL are looked up, never fetched).
+//! - [`lessons`]: the five course-page lessons (`#lesson=averaging`, …) and their wasm facade.
 //! - [`learned`]: the loaded LOInK model as the panels use it.
 //! - [`region`], [`gap`]: cached reachable region and optimality-gap map.
 //! - [`draw`]: one module per panel; [`view`]: pixel ↔ world; [`clock`]: µs timer on both targets.
@@ -20,6 +21,7 @@ pub mod draw;
 pub mod engine;
 pub mod gap;
 pub mod learned;
+pub mod lessons;
 pub mod playground;
 pub mod region;
 pub mod settings;

@@ -94,6 +94,9 @@ pub struct Settings {
     pub embed: bool,
     /// Controls hidden with `NAME_hide=1`, in [`HIDEABLE`] order.
     pub hide: Vec<String>,
+    /// The open lesson and its settings (`lesson=…`; see [`crate::lessons`]).
+    #[serde(default)]
+    pub lesson: crate::lessons::LessonSettings,
 }
 
 impl Default for Settings {
@@ -109,6 +112,7 @@ impl Default for Settings {
             play: false,
             embed: false,
             hide: Vec::new(),
+            lesson: crate::lessons::LessonSettings::default(),
         }
     }
 }
@@ -213,6 +217,7 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
             }
             "play" => parse_flag(key, value).map(|v| settings.play = v),
             "embed" => parse_flag(key, value).map(|v| settings.embed = v),
+            k if crate::lessons::LessonSettings::owns(k) => settings.lesson.parse_entry(k, value),
             _ => match key.strip_suffix("_hide") {
                 Some(name) if HIDEABLE.contains(&name) => parse_flag(key, value).map(|on| {
                     if on && !hide.contains(&name) {
@@ -264,6 +269,7 @@ pub fn format_hash(s: &Settings) -> String {
     for h in &s.hide {
         parts.push(format!("{h}_hide=1"));
     }
+    parts.extend(s.lesson.hash_entries());
     format!("#{}", parts.join("&"))
 }
 
@@ -284,6 +290,7 @@ mod tests {
             play: true,
             embed: true,
             hide: vec!["model".into(), "seed".into()],
+            lesson: Default::default(),
         };
         let parsed = parse_hash(&format_hash(&s));
         assert_eq!(parsed.warnings, Vec::<String>::new());
