@@ -132,7 +132,8 @@ pub struct TrainArgs {
     /// Share of samples held out for validation and early stopping.
     #[arg(long, default_value_t = 0.1)]
     pub val_frac: f64,
-    /// Stop after this many epochs without a better validation loss.
+    /// Stop after this many epochs without a better validation loss (checked in the second half
+    /// of the epochs only, once the learning rate anneals).
     #[arg(long, default_value_t = 8)]
     pub patience: usize,
     /// Task weight w_task.
@@ -304,7 +305,9 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
         progress.epoch(epoch, train_loss, vt, vc, improved);
         if improved {
             best = (val_loss, snapshot, epoch + 1);
-        } else if epoch + 1 - best.2 >= args.patience {
+        } else if epoch + 1 >= args.epochs / 2 && epoch + 1 - best.2 >= args.patience {
+            // Only in the annealing half: at the one-cycle peak the validation loss is noisy and
+            // a stop there keeps an unannealed model (measured: stopped at epoch 35 of 80, 9 mm RMSE).
             break;
         }
     }

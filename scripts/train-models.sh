@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Trains every shipped LOInK model into web/models/ with the exact commands used for the
+# committed files (same seed, same machine -> the same bytes). Each model's wall time is printed
+# and appended to target/train-models.log; web/models/README.md records the numbers measured here.
+#
+#   scripts/train-models.sh            # all models
+#   scripts/train-models.sh planar3    # only the ones whose output name contains "planar3"
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release -p loink-train
+LOINK=target/release/loink
+LOG=target/train-models.log
+only=${1:-}
+
+train() {
+  local out=$1; shift
+  if [[ -n "$only" && "$out" != *"$only"* ]]; then return; fi
+  echo "== $out: loink train $*" | tee -a "$LOG"
+  local start=$(date +%s)
+  "$LOINK" train "$@" --out "$out" | tee -a "$LOG"
+  echo "== $out: $(( $(date +%s) - start )) s wall, load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$LOG"
+}
+
+# The default planar3 model (the page's default): depth 3, hidden [32]x4, mu 0.05, nu 20.
+train web/models/planar3.json --robot planar3 --seed 1
+# Same problem, mu 0.2 instead of 0.05: G^-1 is 5x less steep, so the joint path is smoother but
+# follows fast changes of the optimum worse (the smoothness lesson).
+train web/models/planar3-mu0.2.json --robot planar3 --mu 0.2 --seed 1
+# Four joints, two-dimensional latent (the latent-plane picture).
+train web/models/planar4.json --robot planar4 --epochs 25 --samples 150000 --seed 1
+# The limitation case: solution sets cut into pieces by the limits; one chart fits badly.
+train web/models/planar3-wide.json --robot planar3-wide --epochs 20 --samples 100000 --seed 1
