@@ -162,21 +162,21 @@ impl CostModel {
                     }
                 }
                 CostTerm::CentreOfMass { weight } => {
-                    let mut s = 0.0;
-                    let mut com_x = 0.0;
-                    let mut sines = vec![0.0; n];
+                    // com_x = Σ a_k cos s_k; ∂com_x/∂q_i = −Σ_{k≥i} a_k sin s_k = −(T − Σ_{k<i} a_k sin s_k)
+                    // with T = Σ_k a_k sin s_k: two passes, no allocation (this runs in the reference sweep).
+                    let (mut s, mut com_x, mut sine_total) = (0.0, 0.0, 0.0);
                     for i in 0..n {
                         s += q[i];
                         com_x += self.com_coeffs[i] * s.cos();
-                        sines[i] = self.com_coeffs[i] * s.sin();
+                        sine_total += self.com_coeffs[i] * s.sin();
                     }
                     total += weight * com_x * com_x;
                     if let Some(g) = grad.as_deref_mut() {
-                        // ∂com_x/∂q_i = −Σ_{k≥i} a_k sin s_k
-                        let mut tail = 0.0;
-                        for i in (0..n).rev() {
-                            tail += sines[i];
-                            g[i] += 2.0 * weight * com_x * (-tail);
+                        let (mut s, mut prefix) = (0.0, 0.0);
+                        for i in 0..n {
+                            g[i] += 2.0 * weight * com_x * -(sine_total - prefix);
+                            s += q[i];
+                            prefix += self.com_coeffs[i] * s.sin();
                         }
                     }
                 }
