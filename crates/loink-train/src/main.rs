@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 use loink_train::train_baseline::{self, ModelKind};
 use loink_train::{bench, train};
 
+mod check;
 mod cli;
 mod eval;
 
@@ -22,6 +23,8 @@ enum Command {
     Train(train::TrainArgs),
     /// Benchmark LOInK against IPOPT and the classical solvers on one targets file, in one run.
     Bench(bench::BenchArgs),
+    /// Measure a model's guarantees at scale (bi-Lipschitz pairs, inverse round trip, certificates).
+    Check(check::CheckArgs),
     /// Solve a targets file with a classical solver; write one results row per target.
     Eval(eval::EvalArgs),
     /// Write random reachable targets (q uniform in the limits) as a CSV with header x,y.
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         }
         .map_err(|e| e.to_string()),
         Command::Bench(args) => bench::run(&args),
+        Command::Check(args) => return check::run(&args),
         Command::Eval(args) => return cli::exit_code(eval::run(&args)),
         Command::Targets(args) => return cli::exit_code(eval::targets_cmd::run(&args)),
         Command::Connectivity(args) => {
