@@ -24,10 +24,11 @@ request per line on stdin and answers each start with one line, then `end`:
     request:  <index> mid <x> <y>            one start from the mid-range seed c
               <index> random-<K> <x> <y>     K random starts (the same seeds as file mode)
               <index> seed <x> <y> <q1> <q2> <q3>   one start from the given q (warm start)
-    answer:   <q1> <q2> <q3> <ok> <capped> <iterations> <micros>    per start, in start order
+    answer:   <q1> <q2> <q3> <ok> <capped> <iterations> <micros> <cpu_micros>   per start, in order
               end
 
 `ok` is 1 when IPOPT met its stopping test, `capped` 1 when it hit an iteration or time cap;
+`micros` is the wall time of the solve call, `cpu_micros` this thread's CPU time over it;
 the caller judges the answer itself by forward-kinematics replay. A malformed request gets
 `error <message>` and the server keeps going.
 """
@@ -81,21 +82,26 @@ class Ipopt:
         self.ubx = arm.upper.tolist()
 
     def solve_once(self, target, seed):
-        """One timed solve call: (q, succeeded, capped, iterations, micros)."""
+        """One timed solve call: (q, succeeded, capped, iterations, micros, cpu_micros).
+
+        micros is wall time; cpu_micros the calling thread's CPU time over the same call (IPOPT
+        runs in this thread), which a loaded machine inflates far less."""
+        cpu_start = time.thread_time_ns()
         start = time.perf_counter()
         result = self.solver(x0=seed, p=target, lbx=self.lbx, ubx=self.ubx, lbg=0.0, ubg=0.0)
         micros = (time.perf_counter() - start) * 1e6
+        cpu_micros = (time.thread_time_ns() - cpu_start) / 1e3
         stats = self.solver.stats()
         status = stats.get("return_status", "")
         q = np.array(result["x"]).reshape(-1)
-        return q, status in SUCCESS, status in CAPPED, int(stats.get("iter_count", 0)), micros
+        return q, status in SUCCESS, status in CAPPED, int(stats.get("iter_count", 0)), micros, cpu_micros
 
     def solve(self, target, seeds):
         """Best of the given starts: the cheapest converged answer, else the smallest residual."""
         best, best_key = None, None
         iterations, micros = 0, 0.0
         for seed in seeds:
-            q, ok, capped, its, us = self.solve_once(target.tolist(), seed.tolist())
+            q, ok, capped, its, us, _ = self.solve_once(target.tolist(), seed.tolist())
             iterations += its
             micros += us
             status, residual, margin, cost = self.arm.judge(target, q, ok, capped)
@@ -147,8 +153,8 @@ def serve(ipopt, seed):
             continue
         out = []
         for start in seeds:
-            q, ok, capped, its, us = ipopt.solve_once(target, start.tolist())
-            out.append(" ".join(repr(float(v)) for v in q) + f" {int(ok)} {int(capped)} {its} {float(us)!r}")
+            q, ok, capped, its, us, cpu = ipopt.solve_once(target, start.tolist())
+            out.append(" ".join(repr(float(v)) for v in q) + f" {int(ok)} {int(capped)} {its} {float(us)!r} {float(cpu)!r}")
         out.append("end")
         print("\n".join(out), flush=True)
 

@@ -2,7 +2,7 @@
 //! rate, with spread; and the Markdown page that carries it with the table.
 
 use super::methods::{best_of_label, IPOPT_MID};
-use super::record::{Row, TargetSet};
+use super::record::{Clock, Row, TargetSet};
 use super::stats::{paired_ratio, Summary};
 use super::table;
 
@@ -32,6 +32,8 @@ pub struct Comparison {
 /// The headline comparisons (empty without LOInK rows).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Headline {
+    /// The clock the ratios read.
+    pub clock: Clock,
     /// One per LOInK method on the random set.
     pub comparisons: Vec<Comparison>,
 }
@@ -47,7 +49,7 @@ fn hit_rate(rows: &[&Row]) -> f64 {
 }
 
 /// Computes the comparisons for every `loink …` method on the random targets.
-pub fn compute(rows: &[Row], starts: usize) -> Headline {
+pub fn compute(rows: &[Row], starts: usize, clock: Clock) -> Headline {
     let mut learned: Vec<String> = Vec::new();
     for r in rows
         .iter()
@@ -66,19 +68,19 @@ pub fn compute(rows: &[Row], starts: usize) -> Headline {
             let vs_best_of = (1..=starts).find_map(|k| {
                 let theirs = group(rows, &best_of_label(k));
                 let rate = hit_rate(&theirs);
-                (rate >= hit).then(|| (k, rate, paired_ratio(&theirs, &ours)))
+                (rate >= hit).then(|| (k, rate, paired_ratio(&theirs, &ours, clock)))
             });
             Comparison {
                 method: method.clone(),
                 hit_rate: hit,
-                vs_one_call: paired_ratio(&one_call, &ours),
+                vs_one_call: paired_ratio(&one_call, &ours, clock),
                 one_call_hit_rate: hit_rate(&one_call),
                 vs_best_of,
                 best_of_max: (starts, hit_rate(&group(rows, &best_of_label(starts)))),
             }
         })
         .collect();
-    Headline { comparisons }
+    Headline { clock, comparisons }
 }
 
 fn spread((median, p5, p95): (f64, f64, f64)) -> String {
@@ -94,7 +96,10 @@ impl Headline {
     /// Plain-text lines, one per LOInK method.
     pub fn text(&self) -> String {
         if self.comparisons.is_empty() {
-            return "headline: no LOInK rows (run with --model)".into();
+            return format!(
+                "headline ({}): no LOInK rows (run with --model)",
+                self.clock.as_str()
+            );
         }
         self.comparisons
             .iter()
@@ -115,7 +120,8 @@ impl Headline {
                     ),
                 };
                 format!(
-                    "{}: {:.1}% within 1% of J*; vs one IPOPT call (mid seed, {:.1}% within 1%): {}; {}",
+                    "[{}] {}: {:.1}% within 1% of J*; vs one IPOPT call (mid seed, {:.1}% within 1%): {}; {}",
+                    self.clock.as_str(),
                     c.method,
                     100.0 * c.hit_rate,
                     100.0 * c.one_call_hit_rate,
@@ -142,22 +148,40 @@ pub struct Context {
     pub model: String,
 }
 
-/// The results page (`bench/results/<robot>.md`).
-pub fn markdown(ctx: &Context, summaries: &[Summary], head: &Headline) -> String {
-    let lines: Vec<String> = head.text().lines().map(|l| format!("- {l}")).collect();
+/// The results page (`bench/results/<robot>.md`): one table per clock, then the headlines.
+pub fn markdown(ctx: &Context, tables: &[(Clock, Vec<Summary>)], heads: &[Headline]) -> String {
+    let lines: Vec<String> = heads
+        .iter()
+        .flat_map(|h| {
+            h.text()
+                .lines()
+                .map(|l| format!("- {l}"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut body = String::new();
+    for (clock, summaries) in tables {
+        body.push_str(&format!(
+            "### Times by {}\n\n{}\n",
+            clock.as_str(),
+            table::markdown(summaries)
+        ));
+    }
     format!(
         "# `loink bench` results\n\n\
          - command: `{}`\n- machine: {}\n- load average (1/5/15 min): {}\n- targets: {}\n- model: {}\n\n\
-         Times are per target (best-of-K: the sum of its K calls). `× IPOPT(mid)` is the median time of one \
-         IPOPT call from the mid-range seed on the same set divided by the method's median; the spread is the \
-         p5–p95 of the per-target ratios. Feasible: ‖p(q) − y‖ < 1e-6 m and limits held to 1e-6 rad by replay. \
-         Gap (J − J*)/J* is over every row with a cost (infeasible rows included).\n\n{}\n## Headline\n\n{}\n",
+         Times are per target (best-of-K: the sum of its K calls), measured in the same run on two clocks: \
+         wall time around the call, and the solving thread's CPU time over the call (on a loaded machine \
+         wall time also counts time spent descheduled). `× IPOPT(mid)` is the median time of one IPOPT call \
+         from the mid-range seed on the same set divided by the method's median; the spread is the p5–p95 \
+         of the per-target ratios. Feasible: ‖p(q) − y‖ < 1e-6 m and limits held to 1e-6 rad by replay. \
+         Gap (J − J*)/J* is over every row with a cost (infeasible rows included).\n\n{}## Headline\n\n{}\n",
         ctx.command,
         ctx.machine,
         ctx.load,
         ctx.targets,
         ctx.model,
-        table::markdown(summaries),
+        body,
         lines.join("\n")
     )
 }

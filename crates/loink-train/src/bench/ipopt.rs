@@ -31,8 +31,10 @@ pub struct Attempt {
     pub capped: bool,
     /// IPOPT iterations.
     pub iterations: usize,
-    /// Time of the solve call alone (µs).
+    /// Wall time of the solve call alone (µs).
     pub micros: f64,
+    /// CPU time of the server's thread over the solve call (µs).
+    pub cpu_micros: f64,
 }
 
 /// A running `--serve` process.
@@ -137,10 +139,10 @@ impl Drop for IpoptServer {
 fn parse_attempt(line: &str) -> Result<Attempt, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let bad = || format!("unreadable IPOPT answer '{line}'");
-    if fields.len() < 5 {
+    if fields.len() < 6 {
         return Err(bad());
     }
-    let n = fields.len() - 4;
+    let n = fields.len() - 5;
     let q = fields[..n]
         .iter()
         .map(|f| f.parse::<f64>().map_err(|_| bad()))
@@ -156,6 +158,7 @@ fn parse_attempt(line: &str) -> Result<Attempt, String> {
         capped: flag(fields[n + 1])?,
         iterations: fields[n + 2].parse().map_err(|_| bad())?,
         micros: fields[n + 3].parse().map_err(|_| bad())?,
+        cpu_micros: fields[n + 4].parse().map_err(|_| bad())?,
     })
 }
 
@@ -165,17 +168,18 @@ mod tests {
 
     #[test]
     fn parses_an_answer_line() {
-        let a = parse_attempt("-0.18 1.26 1.14 1 0 6 2878.5").unwrap();
+        let a = parse_attempt("-0.18 1.26 1.14 1 0 6 2878.5 2500.25").unwrap();
         assert_eq!(a.q, vec![-0.18, 1.26, 1.14]);
         assert!(a.succeeded && !a.capped);
         assert_eq!(a.iterations, 6);
         assert_eq!(a.micros, 2878.5);
+        assert_eq!(a.cpu_micros, 2500.25);
     }
 
     #[test]
     fn rejects_malformed_answers() {
-        assert!(parse_attempt("1 0 6").is_err());
-        assert!(parse_attempt("a b c 1 0 6 2.0").is_err());
-        assert!(parse_attempt("0.1 0.2 0.3 2 0 6 2.0").is_err());
+        assert!(parse_attempt("1 0 6 2.0").is_err());
+        assert!(parse_attempt("a b c 1 0 6 2.0 1.0").is_err());
+        assert!(parse_attempt("0.1 0.2 0.3 2 0 6 2.0 1.0").is_err());
     }
 }

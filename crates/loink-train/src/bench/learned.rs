@@ -116,10 +116,8 @@ impl Learned {
                     name: label.clone(),
                     run: Box::new(move |_, y| {
                         state.reset();
-                        Ok(vec![(
-                            label.clone(),
-                            timed(|| engine.solve(&mut state, &y)),
-                        )])
+                        let (solution, cpu) = timed(|| engine.solve(&mut state, &y));
+                        Ok(vec![(label.clone(), solution, cpu)])
                     }),
                 }
             })
@@ -137,10 +135,8 @@ impl Learned {
                 Method {
                     name: label.clone(),
                     run: Box::new(move |_, y| {
-                        Ok(vec![(
-                            label.clone(),
-                            timed(|| engine.solve(&mut state, &y)),
-                        )])
+                        let (solution, cpu) = timed(|| engine.solve(&mut state, &y));
+                        Ok(vec![(label.clone(), solution, cpu)])
                     }),
                 }
             })

@@ -16,8 +16,11 @@ use loink::solvers::{dls, reference};
 
 use super::ipopt::{Attempt, IpoptServer, Start};
 
+/// One labelled answer: the solution (its `micros` is wall time) and the CPU time (µs).
+pub type Answer = (String, Solution, f64);
+
 /// Labelled answers of one method on one target (best-of-K gives one per K).
-pub type Answers = Vec<(String, Solution)>;
+pub type Answers = Vec<Answer>;
 
 /// A method: solves target `index` of its set.
 pub struct Method {
@@ -27,12 +30,33 @@ pub struct Method {
     pub run: Box<dyn FnMut(usize, [f64; 2]) -> Result<Answers, String>>,
 }
 
-/// Runs `f` and stamps the solution with the wall time of the call (µs).
-pub fn timed(f: impl FnOnce() -> Solution) -> Solution {
+/// This thread's CPU time in µs (CLOCK_THREAD_CPUTIME_ID; NaN if the clock is unavailable).
+pub fn thread_cpu_micros() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec we pass, which lives on this stack frame.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc == 0 {
+        ts.tv_sec as f64 * 1e6 + ts.tv_nsec as f64 / 1e3
+    } else {
+        f64::NAN
+    }
+}
+
+/// Runs `f`; returns the solution stamped with the call's wall time (µs) and its CPU time (µs).
+pub fn timed(f: impl FnOnce() -> Solution) -> (Solution, f64) {
+    let cpu = thread_cpu_micros();
     let start = Instant::now();
     let solution = f();
     let micros = start.elapsed().as_secs_f64() * 1e6;
-    solution.with_micros(micros)
+    let cpu = thread_cpu_micros() - cpu;
+    (solution.with_micros(micros), cpu)
+}
+
+fn answer(label: &str, (solution, cpu): (Solution, f64)) -> Answer {
+    (label.to_string(), solution, cpu)
 }
 
 /// The global reference optimum J* (its time is reported like any other method's).
@@ -40,8 +64,8 @@ pub fn reference(problem: Rc<Problem>) -> Method {
     Method {
         name: "reference".into(),
         run: Box::new(move |_, y| {
-            Ok(vec![(
-                "reference J*".into(),
+            Ok(vec![answer(
+                "reference J*",
                 timed(|| reference::solve(&problem, &y)),
             )])
         }),
@@ -55,8 +79,8 @@ pub fn dls_mid(problem: Rc<Problem>) -> Method {
         name: "dls".into(),
         run: Box::new(move |_, y| {
             let opts = dls::DlsOptions::default();
-            Ok(vec![(
-                "dls (mid seed)".into(),
+            Ok(vec![answer(
+                "dls (mid seed)",
                 timed(|| dls::solve(&problem, &y, &seed, &opts)),
             )])
         }),
@@ -70,11 +94,11 @@ pub fn dls_warm(problem: Rc<Problem>) -> Method {
         name: "dls warm".into(),
         run: Box::new(move |_, y| {
             let opts = dls::DlsOptions::default();
-            let s = timed(|| dls::solve(&problem, &y, &seed, &opts));
-            if s.status() != Status::Invalid {
-                seed = s.q().to_vec();
+            let timed_solution = timed(|| dls::solve(&problem, &y, &seed, &opts));
+            if timed_solution.0.status() != Status::Invalid {
+                seed = timed_solution.0.q().to_vec();
             }
-            Ok(vec![("dls (warm)".into(), s)])
+            Ok(vec![answer("dls (warm)", timed_solution)])
         }),
     }
 }
@@ -106,7 +130,11 @@ pub fn ipopt_mid(problem: Rc<Problem>, server: Rc<RefCell<IpoptServer>>) -> Meth
         run: Box::new(move |i, y| {
             let attempts = server.borrow_mut().solve(i, y, &Start::MidRange)?;
             let a = attempts.first().ok_or("IPOPT gave no answer")?;
-            Ok(vec![(IPOPT_MID.into(), judge(&problem, IPOPT_MID, y, a))])
+            Ok(vec![(
+                IPOPT_MID.into(),
+                judge(&problem, IPOPT_MID, y, a),
+                a.cpu_micros,
+            )])
         }),
     }
 }
@@ -135,10 +163,11 @@ pub fn ipopt_best_of(
         run: Box::new(move |i, y| {
             let attempts = server.borrow_mut().solve(i, y, &Start::Random(starts))?;
             let mut best: Option<Solution> = None;
-            let (mut micros, mut iterations) = (0.0, 0);
+            let (mut micros, mut cpu, mut iterations) = (0.0, 0.0, 0);
             let mut out = Vec::new();
             for (k, a) in attempts.iter().enumerate() {
                 micros += a.micros;
+                cpu += a.cpu_micros;
                 iterations += a.iterations;
                 let s = judge(&problem, "ipopt", y, a);
                 if best.as_ref().is_none_or(|b| better(&s, b)) {
@@ -161,7 +190,7 @@ pub fn ipopt_best_of(
                     },
                     Tolerance::CLASSICAL,
                 );
-                out.push((label, prefix));
+                out.push((label, prefix, cpu));
             }
             Ok(out)
         }),
@@ -181,7 +210,7 @@ pub fn ipopt_warm(problem: Rc<Problem>, server: Rc<RefCell<IpoptServer>>) -> Met
             if s.status() != Status::Invalid {
                 seed = Some(s.q().to_vec());
             }
-            Ok(vec![("ipopt (warm)".into(), s)])
+            Ok(vec![("ipopt (warm)".into(), s, a.cpu_micros)])
         }),
     }
 }

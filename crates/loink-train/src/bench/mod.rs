@@ -172,22 +172,39 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         .filter(|r| headline::shown_in_table(&r.method, args.ipopt_starts))
         .cloned()
         .collect();
-    let summaries = stats::summarise(&shown, methods::IPOPT_MID);
-    let head = headline::compute(&rows, args.ipopt_starts);
-    println!("{}", table::text(&summaries));
-    println!("{}", head.text());
+    let clocks = [record::Clock::Cpu, record::Clock::Wall];
+    let tables: Vec<(record::Clock, Vec<stats::Summary>)> = clocks
+        .iter()
+        .map(|&c| (c, stats::summarise(&shown, methods::IPOPT_MID, c)))
+        .collect();
+    let heads: Vec<headline::Headline> = clocks
+        .iter()
+        .map(|&c| headline::compute(&rows, args.ipopt_starts, c))
+        .collect();
+    for ((clock, summaries), head) in tables.iter().zip(&heads) {
+        println!("times by {}:\n{}", clock.as_str(), table::text(summaries));
+        println!("{}\n", head.text());
+    }
 
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
-    let stem = args.out_dir.join(&args.robot);
     let csv_path = args.out_dir.join(format!("{}-rows.csv", args.robot));
     record::write_rows(&csv_path, &rows, loink::robot::Robot::dof(&problem.arm))
         .map_err(|e| format!("{}: {e}", csv_path.display()))?;
-    let svg_path = args
-        .out_dir
-        .join(format!("{}-time-vs-optimality.svg", args.robot));
-    plot::time_vs_optimality(&svg_path, &summaries, &args.robot, model_label.as_deref())?;
-    let md_path = stem.with_extension("md");
+    let mut svgs = Vec::new();
+    for (clock, summaries) in &tables {
+        let suffix = match clock {
+            record::Clock::Cpu => "",
+            record::Clock::Wall => "-wall",
+        };
+        let svg_path = args
+            .out_dir
+            .join(format!("{}-time-vs-optimality{suffix}.svg", args.robot));
+        let title = format!("{} ({})", args.robot, clock.as_str());
+        plot::time_vs_optimality(&svg_path, summaries, &title, model_label.as_deref())?;
+        svgs.push(svg_path.display().to_string());
+    }
+    let md_path = args.out_dir.join(format!("{}.md", args.robot));
     let context = headline::Context {
         command: std::env::args().collect::<Vec<_>>().join(" "),
         machine: machine::describe(),
@@ -200,13 +217,13 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         ),
         model: model_label.unwrap_or_else(|| "none (no LOInK rows)".into()),
     };
-    std::fs::write(&md_path, headline::markdown(&context, &summaries, &head))
+    std::fs::write(&md_path, headline::markdown(&context, &tables, &heads))
         .map_err(|e| format!("{}: {e}", md_path.display()))?;
     eprintln!(
         "wrote {}, {}, {}",
         md_path.display(),
         csv_path.display(),
-        svg_path.display()
+        svgs.join(", ")
     );
     Ok(())
 }
@@ -282,13 +299,18 @@ fn run_set(
             let method = &mut methods[(index + k) % m];
             let answers = (method.run)(index, y)
                 .map_err(|e| format!("{} on {set:?} target {index}: {e}", method.name))?;
-            rows.extend(answers.into_iter().map(|(label, solution)| Row {
-                set,
-                method: label,
-                index,
-                solution,
-                j_star: f64::NAN,
-            }));
+            rows.extend(
+                answers
+                    .into_iter()
+                    .map(|(label, solution, cpu_micros)| Row {
+                        set,
+                        method: label,
+                        index,
+                        solution,
+                        j_star: f64::NAN,
+                        cpu_micros,
+                    }),
+            );
         }
         bar.inc(1);
     }

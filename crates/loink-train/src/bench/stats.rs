@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::record::{Row, TargetSet};
+use super::record::{Clock, Row, TargetSet};
 
 /// The q-quantile (0 ≤ q ≤ 1) of the finite values, linear interpolation between order
 /// statistics (numpy's default); NaN when there are none.
@@ -47,16 +47,14 @@ pub struct Summary {
     pub ee_error: (f64, f64),
 }
 
-/// Per-target times of one method, by target index.
-pub fn times_by_index(rows: &[&Row]) -> BTreeMap<usize, f64> {
-    rows.iter()
-        .map(|r| (r.index, r.solution.micros()))
-        .collect()
+/// Per-target times of one method on `clock`, by target index.
+pub fn times_by_index(rows: &[&Row], clock: Clock) -> BTreeMap<usize, f64> {
+    rows.iter().map(|r| (r.index, r.micros(clock))).collect()
 }
 
 /// Summarises each (set, method) group, in first-appearance order; `baseline` names the method
 /// every speed ratio divides (IPOPT from the mid-range seed).
-pub fn summarise(rows: &[Row], baseline: &str) -> Vec<Summary> {
+pub fn summarise(rows: &[Row], baseline: &str, clock: Clock) -> Vec<Summary> {
     let mut order: Vec<(TargetSet, String)> = Vec::new();
     for row in rows {
         let key = (row.set, row.method.clone());
@@ -75,20 +73,26 @@ pub fn summarise(rows: &[Row], baseline: &str) -> Vec<Summary> {
                 .iter()
                 .filter(|r| r.set == *set && r.method == baseline)
                 .collect();
-            summarise_group(*set, method, &group, &base)
+            summarise_group(*set, method, &group, &base, clock)
         })
         .collect()
 }
 
-fn summarise_group(set: TargetSet, method: &str, group: &[&Row], base: &[&Row]) -> Summary {
+fn summarise_group(
+    set: TargetSet,
+    method: &str,
+    group: &[&Row],
+    base: &[&Row],
+    clock: Clock,
+) -> Summary {
     let n = group.len().max(1) as f64;
-    let micros: Vec<f64> = group.iter().map(|r| r.solution.micros()).collect();
+    let micros: Vec<f64> = group.iter().map(|r| r.micros(clock)).collect();
     let gaps: Vec<f64> = group.iter().map(|r| r.gap()).collect();
     let errors: Vec<f64> = group.iter().map(|r| r.solution.residual()).collect();
-    let base_times = times_by_index(base);
+    let base_times = times_by_index(base, clock);
     let ratios: Vec<f64> = group
         .iter()
-        .filter_map(|r| base_times.get(&r.index).map(|b| b / r.solution.micros()))
+        .filter_map(|r| base_times.get(&r.index).map(|b| b / r.micros(clock)))
         .collect();
     let base_median = median(&base_times.values().copied().collect::<Vec<_>>());
     Summary {
@@ -107,13 +111,13 @@ fn summarise_group(set: TargetSet, method: &str, group: &[&Row], base: &[&Row]) 
 
 /// Ratio of two methods' times on the same targets: (ratio of medians, p5, p95 of the
 /// per-target ratios `slow / fast`).
-pub fn paired_ratio(slow: &[&Row], fast: &[&Row]) -> (f64, f64, f64) {
-    let fast_times = times_by_index(fast);
+pub fn paired_ratio(slow: &[&Row], fast: &[&Row], clock: Clock) -> (f64, f64, f64) {
+    let fast_times = times_by_index(fast, clock);
     let ratios: Vec<f64> = slow
         .iter()
-        .filter_map(|r| fast_times.get(&r.index).map(|f| r.solution.micros() / f))
+        .filter_map(|r| fast_times.get(&r.index).map(|f| r.micros(clock) / f))
         .collect();
-    let slow_median = median(&slow.iter().map(|r| r.solution.micros()).collect::<Vec<_>>());
+    let slow_median = median(&slow.iter().map(|r| r.micros(clock)).collect::<Vec<_>>());
     let fast_median = median(&fast_times.values().copied().collect::<Vec<_>>());
     (
         slow_median / fast_median,
