@@ -195,7 +195,18 @@ impl Diversity {
         let converged = st.statuses.iter().filter(|s| **s == "converged").count();
         vec![
             ["reference optimum J*".into(), f(st.optimum_cost, 4)],
-            ["J at z = 0 (LOInK)".into(), f(st.origin_cost, 4)],
+            [
+                "J at z = 0 (LOInK)".into(),
+                match &self.origin {
+                    Some(o) => format!(
+                        "{} — {}, {:.1e} m from the target",
+                        f(st.origin_cost, 4),
+                        o.status(),
+                        o.residual()
+                    ),
+                    None => "planar3 model not loaded".into(),
+                },
+            ],
             [
                 format!("samples (σ = {}, seed {})", self.sigma, self.seed),
                 format!("{} drawn, {converged} reach the target", st.samples.len()),
@@ -279,13 +290,13 @@ impl Diversity {
         caption(
             &area,
             surface,
-            "True cost J of the samples against the optimum J*",
+            "True cost J of the samples that reach the target, against the optimum J*",
         )?;
         let costs: Vec<f64> = self
             .samples
             .iter()
+            .filter(|s| s.status() == Status::Converged)
             .map(Solution::cost)
-            .filter(|c| c.is_finite())
             .collect();
         let j_star = self.optimum.as_ref().map(Solution::cost);
         let (lo, hi) = ld::padded_range(costs.iter().copied().chain(j_star));
@@ -351,6 +362,14 @@ impl Diversity {
         )?;
         let (g0, g1) = ld::padded_range(self.trade.iter().map(|p| p.gap).chain([0.0]));
         let (s0, s1) = ld::padded_range(self.trade.iter().map(|p| p.spread).chain([0.0]));
+        let (lo_s, hi_s) = self
+            .trade
+            .iter()
+            .map(|p| p.spread)
+            .filter(|v| v.is_finite())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+                (a.min(v), b.max(v))
+            });
         let mut chart =
             ld::line_chart(&area, surface, 0.0..2.0, g0..g1, "σ", "mean gap to J* (%)")?;
         let gap: Vec<(f64, f64)> = self.trade.iter().map(|p| (p.sigma, p.gap)).collect();
@@ -374,7 +393,7 @@ impl Diversity {
         legend.add(Mark::Line(SURROGATE.to_rgba(), 2.5), "mean gap to J* (%)");
         legend.add(
             Mark::Line(SAMPLE.to_rgba(), 2.5),
-            format!("variety, {s0:.2}–{s1:.2} rad (rescaled)"),
+            format!("variety, {lo_s:.2}–{hi_s:.2} rad (rescaled)"),
         );
         legend.add(Mark::Line(INK.mix(0.5), 1.0), "current σ");
         legend.draw(

@@ -211,7 +211,14 @@ impl LatentLesson {
             pixels: [l, t, l + side, t + side],
             world: [-HALF, HALF, -HALF, HALF],
         };
-        let (lo, hi) = ld::padded_range(self.grid.iter().copied());
+        let (lo, hi) = self
+            .grid
+            .iter()
+            .copied()
+            .filter(|c| c.is_finite())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), c| {
+                (a.min(c), b.max(c))
+            });
         if !self.grid.is_empty() {
             let colours: Vec<Option<[u8; 3]>> = self
                 .grid
