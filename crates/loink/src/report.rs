@@ -133,7 +133,7 @@ impl Solution {
             Status::Unreachable
         } else if margin < -tolerance.limits {
             Status::Limits
-        } else if !(residual <= tolerance.residual) {
+        } else if residual.is_nan() || residual > tolerance.residual {
             if outside_annulus {
                 Status::Unreachable
             } else {
