@@ -25,7 +25,7 @@ pub fn invert_f64(a: &[f64], n: usize) -> Option<Vec<f64>> {
         let pivot =
             (col..n).max_by(|&r, &s| m[r * n + col].abs().total_cmp(&m[s * n + col].abs()))?;
         let p = m[pivot * n + col];
-        if !(p.abs() > 1e-300) {
+        if p.is_nan() || p.abs() <= 1e-300 {
             return None;
         }
         if pivot != col {

@@ -384,7 +384,7 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
     let mut file = export(&rows);
     if args.check_targets > 0 {
         // A separate stream, so the check's targets never overlap the training data's draws.
-        let check_seed = args.seed ^ 0x5eed_0f_c4ec;
+        let check_seed = args.seed ^ 0x005e_ed0f_c4ec;
         match optimality::check(
             &export::to_json(&file),
             args.check_targets,

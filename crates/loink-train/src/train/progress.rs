@@ -27,7 +27,7 @@ impl Progress {
     /// One optimiser step done; `loss` is the running mean training loss of this epoch.
     pub fn step(&self, loss: f64) {
         self.bar.inc(1);
-        if self.bar.position() % 16 == 0 {
+        if self.bar.position().is_multiple_of(16) {
             self.bar.set_message(format!("loss {loss:.4}"));
         }
     }
