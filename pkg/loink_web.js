@@ -268,6 +268,22 @@ export class Playground {
         }
     }
     /**
+     * The browser benchmark (`?bench=1`): `frames` whole frames along the play-mode path
+     * (solve + every panel; median and p95 ms), then [`crate::bench::solve_bench`] for each
+     * solver available on the current model (median µs over `frames` targets, each solve
+     * repeated `repeats` times because the page clock is coarse). Restores the settings.
+     * @param {number} frames
+     * @param {number} repeats
+     * @returns {any}
+     */
+    bench(frames, repeats) {
+        const ret = wasm.playground_bench(this.__wbg_ptr, frames, repeats);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * CSS pixel on `canvas#arm` → world point `[x, y]` (m).
      * @param {number} px
      * @param {number} py
