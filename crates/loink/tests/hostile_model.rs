@@ -317,3 +317,28 @@ fn a_rejected_file_changes_nothing_for_the_loaded_solver() {
     let again = solver.solve(&mut fresh, &[0.5, 0.4]);
     assert_eq!(again.q(), before.q());
 }
+
+/// A trained R is orthogonal only to f32 precision, and the loader accepts max |RᵀR − I| up to
+/// 1e-5. The inverse must still be exact: before the orthogonal layers inverted by R⁻¹ instead
+/// of Rᵀ, the shipped planar3 model round-tripped to 8.8e-7 while reporting convergence to 1e-10.
+#[test]
+fn nearly_orthogonal_layers_still_invert_exactly() {
+    let mut file = model();
+    for o in &mut file.bilipnet.orthogonal {
+        for (i, row) in o.r.iter_mut().enumerate() {
+            for v in row.iter_mut() {
+                *v *= 1.0 + 1e-6 * (i as f64 + 1.0);
+            }
+        }
+    }
+    let loaded = load_model(&save_model(&file)).expect("within the orthogonality tolerance");
+    let net = loaded.net();
+    let options = loink::nn::InverseOptions::default();
+    for t in [[0.3, -0.2, 0.0], [-0.9, 0.4, 1.5], [0.0, 0.0, -2.0]] {
+        let inverse = net.inverse(&t, &options).unwrap();
+        let back = net.forward(&inverse.x).unwrap();
+        let error = loink::report::distance(&back, &t);
+        assert!(inverse.converged, "{t:?}");
+        assert!(error <= 1e-9, "{t:?}: round trip {error:e}");
+    }
+}

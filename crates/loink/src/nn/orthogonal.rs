@@ -1,11 +1,15 @@
-//! Orthogonal layer O(x) = R x + b with R square and RᵀR = I; inverse x = Rᵀ(u − b).
+//! Orthogonal layer O(x) = R x + b with R square and RᵀR = I; inverse x = R⁻¹(u − b).
 //! An isometry, so it never changes the network's Lipschitz bounds.
+//!
+//! R⁻¹ is computed once (LU) rather than taken as Rᵀ: a trained R is orthogonal only to f32
+//! precision (the loader accepts max |RᵀR − I| ≤ 1e-5), and Rᵀ would then leave a round-trip
+//! error of that size while every monotone layer reports convergence to 1e-10.
 
 use ndarray::{Array1, Array2};
 use rand::Rng;
 
 use super::cayley::cayley;
-use super::linalg::{mat_t_vec, mat_vec};
+use super::linalg::{mat_vec, solve};
 use crate::error::{LoinkError, Result};
 
 /// u = R x + b.
@@ -15,6 +19,8 @@ pub struct OrthogonalLayer {
     b: Array1<f64>,
     /// R row-major, for the allocation-free kernels.
     r_flat: Vec<f64>,
+    /// R⁻¹ row-major (Rᵀ when R is numerically singular, which a validated R never is).
+    r_inv_flat: Vec<f64>,
 }
 
 impl OrthogonalLayer {
@@ -36,7 +42,18 @@ impl OrthogonalLayer {
             });
         }
         let r_flat = r.iter().copied().collect();
-        Ok(Self { r, b, r_flat })
+        let r_inv_flat = solve(&r, &Array2::eye(n))
+            .filter(|inv| inv.iter().all(|v| v.is_finite()))
+            .unwrap_or_else(|| r.t().to_owned())
+            .iter()
+            .copied()
+            .collect();
+        Ok(Self {
+            r,
+            b,
+            r_flat,
+            r_inv_flat,
+        })
     }
 
     /// A random layer: R = cayley(W) with W entries uniform in [−1, 1], b uniform in [−0.5, 0.5].
@@ -68,12 +85,12 @@ impl OrthogonalLayer {
         }
     }
 
-    /// out = Rᵀ(u − b), using `scratch` (n) for u − b.
+    /// out = R⁻¹(u − b), using `scratch` (n) for u − b.
     #[inline]
     pub fn inverse_into(&self, u: &[f64], scratch: &mut [f64], out: &mut [f64]) {
         for ((s, ui), b) in scratch.iter_mut().zip(u).zip(self.b.iter()) {
             *s = ui - b;
         }
-        mat_t_vec(&self.r_flat, self.dim(), scratch, out);
+        mat_vec(&self.r_inv_flat, self.dim(), scratch, out);
     }
 }
