@@ -29,7 +29,7 @@ for target in "${targets[@]}"; do
   [ "$target" = artifact ] && max_len=65536
   echo "== $target: ${seconds}s"
   (cd fuzz && nice -n 19 cargo fuzz run -O "$target" "corpus/$target" -- \
-      -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+      -max_total_time="$seconds" -max_len="$max_len" -timeout=60 -rss_limit_mb=2048 \
       -print_final_stats=1 -artifact_prefix="artifacts/$target/") 2>&1 \
     | tee "fuzz/artifacts/$target/last-run.log" | grep -E '^(#[0-9]+ *(DONE|INITED)|stat::|==|SUMMARY|Done)' || true
   grep -q 'stat::number_of_executed_units' "fuzz/artifacts/$target/last-run.log" \
