@@ -44,8 +44,8 @@ pub const PLANAR2_MSE: ModelFile = regressor("mse", "web/models/planar2-mse.json
 pub const PLANAR2_MDN: ModelFile = regressor("mdn", "web/models/planar2-mdn.json");
 /// planar3 at the default μ.
 pub const PLANAR3: ModelFile = loink("loink", "web/models/planar3.json");
-/// planar3 at a small μ (looser lower Lipschitz bound).
-pub const PLANAR3_LOW_MU: ModelFile = loink("loink-low-mu", "web/models/planar3-mu0.01.json");
+/// planar3 at the default, smaller μ = 0.05 (the shipped default model, scripts/train-models.sh).
+pub const PLANAR3_LOW_MU: ModelFile = loink("loink-low-mu", "web/models/planar3.json");
 /// planar3 at a large μ.
 pub const PLANAR3_HIGH_MU: ModelFile = loink("loink-high-mu", "web/models/planar3-mu0.2.json");
 /// The MDN baseline on planar3.
