@@ -8,6 +8,8 @@
 //! - training time vs data size (`--scaling-train`): `loink train` wall time (child process) for
 //!   growing sample counts at a fixed small epoch count.
 //!
+//! Solve times are the thread's CPU time (the machine is shared; wall time under load mostly
+//! measures the scheduler); training times are wall time (burn may use several threads).
 //! The gap of each shipped model comes from the main benchmark (trained models only).
 
 use std::path::Path;
@@ -17,6 +19,7 @@ use loink::artifact::{random_model, validate};
 use loink::surrogate::Loink;
 use plotters::prelude::*;
 
+use super::methods::thread_cpu_micros;
 use super::stats::{median, quantile};
 
 /// One measured point of a curve.
@@ -58,11 +61,11 @@ fn inverse_times(engine: &Loink, targets: &[[f64; 2]]) -> Result<(Vec<f64>, f64)
     let mut iterations = 0usize;
     for y in targets {
         state.reset();
-        let start = Instant::now();
+        let start = thread_cpu_micros();
         let (_, report) = engine
             .preimage(&mut state, y, &zero)
             .map_err(|e| e.to_string())?;
-        times.push(start.elapsed().as_secs_f64() * 1e6);
+        times.push(thread_cpu_micros() - start);
         iterations += report.iterations;
     }
     Ok((times, iterations as f64 / targets.len().max(1) as f64))
@@ -101,13 +104,13 @@ pub fn width_and_depth(robot: &str, targets: &[[f64; 2]], seed: u64) -> Result<[
         Curve {
             title: "inverse time vs block width (depth 3, 4 blocks; untrained)".into(),
             x_name: "hidden block width".into(),
-            y_name: "µs per solve".into(),
+            y_name: "CPU µs per solve".into(),
             points: width,
         },
         Curve {
             title: "inverse time vs depth (blocks [32]×4; untrained)".into(),
             x_name: "monotone layers d".into(),
-            y_name: "µs per solve".into(),
+            y_name: "CPU µs per solve".into(),
             points: depth,
         },
     ])
@@ -121,7 +124,7 @@ pub fn batch(engine: &Loink, label: &str, targets: &[[f64; 2]]) -> Result<Curve,
         let mut per_target = Vec::new();
         let batches = (4000 / size).max(10);
         for b in 0..batches {
-            let start = Instant::now();
+            let start = thread_cpu_micros();
             let mut state = engine.new_state();
             for k in 0..size {
                 state.reset();
@@ -130,7 +133,7 @@ pub fn batch(engine: &Loink, label: &str, targets: &[[f64; 2]]) -> Result<Curve,
                     .preimage(&mut state, &y, &zero)
                     .map_err(|e| e.to_string())?;
             }
-            per_target.push(start.elapsed().as_secs_f64() * 1e6 / size as f64);
+            per_target.push((thread_cpu_micros() - start) / size as f64);
         }
         points.push(point(
             size as f64,
@@ -141,7 +144,7 @@ pub fn batch(engine: &Loink, label: &str, targets: &[[f64; 2]]) -> Result<Curve,
     Ok(Curve {
         title: format!("time per target vs batch size ({label})"),
         x_name: "targets per batch".into(),
-        y_name: "µs per target".into(),
+        y_name: "CPU µs per target".into(),
         points,
     })
 }
