@@ -165,18 +165,18 @@ impl CostModel {
                     // com_x = Σ a_k cos s_k; ∂com_x/∂q_i = −Σ_{k≥i} a_k sin s_k = −(T − Σ_{k<i} a_k sin s_k)
                     // with T = Σ_k a_k sin s_k: two passes, no allocation (this runs in the reference sweep).
                     let (mut s, mut com_x, mut sine_total) = (0.0, 0.0, 0.0);
-                    for i in 0..n {
-                        s += q[i];
-                        com_x += self.com_coeffs[i] * s.cos();
-                        sine_total += self.com_coeffs[i] * s.sin();
+                    for (qi, a) in q.iter().zip(&self.com_coeffs).take(n) {
+                        s += qi;
+                        com_x += a * s.cos();
+                        sine_total += a * s.sin();
                     }
                     total += weight * com_x * com_x;
                     if let Some(g) = grad.as_deref_mut() {
                         let (mut s, mut prefix) = (0.0, 0.0);
-                        for i in 0..n {
-                            g[i] += 2.0 * weight * com_x * -(sine_total - prefix);
-                            s += q[i];
-                            prefix += self.com_coeffs[i] * s.sin();
+                        for ((gi, qi), a) in g.iter_mut().zip(q).zip(&self.com_coeffs).take(n) {
+                            *gi += 2.0 * weight * com_x * -(sine_total - prefix);
+                            s += qi;
+                            prefix += a * s.sin();
                         }
                     }
                 }
