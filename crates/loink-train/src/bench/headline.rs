@@ -189,6 +189,57 @@ pub fn markdown(ctx: &Context, tables: &[(Clock, Vec<Summary>)], heads: &[Headli
 #[cfg(test)]
 mod tests {
     use super::*;
+    use loink::problem::Problem;
+    use loink::report::{Solution, Termination, Tolerance};
+
+    /// A row on target `index` whose answer hits (q on target, J = J*) or misses (q off target).
+    fn row(problem: &Problem, method: &str, index: usize, hit: bool, micros: f64) -> Row {
+        let q = vec![0.1 * index as f64, 1.0, 1.0];
+        let y = problem.arm.position(&q);
+        let answer = if hit {
+            q.clone()
+        } else {
+            vec![q[0] + 0.2, 1.0, 1.0]
+        };
+        let solution = Solution::assess(
+            problem,
+            method,
+            &y,
+            None,
+            answer,
+            1,
+            micros,
+            Termination::Converged,
+            Tolerance::CLASSICAL,
+        );
+        Row {
+            set: TargetSet::Random,
+            method: method.into(),
+            index,
+            j_star: problem.cost.value(&q),
+            solution,
+            cpu_micros: micros,
+        }
+    }
+
+    #[test]
+    fn equal_hit_rate_picks_the_smallest_k_that_reaches_loink() {
+        let problem = Problem::preset("planar3").unwrap();
+        let mut rows = Vec::new();
+        for i in 0..4 {
+            rows.push(row(&problem, "loink cold + refine 3", i, i != 3, 10.0));
+            rows.push(row(&problem, IPOPT_MID, i, true, 1000.0));
+            rows.push(row(&problem, &best_of_label(1), i, i < 2, 1000.0));
+            rows.push(row(&problem, &best_of_label(2), i, true, 2000.0));
+        }
+        let head = compute(&rows, 2, Clock::Cpu);
+        let c = &head.comparisons[0];
+        assert_eq!(c.hit_rate, 0.75);
+        assert_eq!(c.vs_one_call.0, 100.0);
+        let (k, rate, ratio) = c.vs_best_of.expect("best of 2 reaches 75%");
+        assert_eq!((k, rate, ratio.0), (2, 1.0, 200.0));
+        assert!(head.text().contains("best of 2 at equal hit rate"));
+    }
 
     #[test]
     fn table_hides_intermediate_best_of_k() {
