@@ -100,14 +100,19 @@ test('the browser enforces it: eval, new Function, inline script and foreign fet
   await page.context().close();
 });
 
-/** Paths the page may request: its own files and catalog model files. */
+/** What the page may request: index.html, its own code and styles under /web/ and /pkg/, and
+ *  under /web/models/ only the files the catalog names. Returns a predicate on a pathname. */
 async function allowedPaths(page) {
-  const models = await page.evaluate(async () => {
+  const models = new Set(await page.evaluate(async () => {
     const { Playground } = await import('/pkg/loink_web.js');
-    return Playground.knownModels().map((m) => m.file).filter(Boolean);
-  });
-  return new Set(['/index.html', '/web/app.js', '/web/style.css', '/pkg/loink_web.js',
-    '/pkg/loink_web_bg.wasm', ...models.map((f) => `/${f}`)]);
+    return Playground.knownModels().map((m) => m.file).filter(Boolean).map((f) => `/${f}`);
+  }));
+  return {
+    has(path) {
+      if (path.startsWith('/web/models/')) return models.has(path);
+      return path === '/index.html' || /^\/(web|pkg)\/[\w.-]+\.(js|css|wasm)$/.test(path);
+    },
+  };
 }
 
 const HOSTILE_MODELS = [
@@ -176,4 +181,44 @@ test('bad input from JS is a readable error in the status line; the next good in
   const problems = page.problems.filter((p) => !p.startsWith('console:'));
   assert.deepEqual(problems, []);
   await page.context().close();
+});
+
+const HOSTILE_MODEL_BODIES = {
+  empty: '',
+  truncated: '{"format": "loink-model", "version": 1, "robot": {',
+  html: '<!doctype html><title>404</title>',
+  deep: '['.repeat(100000),
+  version: '{"format": "loink-model", "version": 99}',
+  overflow: '{"format": "loink-model", "version": 1, "hyper": {"mu": 1e999}}',
+};
+
+test('a hostile model file is refused with a message; the page keeps answering', async (t) => {
+  const probe = await openPlayground(env);
+  const learned = await probe.evaluate(async () => {
+    const { Playground } = await import('/pkg/loink_web.js');
+    return Playground.knownModels().filter((m) => m.learned && m.file);
+  });
+  await probe.context().close();
+  if (!learned.length) {
+    t.skip('no catalog entry has a learned model file yet');
+    return;
+  }
+  const entry = learned[0];
+  for (const [what, body] of Object.entries(HOSTILE_MODEL_BODIES)) {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route(`**/${entry.file}`, (route) => route.fulfill({ contentType: 'application/json', body }));
+    await page.goto(`${env.base}/index.html#model=${entry.name}&solver=loink`);
+    await page.evaluate(() => window.loinkPlayground.ready);
+    await page.waitForFunction(() => /could not load|rejected|not/i.test(document.getElementById('status').textContent));
+    const status = await page.locator('#status').textContent();
+    assert.match(status, new RegExp(entry.name), `${what}: the status does not name the model: ${status}`);
+    const state = await page.evaluate(() => window.loinkPlayground.setTarget(0.5, 0.4));
+    assert.notEqual(state.solver, 'loink', `${what}: a refused model still solves as loink`);
+    assert.ok(Number.isFinite(state.residual), `${what}: the next good target was not answered`);
+    assert.deepEqual(errors, [], `${what}: page errors`);
+    await context.close();
+  }
 });
