@@ -318,10 +318,29 @@ async function start() {
   bindResize();
   const firstFrameMs = performance.now() - t0;
   document.documentElement.dataset.firstFrameMs = firstFrameMs.toFixed(1);
+  document.documentElement.dataset.readyAtMs = performance.now().toFixed(1);
   return firstFrameMs;
 }
 
-const ready = start().catch((e) => {
+/** `?bench=1`: after the first frame, time 1,000 frames and the solvers (all in Rust) and
+ *  show the report; tests/e2e/bench.mjs reads window.loinkBench. */
+async function benchMode(firstFrameMs) {
+  const frames = Number(new URLSearchParams(location.search).get('frames')) || 1000;
+  await new Promise((r) => setTimeout(r, 50));
+  const report = guarded(() => pg.bench(frames, 20));
+  if (!report) return;
+  report.firstFrameMs = firstFrameMs;
+  const pre = document.createElement('pre');
+  pre.id = 'bench-result';
+  pre.textContent = JSON.stringify(report, null, 2);
+  document.body.prepend(pre);
+  window.loinkBench = report;
+}
+
+const ready = start().then((firstFrameMs) => {
+  if (new URLSearchParams(location.search).get('bench') === '1') benchMode(firstFrameMs);
+  return firstFrameMs;
+}).catch((e) => {
   showStatus(`The playground could not start: ${errorText(e)}`, true);
   throw e;
 });

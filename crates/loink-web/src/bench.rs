@@ -50,6 +50,11 @@ pub fn median_p95(values: &mut [f64]) -> (f64, f64) {
     (at(0.5), at(0.95))
 }
 
+/// Mean of `values` (NaN when empty); the coarse page clock averages out over many frames.
+pub fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
+}
+
 /// Times the current solver of `engine` over `frames` path targets.
 pub fn solve_bench(engine: &mut Engine, frames: usize, repeats: usize) -> SolveBench {
     let repeats = repeats.max(1);

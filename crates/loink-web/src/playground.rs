@@ -19,7 +19,7 @@ use crate::settings::{self, Settings, SolverKind};
 use crate::view::Viewport;
 
 /// Configurations sampled for the reachable-region shading.
-const REGION_SAMPLES: usize = 300_000;
+const REGION_SAMPLES: usize = 150_000;
 
 /// The four panels, by canvas id.
 pub const PANELS: [&str; 4] = ["arm", "landscape", "latent", "gapmap"];
@@ -52,7 +52,7 @@ struct RegionCache {
     model: &'static str,
     region: Region,
     view: Option<Viewport>,
-    image: (Vec<u8>, u32, u32),
+    image: Option<HtmlCanvasElement>,
 }
 
 /// One model's playground: engine, canvases and caches.
@@ -190,12 +190,13 @@ impl Playground {
             .get_mut(name)
             .ok_or_else(|| js_err(format!("panel '{name}' is not attached")))?;
         if surface.resize(css_width, css_height, dpr) {
-            if name == "arm" {
-                if let Some(cache) = self.region.as_mut() {
-                    cache.view = None;
-                }
+            match name {
+                "arm" => self.draw_arm(),
+                "landscape" => self.draw_landscape(),
+                "latent" => self.draw_latent(),
+                _ => self.draw_gapmap(),
             }
-            self.redraw().map_err(js_err)?;
+            .map_err(js_err)?;
         }
         Ok(())
     }
@@ -336,6 +337,77 @@ impl Playground {
         Ok(more)
     }
 
+    /// The browser benchmark (`?bench=1`): `frames` whole frames along the play-mode path
+    /// (solve + every panel; median and p95 ms), then [`crate::bench::solve_bench`] for each
+    /// solver available on the current model (median µs over `frames` targets, each solve
+    /// repeated `repeats` times because the page clock is coarse). Restores the settings.
+    pub fn bench(&mut self, frames: usize, repeats: usize) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Report {
+            model: String,
+            frames: usize,
+            frame_median_ms: f64,
+            frame_p95_ms: f64,
+            /// Mean ms of solve (with the self-motion pass), arm, landscape, latent, gap map.
+            part_mean_ms: Vec<f64>,
+            solves: Vec<crate::bench::SolveBench>,
+        }
+        let frames = frames.clamp(1, 100_000);
+        let saved = self.engine.settings().clone();
+        let reach = self.engine.problem().arm.reach();
+        let mut times = Vec::with_capacity(frames);
+        // Per part (ms): solve incl. the self-motion pass, then each panel.
+        let mut parts: [Vec<f64>; 5] = Default::default();
+        for k in 0..frames {
+            let start = now_micros();
+            self.engine
+                .set_target(crate::bench::path_target(reach, k))
+                .map_err(js_err)?;
+            let mut t = now_micros();
+            parts[0].push((t - start) * 1e-3);
+            for (i, part) in parts.iter_mut().enumerate().skip(1) {
+                match i {
+                    1 => self.draw_arm(),
+                    2 => self.draw_landscape(),
+                    3 => self.draw_latent(),
+                    _ => self.draw_gapmap(),
+                }
+                .map_err(js_err)?;
+                let now = now_micros();
+                part.push((now - t) * 1e-3);
+                t = now;
+            }
+            times.push((now_micros() - start) * 1e-3);
+        }
+        let (frame_median_ms, frame_p95_ms) = crate::bench::median_p95(&mut times);
+        let part_median_ms: Vec<f64> = parts.iter_mut().map(|p| crate::bench::mean(p)).collect();
+        let mut solves = Vec::new();
+        // The reference sweep is the ground truth, not an interactive solver: not timed here.
+        for kind in SolverKind::ALL
+            .into_iter()
+            .filter(|&k| k != SolverKind::Reference)
+        {
+            if self.engine.solver_available(kind).is_err() {
+                continue;
+            }
+            let mut next = saved.clone();
+            next.solver = kind;
+            self.engine.apply(next);
+            solves.push(crate::bench::solve_bench(&mut self.engine, frames, repeats));
+        }
+        self.engine.apply(saved);
+        self.redraw().map_err(js_err)?;
+        to_js(&Report {
+            model: self.engine.entry().name.to_string(),
+            frames,
+            frame_median_ms,
+            frame_p95_ms,
+            part_mean_ms: part_median_ms,
+            solves,
+        })
+    }
+
     /// A fresh random seed from the browser's crypto source (the only unseeded randomness).
     #[wasm_bindgen(js_name = newSeed)]
     pub fn new_seed() -> Result<f64, JsError> {
@@ -384,7 +456,7 @@ impl Playground {
             model: name,
             region: Region::sample(&self.engine.problem().arm, REGION_SAMPLES),
             view: None,
-            image: (Vec::new(), 0, 0),
+            image: None,
         });
     }
 
@@ -406,7 +478,8 @@ impl Playground {
             return Ok(());
         };
         if cache.view != Some(view) {
-            cache.image = draw::arm::region_image(&view, &cache.region);
+            let (rgba, w, h) = draw::arm::region_image(&view, &cache.region);
+            cache.image = Some(Surface::offscreen(&rgba, w, h)?);
             cache.view = Some(view);
         }
         let e = &self.engine;
@@ -420,7 +493,10 @@ impl Playground {
             target: e.settings().target,
             region: &cache.region,
         };
-        draw::arm::draw(surface, &scene, &view, &cache.image)
+        match &cache.image {
+            Some(image) => draw::arm::draw(surface, &scene, &view, image),
+            None => Ok(()),
+        }
     }
 
     fn draw_landscape(&mut self) -> Result<(), String> {

@@ -85,21 +85,15 @@ fn points(arm: &PlanarArm, q: &[f64]) -> Vec<(f64, f64)> {
         .unwrap_or_default()
 }
 
-/// Draws the panel. `region_rgba` is the cached [`region_image`] for `view`.
+/// Draws the panel. `region` is the cached [`region_image`] for `view` on an off-screen canvas.
 pub fn draw(
     surface: &Surface,
     scene: &ArmScene,
     view: &Viewport,
-    region_rgba: &(Vec<u8>, u32, u32),
+    region: &web_sys::HtmlCanvasElement,
 ) -> DrawResult {
     let area = surface.area()?;
-    surface.put_rgba(
-        &region_rgba.0,
-        region_rgba.1,
-        region_rgba.2,
-        view.pixels[0],
-        view.pixels[1],
-    )?;
+    surface.blit(region, view.pixels[0], view.pixels[1])?;
     caption(
         &area,
         surface,

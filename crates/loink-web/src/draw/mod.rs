@@ -115,6 +115,32 @@ impl Surface {
         Ok(area)
     }
 
+    /// Renders a `width × height` RGBA buffer once into an off-screen canvas, for images that
+    /// are drawn every frame but change rarely ([`Self::blit`] is a GPU copy; `putImageData`
+    /// of a full panel costs milliseconds).
+    pub fn offscreen(rgba: &[u8], width: u32, height: u32) -> DrawResult<HtmlCanvasElement> {
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or("no document to create an off-screen canvas in")?;
+        let canvas: HtmlCanvasElement = document
+            .create_element("canvas")
+            .map_err(|_| "the browser refused an off-screen canvas".to_string())?
+            .dyn_into()
+            .map_err(|_| "the off-screen element is not a canvas".to_string())?;
+        canvas.set_width(width.max(1));
+        canvas.set_height(height.max(1));
+        let surface = Surface::new(canvas.clone())?;
+        surface.put_rgba(rgba, width, height, 0.0, 0.0)?;
+        Ok(canvas)
+    }
+
+    /// Draws an off-screen canvas at device pixel (x, y).
+    pub fn blit(&self, image: &HtmlCanvasElement, x: f64, y: f64) -> DrawResult {
+        self.context
+            .draw_image_with_html_canvas_element(image, x.round(), y.round())
+            .map_err(|_| "the browser refused to draw a cached image".to_string())
+    }
+
     /// Puts a `width × height` RGBA buffer at device pixel (x, y) with one `putImageData`.
     pub fn put_rgba(&self, rgba: &[u8], width: u32, height: u32, x: f64, y: f64) -> DrawResult {
         if width == 0 || height == 0 || rgba.len() != (width * height * 4) as usize {

@@ -1,0 +1,76 @@
+// The browser benchmark (issue 5): opens index.html?bench=1 in headless Chromium, which times
+// 1,000 whole frames (solve + all panels) and each interactive solver in wasm (Rust does the
+// timing: Playground.bench); runs the same solve benchmark natively
+// (crates/loink-web/examples/native_bench.rs) for the wasm/native ratio; measures the gzipped
+// download (wasm + JS + default weights) and the first interactive frame on localhost.
+//   cd tests && node e2e/bench.mjs [FRAMES]
+import { spawnSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { startAll, ROOT } from './harness.mjs';
+
+const frames = Number(process.argv[2]) || 1000;
+const gz = (rel) => gzipSync(readFileSync(join(ROOT, rel)), { level: 9 }).length;
+
+const env = await startAll();
+let report;
+let firstFrame = [];
+try {
+  const models = JSON.parse(readFileSync(join(ROOT, 'tests', 'e2e', 'bench-models.json'), 'utf8'));
+  report = [];
+  for (const model of models) {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(`${env.base}/index.html?bench=1&frames=${frames}#model=${model}`);
+    await page.waitForFunction(() => window.loinkBench, null, { timeout: 600_000, polling: 500 });
+    const r = await page.evaluate(() => window.loinkBench);
+    r.readyAtMs = Number(await page.evaluate(() => document.documentElement.dataset.readyAtMs));
+    r.consoleErrors = errors;
+    report.push(r);
+    await context.close();
+  }
+  // First interactive frame, five fresh loads (navigation start → first frame drawn).
+  for (let i = 0; i < 5; i++) {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${env.base}/index.html`);
+    await page.evaluate(() => window.loinkPlayground.ready);
+    firstFrame.push(Number(await page.evaluate(() => document.documentElement.dataset.readyAtMs)));
+    await context.close();
+  }
+} finally {
+  await env.close();
+}
+
+const native = spawnSync('cargo', ['run', '--quiet', '--release', '-p', 'loink-web', '--example', 'native_bench', '--', String(frames)],
+  { cwd: ROOT, encoding: 'utf8' });
+if (native.status !== 0) {
+  console.error(native.stderr);
+  process.exit(1);
+}
+const nativeRows = native.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const sizes = {
+  wasm: gz('pkg/loink_web_bg.wasm'),
+  js: gz('pkg/loink_web.js') + gz('web/app.js'),
+  page: gz('index.html') + gz('web/style.css'),
+  weights: existsSync(join(ROOT, 'web/models/planar3.json')) ? gz('web/models/planar3.json') : 0,
+};
+sizes.total = sizes.wasm + sizes.js + sizes.weights;
+
+console.log(`browser bench, ${frames} frames per model, headless Chromium on 127.0.0.1`);
+for (const r of report) {
+  console.log(`  ${r.model}: frame (solve + all panels) median ${r.frameMedianMs.toFixed(2)} ms, p95 ${r.frameP95Ms.toFixed(2)} ms${r.consoleErrors.length ? `, console errors: ${r.consoleErrors.length}` : ''}`);
+  for (const s of r.solves) {
+    const n = nativeRows.find((x) => x.model === s.model && x.solver === s.solver);
+    const ratio = n ? (s.medianMicros / n.medianMicros).toFixed(2) : 'n/a';
+    console.log(`    ${s.solver.padEnd(13)} wasm median ${s.medianMicros.toFixed(1)} µs (p95 ${s.p95Micros.toFixed(1)}), native ${n ? n.medianMicros.toFixed(1) : 'n/a'} µs, wasm/native ${ratio}, converged ${s.converged}/${s.frames}`);
+  }
+}
+console.log(`  first interactive frame (navigation start → first frame drawn), median of 5: ${median(firstFrame).toFixed(0)} ms [${firstFrame.map((x) => x.toFixed(0)).join(', ')}]`);
+console.log(`  download gzipped: wasm ${(sizes.wasm / 1024).toFixed(1)} KiB + JS ${(sizes.js / 1024).toFixed(1)} KiB + default weights ${(sizes.weights / 1024).toFixed(1)} KiB = ${(sizes.total / 1024).toFixed(1)} KiB (page html+css ${(sizes.page / 1024).toFixed(1)} KiB)`);
+console.log(JSON.stringify({ frames, report, nativeRows, firstFrameMs: firstFrame, sizes }));
