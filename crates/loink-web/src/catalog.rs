@@ -20,13 +20,20 @@ pub struct ModelEntry {
 }
 
 /// Every model the page offers, default first.
-pub const MODELS: [ModelEntry; 5] = [
+pub const MODELS: [ModelEntry; 6] = [
     ModelEntry {
         name: "planar3",
         robot: "planar3",
         shipped: true,
         learnable: true,
         label: "planar3 — 3 links, 1-D latent (the benchmark; μ = 0.05)",
+    },
+    ModelEntry {
+        name: "planar3-h16",
+        robot: "planar3",
+        shipped: true,
+        learnable: true,
+        label: "planar3, hidden [16]×4 (2.4× smaller file, coarser)",
     },
     ModelEntry {
         name: "planar3-mu0.2",
