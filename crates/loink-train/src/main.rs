@@ -11,7 +11,11 @@ mod cli;
 mod eval;
 
 #[derive(Parser)]
-#[command(name = "loink", version, about = "Learned optimal inverse kinematics: train, eval, bench, check")]
+#[command(
+    name = "loink",
+    version,
+    about = "Learned optimal inverse kinematics: train, eval, bench, check"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -45,9 +49,7 @@ fn main() -> ExitCode {
         Command::Check(args) => return check::run(&args),
         Command::Eval(args) => return cli::exit_code(eval::run(&args)),
         Command::Targets(args) => return cli::exit_code(eval::targets_cmd::run(&args)),
-        Command::Connectivity(args) => {
-            return cli::exit_code(eval::connectivity_cmd::run(&args))
-        }
+        Command::Connectivity(args) => return cli::exit_code(eval::connectivity_cmd::run(&args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -164,7 +164,11 @@ impl PlanarArm {
     /// - `planar2`: links (1.0, 1.0), limits ±π — the averaging-trap arm.
     /// - `planar3`: links (0.5, 0.4, 0.3), q₁ ∈ [−π/2, π/2], q₂, q₃ ∈ [0, 2.6].
     /// - `planar3-wide`: the same links, every joint in [−2.6, 2.6].
-    /// - `planar4`: links (0.4, 0.3, 0.3, 0.2) (reach 1.2 m), q₁ ∈ [−π/2, π/2], q₂..q₄ ∈ [0, 2.2].
+    /// - `planar4`: links (0.3, 0.2, 0.5, 0.2) (reach 1.2 m), q₁ ∈ [−1, 1], q₂ ∈ [0, 1.5],
+    ///   q₃ ∈ [0, 2.1], q₄ ∈ [0, 3]. Chosen so the 2-D self-motion set inside the limits is connected
+    ///   for 99.0% of 1,000 reachable targets (98.9% at a finer grid; `loink connectivity --robot
+    ///   planar4 --count 1000 --seed 11 --grid 150|300`). An evenly split arm (0.4, 0.3, 0.3, 0.2)
+    ///   with q₂..q₄ ∈ [0, 2.2] was connected for only ~88%; a long third link keeps the set whole.
     pub fn preset(name: &str) -> Result<Self> {
         use std::f64::consts::{FRAC_PI_2, PI};
         let (lengths, lower, upper) = match name {
@@ -176,9 +180,9 @@ impl PlanarArm {
             ),
             "planar3-wide" => (vec![0.5, 0.4, 0.3], vec![-2.6; 3], vec![2.6; 3]),
             "planar4" => (
-                vec![0.4, 0.3, 0.3, 0.2],
-                vec![-FRAC_PI_2, 0.0, 0.0, 0.0],
-                vec![FRAC_PI_2, 2.2, 2.2, 2.2],
+                vec![0.3, 0.2, 0.5, 0.2],
+                vec![-1.0, 0.0, 0.0, 0.0],
+                vec![1.0, 1.5, 2.1, 3.0],
             ),
             _ => {
                 return Err(LoinkError::UnknownRobot {

@@ -24,7 +24,7 @@ pub struct ConnectivityArgs {
     /// RNG seed (ChaCha8), as `loink targets`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Four links: grid points over q₁ (2·grid over ψ).
+    /// Four links: grid points over each of q₁ and q₂.
     #[arg(long, default_value_t = 200)]
     pub grid: usize,
     /// Explore a variant of the preset: comma-separated link lengths (m).

@@ -1,83 +1,96 @@
 //! Connected pieces of a four-link arm's two-dimensional self-motion set inside the limits,
 //! counted on a grid (used to choose and document the `planar4` preset).
 //!
-//! Coordinates: q₁ on `grid` points over its limits, and ψ = φ − q₁ (the last link's angle
-//! relative to the first) on `2·grid` points over [Σ_{i≥2} lower, Σ_{i≥2} upper]; for each
-//! (q₁, ψ) both elbow branches of the wrist problem (joints 2 and 3) are evaluated in closed
-//! form. Feasible grid nodes are joined to their neighbours on the same branch when the
-//! joint angles are continuous — eight neighbours, so a thin diagonal band is not cut into
-//! grid-sized fragments — and to the other branch at the same node where the wrist
-//! problem stops existing (the branches meet there). Pieces are the connected components.
+//! Chart: (q₁, q₂) on a `grid × grid` lattice over their limits. For each node the elbow of
+//! joint 3 sits at e = l₁u(q₁) + l₂u(q₁+q₂) and the last two links solve the two-link problem
+//! from e to the target in closed form: q₄ = ±acos(c), c = (|y − e|² − l₃² − l₄²)/(2l₃l₄), one sheet
+//! per sign. Over this chart the self-motion set is a graph on each sheet, so its pieces are the
+//! 8-connected components of the feasible nodes, the two sheets joined at the nodes where they
+//! meet (the edge of the region where the two-link problem has a solution, q₄ ∈ {0, ±π}). A
+//! joint's angle counts as feasible when any 2π-copy of it lies in its limits.
 
-use super::sweep::{sweep, Chain, Sample, CONTINUITY};
+use std::f64::consts::TAU;
+
 use crate::problem::Problem;
 use crate::robot::Robot;
 
-fn close(a: &Sample, b: &Sample) -> bool {
-    (0..3).all(|i| (a.q3[i] - b.q3[i]).abs() < CONTINUITY)
+/// The copy θ + 2πk closest above `lower`, and whether it is ≤ `upper`.
+fn within(theta: f64, lower: f64, upper: f64) -> bool {
+    lower + (theta - lower).rem_euclid(TAU) <= upper
 }
 
-/// Number of connected feasible pieces on a `grid × 2·grid` (q₁, ψ) grid (grid ≥ 2).
+/// Number of connected feasible pieces on a `grid × grid` (q₁, q₂) lattice (grid ≥ 2).
 /// The arm must have four joints.
 pub(crate) fn grid_pieces(problem: &Problem, target: [f64; 2], grid: usize) -> usize {
     let grid = grid.max(2);
-    let limits = problem.arm.limits();
-    let (lo, hi) = (limits.lower()[0], limits.upper()[0]);
-    let cols = 2 * grid;
-    // rows[i] = the ψ sweep at q₁ = lo + i·step; samples[b][k].
-    let rows: Vec<[Vec<Sample>; 2]> = (0..grid)
-        .map(|i| {
-            let q1 = lo + (hi - lo) * i as f64 / (grid - 1) as f64;
-            let mut chain = Chain::new(problem, target, &[q1]);
-            sweep(&mut chain, cols, false).samples
-        })
-        .collect();
-    let at = |b: usize, i: usize, k: usize| &rows[i][b][k];
-    let index = |b: usize, i: usize, k: usize| (b * grid + i) * cols + k;
-    let mut seen = vec![false; 2 * grid * cols];
+    let arm = &problem.arm;
+    let (len, lo, hi) = (arm.lengths(), arm.limits().lower(), arm.limits().upper());
+    if len.len() != 4 {
+        return 0;
+    }
+    let node = |i: usize, j: usize| i * grid + j;
+    let mut exists = vec![false; grid * grid];
+    let mut feasible = vec![false; 2 * grid * grid];
+    for i in 0..grid {
+        let q1 = lo[0] + (hi[0] - lo[0]) * i as f64 / (grid - 1) as f64;
+        for j in 0..grid {
+            let q2 = lo[1] + (hi[1] - lo[1]) * j as f64 / (grid - 1) as f64;
+            let ex = len[0] * q1.cos() + len[1] * (q1 + q2).cos();
+            let ey = len[0] * q1.sin() + len[1] * (q1 + q2).sin();
+            let (dx, dy) = (target[0] - ex, target[1] - ey);
+            let c =
+                (dx * dx + dy * dy - len[2] * len[2] - len[3] * len[3]) / (2.0 * len[2] * len[3]);
+            if !(c.abs() <= 1.0) {
+                continue;
+            }
+            exists[node(i, j)] = true;
+            for (sheet, sign) in [1.0, -1.0].into_iter().enumerate() {
+                let q4 = sign * c.acos();
+                let link3 = dy.atan2(dx) - (len[3] * q4.sin()).atan2(len[2] + len[3] * q4.cos());
+                let q3 = link3 - q1 - q2;
+                feasible[sheet * grid * grid + node(i, j)] =
+                    within(q3, lo[2], hi[2]) && within(q4, lo[3], hi[3]);
+            }
+        }
+    }
+    let mut seen = vec![false; 2 * grid * grid];
     let mut stack = Vec::new();
     let mut pieces = 0;
-    for b0 in 0..2 {
-        for i0 in 0..grid {
-            for k0 in 0..cols {
-                if seen[index(b0, i0, k0)] || !at(b0, i0, k0).feasible {
-                    continue;
-                }
-                pieces += 1;
-                seen[index(b0, i0, k0)] = true;
-                stack.push((b0, i0, k0));
-                while let Some((b, i, k)) = stack.pop() {
-                    let here = at(b, i, k);
-                    let mut grid_neighbours = Vec::with_capacity(8);
-                    for di in -1i64..=1 {
-                        for dk in -1i64..=1 {
-                            let (ni, nk) = (i as i64 + di, k as i64 + dk);
-                            if (di, dk) != (0, 0)
-                                && (0..grid as i64).contains(&ni)
-                                && (0..cols as i64).contains(&nk)
-                            {
-                                grid_neighbours.push((ni as usize, nk as usize));
-                            }
-                        }
+    for start in 0..2 * grid * grid {
+        if seen[start] || !feasible[start] {
+            continue;
+        }
+        pieces += 1;
+        seen[start] = true;
+        stack.push(start);
+        while let Some(at) = stack.pop() {
+            let (sheet, rest) = (at / (grid * grid), at % (grid * grid));
+            let (i, j) = (rest / grid, rest % grid);
+            let mut on_edge = false;
+            for di in -1i64..=1 {
+                for dj in -1i64..=1 {
+                    let (ni, nj) = (i as i64 + di, j as i64 + dj);
+                    if (di, dj) == (0, 0)
+                        || ni < 0
+                        || nj < 0
+                        || ni >= grid as i64
+                        || nj >= grid as i64
+                    {
+                        continue;
                     }
-                    let at_edge = grid_neighbours
-                        .iter()
-                        .any(|&(ni, nk)| !at(b, ni, nk).exists);
-                    let mut next: Vec<(usize, usize, usize)> = grid_neighbours
-                        .iter()
-                        .map(|&(ni, nk)| (b, ni, nk))
-                        .collect();
-                    if at_edge {
-                        next.push((1 - b, i, k));
-                    }
-                    for (nb, ni, nk) in next {
-                        let there = at(nb, ni, nk);
-                        if there.feasible && close(here, there) && !seen[index(nb, ni, nk)] {
-                            seen[index(nb, ni, nk)] = true;
-                            stack.push((nb, ni, nk));
-                        }
+                    let next = node(ni as usize, nj as usize);
+                    on_edge |= !exists[next];
+                    let index = sheet * grid * grid + next;
+                    if feasible[index] && !seen[index] {
+                        seen[index] = true;
+                        stack.push(index);
                     }
                 }
+            }
+            let other = (1 - sheet) * grid * grid + rest;
+            if on_edge && feasible[other] && !seen[other] {
+                seen[other] = true;
+                stack.push(other);
             }
         }
     }
