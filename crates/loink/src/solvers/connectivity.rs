@@ -40,7 +40,7 @@ pub(crate) fn grid_pieces(problem: &Problem, target: [f64; 2], grid: usize) -> u
             let (dx, dy) = (target[0] - ex, target[1] - ey);
             let c =
                 (dx * dx + dy * dy - len[2] * len[2] - len[3] * len[3]) / (2.0 * len[2] * len[3]);
-            if !(c.abs() <= 1.0) {
+            if c.is_nan() || c.abs() > 1.0 {
                 continue;
             }
             exists[node(i, j)] = true;
