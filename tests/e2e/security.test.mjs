@@ -160,27 +160,32 @@ test('a normal session makes no third-party request', async () => {
 });
 
 test('bad input from JS is a readable error in the status line; the next good input is answered', async () => {
-  const page = await openPlayground(env);
-  const before = await page.evaluate(() => window.loinkPlayground.getState());
-  for (const [x, y] of [[NaN, 0], [Infinity, 0], [0, -Infinity], [1e300, 0], ['text', 0], [undefined, 1]]) {
-    const thrown = await page.evaluate(([a, b]) => {
-      try { window.loinkPlayground.setTarget(a, b); return null; } catch (e) { return e.message; }
-    }, [x, y]);
-    assert.ok(thrown && thrown.length > 5, `setTarget(${x}, ${y}) did not throw a readable error`);
-    assert.match(await page.locator('#status').getAttribute('class'), /error/);
-    assert.ok((await page.locator('#status').textContent()).length > 5);
-    const still = await page.evaluate(() => window.loinkPlayground.getState());
-    assert.deepEqual(still.target, before.target, `setTarget(${x}, ${y}) moved the target`);
-    for (const el of await page.locator('[data-readout]').allTextContents()) {
-      assert.doesNotMatch(el, /NaN|Infinity|undefined/, `a readout shows ${el}`);
+  // A classical solver (residual to 1e-9) and the learned one (judged by its acceptance tolerance).
+  for (const solver of ['dls', 'loink']) {
+    const page = await openPlayground(env, { hash: `#solver=${solver}` });
+    const before = await page.evaluate(() => window.loinkPlayground.getState());
+    assert.equal(before.solver, solver);
+    for (const [x, y] of [[NaN, 0], [Infinity, 0], [0, -Infinity], [1e300, 0], ['text', 0], [undefined, 1]]) {
+      const thrown = await page.evaluate(([a, b]) => {
+        try { window.loinkPlayground.setTarget(a, b); return null; } catch (e) { return e.message; }
+      }, [x, y]);
+      assert.ok(thrown && thrown.length > 5, `${solver}: setTarget(${x}, ${y}) did not throw a readable error`);
+      assert.match(await page.locator('#status').getAttribute('class'), /error/);
+      assert.ok((await page.locator('#status').textContent()).length > 5);
+      const still = await page.evaluate(() => window.loinkPlayground.getState());
+      assert.deepEqual(still.target, before.target, `${solver}: setTarget(${x}, ${y}) moved the target`);
+      for (const el of await page.locator('[data-readout]').allTextContents()) {
+        assert.doesNotMatch(el, /NaN|Infinity|undefined/, `a readout shows ${el}`);
+      }
     }
+    const good = await page.evaluate(() => window.loinkPlayground.setTarget(0.5, 0.4));
+    assert.equal(good.status, 'converged', `${solver}: next good target ${JSON.stringify(good)}`);
+    if (solver === 'dls') assert.ok(good.residual <= 1e-6, `next good target: residual ${good.residual}`);
+    assert.doesNotMatch(await page.locator('#status').getAttribute('class') || '', /error/);
+    const problems = page.problems.filter((p) => !p.startsWith('console:'));
+    assert.deepEqual(problems, []);
+    await page.context().close();
   }
-  const good = await page.evaluate(() => window.loinkPlayground.setTarget(0.5, 0.4));
-  assert.ok(good.residual <= 1e-6, `next good target: residual ${good.residual}`);
-  assert.doesNotMatch(await page.locator('#status').getAttribute('class') || '', /error/);
-  const problems = page.problems.filter((p) => !p.startsWith('console:'));
-  assert.deepEqual(problems, []);
-  await page.context().close();
 });
 
 const HOSTILE_MODEL_BODIES = {
@@ -196,7 +201,7 @@ test('a hostile model file is refused with a message; the page keeps answering',
   const probe = await openPlayground(env);
   const learned = await probe.evaluate(async () => {
     const { Playground } = await import('/pkg/loink_web.js');
-    return Playground.knownModels().filter((m) => m.learned && m.file);
+    return Playground.knownModels().filter((m) => m.shipped && m.file);
   });
   await probe.context().close();
   if (!learned.length) {
