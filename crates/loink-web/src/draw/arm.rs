@@ -3,6 +3,7 @@
 
 use loink::report::{Solution, Status};
 use loink::robot::{PlanarArm, Robot};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, REGION, SAMPLE, SOLUTION, TARGET};
@@ -85,23 +86,16 @@ fn points(arm: &PlanarArm, q: &[f64]) -> Vec<(f64, f64)> {
         .unwrap_or_default()
 }
 
-/// Draws the panel. `region` is the cached [`region_image`] for `view` on an off-screen canvas.
-pub fn draw(
+/// The workspace axes (x, y in metres) laid out on `view`'s pixel rectangle, shared by the arm
+/// panel and the lessons' arm views so both map pixels to the world the same way.
+pub fn workspace_chart<'a>(
+    area: &'a super::Area,
     surface: &Surface,
-    scene: &ArmScene,
     view: &Viewport,
-    region: &web_sys::HtmlCanvasElement,
-) -> DrawResult {
-    let area = surface.area()?;
-    surface.blit(region, view.pixels[0], view.pixels[1])?;
-    caption(
-        &area,
-        surface,
-        "Configuration: the arm follows the target; ghost = global optimum",
-    )?;
+) -> DrawResult<ChartContext<'a, super::Canvas2d, Cartesian2d<RangedCoordf64, RangedCoordf64>>> {
     let [x0, x1, y0, y1] = view.world;
     let (w, h) = surface.size();
-    let mut chart = ChartBuilder::on(&area)
+    let mut chart = ChartBuilder::on(area)
         .margin_top(view.pixels[1] as i32)
         .margin_left(surface.px(8.0))
         .margin_right((w as f64 - view.pixels[2]) as i32)
@@ -122,6 +116,24 @@ pub fn draw(
         .axis_style(INK.mix(0.6))
         .draw()
         .map_err(text_err)?;
+    Ok(chart)
+}
+
+/// Draws the panel. `region` is the cached [`region_image`] for `view` on an off-screen canvas.
+pub fn draw(
+    surface: &Surface,
+    scene: &ArmScene,
+    view: &Viewport,
+    region: &web_sys::HtmlCanvasElement,
+) -> DrawResult {
+    let area = surface.area()?;
+    surface.blit(region, view.pixels[0], view.pixels[1])?;
+    caption(
+        &area,
+        surface,
+        "Configuration: the arm follows the target; ghost = global optimum",
+    )?;
+    let mut chart = workspace_chart(&area, surface, view)?;
 
     let arm = scene.arm;
     let mut legend = Legend::default();

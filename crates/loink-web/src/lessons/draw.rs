@@ -20,29 +20,7 @@ pub fn workspace<'a>(
     arm: &PlanarArm,
 ) -> DrawResult<(Chart<'a>, Viewport)> {
     let view = crate::draw::arm::viewport(surface, arm);
-    let [x0, x1, y0, y1] = view.world;
-    let (w, h) = surface.size();
-    let mut chart = ChartBuilder::on(area)
-        .margin_top(view.pixels[1] as i32)
-        .margin_left(surface.px(8.0))
-        .margin_right((w as f64 - view.pixels[2]) as i32)
-        .margin_bottom(surface.px(8.0))
-        .x_label_area_size((h as f64 - view.pixels[3]) as i32 - surface.px(8.0))
-        .y_label_area_size(view.pixels[0] as i32 - surface.px(8.0))
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(text_err)?;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .x_desc("x (m)")
-        .y_desc("y (m)")
-        .x_labels(7)
-        .y_labels(7)
-        .label_style(surface.font(palette::LABEL_PX, INK))
-        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
-        .axis_style(INK.mix(0.6))
-        .draw()
-        .map_err(text_err)?;
+    let mut chart = crate::draw::arm::workspace_chart(area, surface, &view)?;
     let reach = arm.reach();
     let circle: Vec<(f64, f64)> = (0..=96)
         .map(|k| {
