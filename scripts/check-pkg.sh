@@ -8,8 +8,8 @@ trap 'rm -rf "$tmp"' EXIT
 scripts/build-web.sh "$tmp/pkg" >/dev/null
 if ! diff -r -q pkg "$tmp/pkg"; then
   echo "check-pkg: pkg/ is stale: run scripts/build-web.sh and commit pkg/" >&2
-  for f in "$tmp"/pkg/*; do
-    b=$(basename "$f")
+  for f in "$tmp"/pkg/*.* "$tmp"/pkg/lessons/*; do
+    b=${f#"$tmp"/pkg/}
     echo "  $b: committed $(wc -c < "pkg/$b" 2>/dev/null || echo missing) B, built $(wc -c < "$f") B" >&2
   done
   exit 1

@@ -19,6 +19,8 @@ done_step
 step "clippy (native, all targets; wasm crate for wasm32)"
 cargo clippy --workspace --all-targets --release -- -D warnings
 cargo clippy -p loink -p loink-web --target wasm32-unknown-unknown --profile wasm-release -- -D warnings
+# The playground's bundle is loink-web without its `lessons` feature (scripts/build-web.sh).
+cargo clippy -p loink-web --target wasm32-unknown-unknown --profile wasm-release --no-default-features -- -D warnings
 done_step
 
 step "unit, property and CLI tests (release: burn is too slow unoptimised)"

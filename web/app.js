@@ -8,6 +8,7 @@
 //   getState()       {model, solver, target, q, residual, cost, gap, margin, status, iterations, solveMicros, …}
 //   on('update', fn) call fn(state) after every frame; returns a function that unsubscribes
 //   set(partial)     change settings (same keys as the URL hash), e.g. set({solver: 'dls'}); a Promise
+//   settings()       the current settings, typed (what the URL hash holds)
 //   models()         the fixed model catalog [{name, label, shipped, file}]
 //   worldToCanvas(x, y) / canvasToWorld(px, py)   CSS pixels on canvas#arm ↔ metres
 
@@ -327,7 +328,7 @@ async function start() {
 async function benchMode(firstFrameMs) {
   const frames = Number(new URLSearchParams(location.search).get('frames')) || 1000;
   await new Promise((r) => setTimeout(r, 50));
-  const report = guarded(() => pg.bench(frames, 20));
+  const report = guarded(() => pg.bench(frames));
   if (!report) return;
   report.firstFrameMs = firstFrameMs;
   const pre = document.createElement('pre');
@@ -373,6 +374,10 @@ window.loinkPlayground = {
   },
   set(partial) {
     return change(partial);
+  },
+  /** The current settings (the URL hash's keys, typed), e.g. settings().lesson.name. */
+  settings() {
+    return pg ? pg.settings() : null;
   },
   models() {
     return Playground.knownModels();

@@ -1,6 +1,6 @@
 // Lessons for course pages (issue 6): `index.html#lesson=averaging` (smoothness, diversity,
 // robustness, latent) opens one lesson in its teaching state. Like app.js this file holds no
-// numerics: the lesson (pkg/loink_web.js, `Lesson`) computes, formats and draws; this file
+// numerics: the lesson (pkg/lessons/loink_web.js, `Lesson`) computes, formats and draws; this file
 // builds the section from `lesson.info()`, fetches the lesson's fixed model files, forwards
 // pointer and control events and persists the lesson's settings into the URL hash through
 // window.loinkPlayground.set().
@@ -8,7 +8,8 @@
 // API: window.loinkLessons = { ready (Promise → lesson name or null), state() }.
 // getState().lesson (window.loinkPlayground) is the lesson's measured values.
 
-import { Lesson } from '../pkg/loink_web.js';
+// The lessons are their own wasm bundle (the playground's pkg/loink_web.js is built without
+// them to stay small): it is fetched only when the hash names a lesson.
 
 const $ = (id) => document.getElementById(id);
 let lesson = null;
@@ -137,7 +138,10 @@ async function loadModels(info) {
 
 async function start() {
   await window.loinkPlayground.ready;
-  lesson = Lesson.fromHash(location.hash);
+  if (!window.loinkPlayground.settings()?.lesson?.name) return null;
+  const bundle = await import('../pkg/lessons/loink_web.js');
+  await bundle.default();
+  lesson = bundle.Lesson.fromHash(location.hash);
   if (!lesson) return null;
   const info = lesson.info();
   document.body.classList.add('lesson-mode');

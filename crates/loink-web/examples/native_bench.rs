@@ -44,7 +44,7 @@ fn main() {
             if !engine.apply(settings).is_empty() {
                 continue; // not available for this model (e.g. no trained file)
             }
-            let result = solve_bench(&mut engine, frames, 20);
+            let result = solve_bench(&mut engine, frames, loink_web::bench::REPEATS);
             match serde_json::to_string(&result) {
                 Ok(line) => println!("{line}"),
                 Err(e) => eprintln!("native_bench: {e}"),

@@ -11,6 +11,11 @@ use serde::Serialize;
 use crate::clock::now_micros;
 use crate::engine::Engine;
 
+/// Solves per frame, timed together: without cross-origin isolation the page clock ticks in
+/// 100 µs steps, so 100 repeats of a ~20 µs solve resolve it to 1 µs. The native example uses
+/// the same count so both sides run the same warm-started loop.
+pub const REPEATS: usize = 100;
+
 /// Target of frame `k` (m), on the play-mode path of an arm of `reach`.
 pub fn path_target(reach: f64, k: usize) -> [f64; 2] {
     let t = k as f64 * 0.016;

@@ -340,8 +340,9 @@ impl Playground {
     /// The browser benchmark (`?bench=1`): `frames` whole frames along the play-mode path
     /// (solve + every panel; median and p95 ms), then [`crate::bench::solve_bench`] for each
     /// solver available on the current model (median µs over `frames` targets, each solve
-    /// repeated `repeats` times because the page clock is coarse). Restores the settings.
-    pub fn bench(&mut self, frames: usize, repeats: usize) -> Result<JsValue, JsError> {
+    /// repeated [`crate::bench::REPEATS`] times because the page clock is coarse). Restores the
+    /// settings.
+    pub fn bench(&mut self, frames: usize) -> Result<JsValue, JsError> {
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
         struct Report {
@@ -394,7 +395,11 @@ impl Playground {
             let mut next = saved.clone();
             next.solver = kind;
             self.engine.apply(next);
-            solves.push(crate::bench::solve_bench(&mut self.engine, frames, repeats));
+            solves.push(crate::bench::solve_bench(
+                &mut self.engine,
+                frames,
+                crate::bench::REPEATS,
+            ));
         }
         self.engine.apply(saved);
         self.redraw().map_err(js_err)?;

@@ -13,17 +13,30 @@
 //! `deadband`, `z`); [`facade::Lesson`] is the wasm type `web/lessons.js` drives. Every number
 //! a lesson shows is computed here and formatted here; JavaScript only forwards events.
 
+// The lessons themselves are the `lessons` feature (on by default): the playground's own
+// bundle (pkg/) is built without it and stays small; pkg/lessons/ is built with it and is only
+// fetched by lesson pages. The settings below are always compiled: the playground keeps a
+// lesson's hash entries when it rewrites the hash.
+#[cfg(feature = "lessons")]
 pub mod averaging;
+#[cfg(feature = "lessons")]
 pub mod diversity;
+#[cfg(feature = "lessons")]
 mod draw;
+#[cfg(feature = "lessons")]
 pub mod facade;
+#[cfg(feature = "lessons")]
 pub mod latent;
+#[cfg(feature = "lessons")]
 pub mod models;
+#[cfg(feature = "lessons")]
 pub mod robustness;
+#[cfg(feature = "lessons")]
 pub mod smoothness;
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "lessons")]
 pub use facade::Lesson;
 
 /// The five lessons.
