@@ -4,9 +4,12 @@
 //
 // Public API (for course pages and tests): window.loinkPlayground
 //   ready            Promise resolved once the first frame is drawn
-//   setTarget(x, y)  move the target (metres); returns the new state
-//   getState()       {model, solver, target, q, residual, cost, gap, margin, status, iterations, solveMicros, …}
-//   on('update', fn) call fn(state) after every frame; returns a function that unsubscribes
+//   setTarget(x, y)  move the target (metres, JS numbers only); solves at once and returns the
+//                    new state; the panels redraw once per animation frame, and until then the
+//                    state has optimumPending: true (gap and optimum NaN, not a stale value)
+//   getState()       {model, solver, target, q, residual, cost, gap, optimumPending, margin, status, …}
+//   on('update', fn) call fn(state) after every solve and after every drawn frame; returns a
+//                    function that unsubscribes
 //   set(partial)     change settings (same keys as the URL hash), e.g. set({solver: 'dls'}); a Promise
 //   settings()       the current settings, typed (what the URL hash holds)
 //   models()         the fixed model catalog [{name, label, shipped, file}]
@@ -21,6 +24,7 @@ let state = null;
 let dragging = false;
 let pendingPointer = null;
 let frameQueued = false;
+let drawQueued = false;
 let idleQueued = false;
 let playing = false;
 let hashTimer = 0;
@@ -84,6 +88,7 @@ function scheduleIdle() {
   idleQueued = true;
   requestAnimationFrame(() => {
     idleQueued = false;
+    drawNow();
     const budget = dragging || playing ? 1 : 6;
     const more = guarded(() => pg.idle(budget));
     if (more) {
@@ -93,6 +98,29 @@ function scheduleIdle() {
       refreshState();
     }
   });
+}
+
+/** Redraws the panels (and fills in the gap) at most once per animation frame. */
+function queueDraw() {
+  if (drawQueued) return;
+  drawQueued = true;
+  requestAnimationFrame(() => {
+    drawQueued = false;
+    drawNow();
+  });
+}
+
+/** Draws the panels if a solve happened since the last frame, then shows the completed state. */
+function drawNow() {
+  if (guarded(() => pg.drawFrame())) render(guarded(() => pg.state()));
+}
+
+/** A solve that happens inside an animation frame (pointer, keys, play): draw right away. */
+function solveAndDraw(solve) {
+  const next = guarded(solve);
+  if (!next) return;
+  const drew = guarded(() => pg.drawFrame());
+  render(drew ? guarded(() => pg.state()) : next);
 }
 
 function refreshState() {
@@ -119,7 +147,7 @@ function queuePointer(point) {
     frameQueued = false;
     const p = pendingPointer;
     pendingPointer = null;
-    if (p) render(guarded(() => pg.pointer(p[0], p[1])));
+    if (p) solveAndDraw(() => pg.pointer(p[0], p[1]));
   });
 }
 
@@ -150,6 +178,7 @@ function bindPointer() {
     e.preventDefault();
     const k = e.shiftKey ? 10 : 1;
     render(guarded(() => pg.nudge(steps[0] * k, steps[1] * k)));
+    queueDraw();
   });
 }
 
@@ -263,7 +292,7 @@ function exportJson() {
 function startPlay() {
   const step = (time) => {
     if (!playing) return;
-    if (!dragging) render(guarded(() => pg.tick(time)));
+    if (!dragging) solveAndDraw(() => pg.tick(time));
     requestAnimationFrame(step);
   };
   requestAnimationFrame(step);
@@ -350,8 +379,10 @@ window.loinkPlayground = {
   ready,
   setTarget(x, y) {
     try {
-      const next = pg.setTarget(Number(x), Number(y));
+      // Raw values: Rust refuses non-numbers by type (Number(null) would be 0).
+      const next = pg.setTarget(x, y);
       render(next);
+      queueDraw();
       return next;
     } catch (e) {
       showStatus(errorText(e), true);

@@ -165,7 +165,7 @@ test('bad input from JS is a readable error in the status line; the next good in
     const page = await openPlayground(env, { hash: `#solver=${solver}` });
     const before = await page.evaluate(() => window.loinkPlayground.getState());
     assert.equal(before.solver, solver);
-    for (const [x, y] of [[NaN, 0], [Infinity, 0], [0, -Infinity], [1e300, 0], ['text', 0], [undefined, 1]]) {
+    for (const [x, y] of [[NaN, 0], [Infinity, 0], [0, -Infinity], [1e300, 0], ['text', 0], [undefined, 1], [null, 0.5], [0.5, true]]) {
       const thrown = await page.evaluate(([a, b]) => {
         try { window.loinkPlayground.setTarget(a, b); return null; } catch (e) { return e.message; }
       }, [x, y]);
@@ -184,6 +184,47 @@ test('bad input from JS is a readable error in the status line; the next good in
     assert.doesNotMatch(await page.locator('#status').getAttribute('class') || '', /error/);
     const problems = page.problems.filter((p) => !p.startsWith('console:'));
     assert.deepEqual(problems, []);
+    await page.context().close();
+  }
+});
+
+test('non-number targets are refused by type, never coerced (null is not x = 0)', async () => {
+  for (const solver of ['dls', 'loink']) {
+    const page = await openPlayground(env, { hash: `#solver=${solver}&target=0.6,0.3` });
+    const before = await page.evaluate(() => window.loinkPlayground.getState());
+    // Built inside the page: BigInt and objects with valueOf cannot cross page.evaluate.
+    const seen = await page.evaluate(() => {
+      const cases = [
+        ['null x', null, 0.5], ['null y', 0.5, null], ['undefined', undefined, 0.5],
+        ['numeric string', '0.5', 0.5], ['empty string', '', 0], ['boolean', true, 0.5],
+        ['false', 0.5, false], ['BigInt', 1n, 0.5], ['object', {}, 0.5], ['array', [0.5], 0.3],
+        ['valueOf object', { valueOf() { return 0.5; } }, 0.3], ['Number object', new Number(0.5), 0.3],
+      ];
+      return cases.map(([what, x, y]) => {
+        let message = null;
+        try { window.loinkPlayground.setTarget(x, y); } catch (e) { message = e.message; }
+        return { what, message, target: window.loinkPlayground.getState().target,
+          status: document.getElementById('status').textContent };
+      });
+    });
+    const expected = {
+      'null x': /^target x must be a number, got null$/, 'null y': /^target y must be a number, got null$/,
+      undefined: /got undefined/, 'numeric string': /got the string "0\.5"/, 'empty string': /got the string ""/,
+      boolean: /got the boolean true/, false: /target y must be a number, got the boolean false/,
+      BigInt: /got a bigint/, object: /got an object/, array: /got an object/,
+      'valueOf object': /got an object/, 'Number object': /got an object/,
+    };
+    for (const { what, message, target, status } of seen) {
+      assert.ok(message, `${solver}: ${what} was accepted`);
+      assert.match(message, expected[what], `${solver}: ${what}`);
+      assert.deepEqual(target, before.target, `${solver}: ${what} moved the target`);
+      assert.equal(status, message, `${solver}: ${what}: the status line shows the error`);
+    }
+    const good = await page.evaluate(() => window.loinkPlayground.setTarget(0.5, 0.4));
+    assert.equal(good.status, 'converged', `${solver}: next good target ${JSON.stringify(good)}`);
+    assert.deepEqual(good.target, [0.5, 0.4]);
+    assert.doesNotMatch(await page.locator('#status').getAttribute('class') || '', /error/);
+    assert.deepEqual(page.problems.filter((p) => !p.startsWith('console:')), []);
     await page.context().close();
   }
 });

@@ -73,6 +73,9 @@ pub struct Engine {
     warnings: Vec<String>,
     frame_ms: f64,
     revision: u64,
+    /// The per-target panel work (frame reference pass, samples, learned curve) has not run
+    /// for the current target yet: [`Self::move_target`] defers it to [`Self::prepare_panels`].
+    panels_pending: bool,
 }
 
 fn fallback_entry() -> &'static ModelEntry {
@@ -109,6 +112,7 @@ impl Engine {
             warnings: Vec::new(),
             frame_ms: 0.0,
             revision: 0,
+            panels_pending: false,
         };
         engine.settings.solver = engine.best_available();
         engine.solve();
@@ -233,40 +237,62 @@ impl Engine {
         warnings
     }
 
-    /// Moves the target and solves. A non-finite or absurd target is refused with a readable
+    /// Moves the target and solves, panels included ([`Self::move_target`] then
+    /// [`Self::prepare_panels`]). A non-finite or absurd target is refused with a readable
     /// error and changes nothing.
     pub fn set_target(&mut self, target: [f64; 2]) -> Result<(), String> {
+        self.move_target(target)?;
+        self.prepare_panels();
+        Ok(())
+    }
+
+    /// Moves the target and runs the solver only: the solution (residual, status, margin) is
+    /// this target's, while the reference optimum — hence J* and the gap — and the panel data
+    /// wait for [`Self::prepare_panels`] ([`Self::optimum_pending`] says so; the gap reads NaN
+    /// meanwhile, never a previous target's). Refuses a bad target like [`Self::set_target`].
+    pub fn move_target(&mut self, target: [f64; 2]) -> Result<(), String> {
         check_target(target)?;
         self.settings.target = target;
-        self.solve();
+        self.solve_target();
         Ok(())
     }
 
     /// Solves for the current target with the current solver, then the reference optimum and
     /// the samples. Bumps [`Self::revision`].
     pub fn solve(&mut self) {
+        self.solve_target();
+        self.prepare_panels();
+    }
+
+    /// The solver alone for the current target (the reference sweep too when it is the
+    /// solver); the rest is left to [`Self::prepare_panels`].
+    fn solve_target(&mut self) {
         let target = self.settings.target;
         self.optimum = None;
         self.motion = None;
         self.motion_exact = false;
+        self.samples.clear();
+        self.sample_z.clear();
+        self.latent_map = None;
+        self.curve = None;
         let dof = self.problem.arm.dof();
         let start = now_micros();
-        if dof <= 3 {
-            self.compute_reference(FRAME_DENSE);
-        }
-        let swept = now_micros();
         let solution = match self.settings.solver {
             // The reference optimum is the frame pass's best minimum: no second sweep.
-            SolverKind::Reference if dof <= 3 => match self.reference_solution(&target) {
-                Some(s) => s.with_micros(swept - start),
-                None => {
-                    let s = reference::solve(&self.problem, &target);
-                    s.with_micros(now_micros() - swept)
+            SolverKind::Reference if dof <= 3 => {
+                self.compute_reference(FRAME_DENSE);
+                let swept = now_micros();
+                match self.reference_solution(&target) {
+                    Some(s) => s.with_micros(swept - start),
+                    None => {
+                        let s = reference::solve(&self.problem, &target);
+                        s.with_micros(now_micros() - swept)
+                    }
                 }
-            },
+            }
             _ => {
                 let s = self.run_solver(&target);
-                s.with_micros(now_micros() - swept)
+                s.with_micros(now_micros() - start)
             }
         };
         if solution.status() != Status::Invalid {
@@ -282,6 +308,22 @@ impl Engine {
             }
         }
         self.solution = solution;
+        self.panels_pending = true;
+        self.revision = self.revision.wrapping_add(1);
+    }
+
+    /// The per-target work the panels need, deferred by [`Self::move_target`]: the frame
+    /// reference pass on three links (J*, the gap, the landscape), the σ-samples and the
+    /// learned curve. Returns whether it ran (false when nothing was pending).
+    pub fn prepare_panels(&mut self) -> bool {
+        if !self.panels_pending {
+            return false;
+        }
+        self.panels_pending = false;
+        let target = self.settings.target;
+        if self.motion.is_none() && self.problem.arm.dof() <= 3 {
+            self.compute_reference(FRAME_DENSE);
+        }
         let drawn = match self.models.get(self.entry.name) {
             Some(m) if self.settings.sigma > 0.0 && self.settings.samples > 0 => m.sample(
                 &target,
@@ -292,12 +334,17 @@ impl Engine {
             _ => Vec::new(),
         };
         (self.samples, self.sample_z) = drawn.into_iter().unzip();
-        self.latent_map = None;
-        self.curve = None;
         if self.motion.is_some() {
             self.compute_curve();
         }
         self.revision = self.revision.wrapping_add(1);
+        true
+    }
+
+    /// Whether the reference optimum of the current target has not been computed yet (the
+    /// gap is then unknown, not "none feasible").
+    pub fn optimum_pending(&self) -> bool {
+        self.motion.is_none() && self.optimum.is_none()
     }
 
     /// The reference optimum of the current self-motion pass as a judged [`Solution`].
@@ -327,6 +374,9 @@ impl Engine {
     /// set (four-link arms), the landscape curve, then the latent map. Returns whether it
     /// changed anything (then panels redraw).
     pub fn idle(&mut self, budget_micros: f64) -> bool {
+        if self.prepare_panels() {
+            return true;
+        }
         if !self.motion_exact {
             let start = now_micros();
             self.compute_reference(reference::SAMPLES);
@@ -362,7 +412,8 @@ impl Engine {
 
     /// Whether [`Self::idle`] still has work for the current target.
     pub fn idle_pending(&self) -> bool {
-        !self.motion_exact
+        self.panels_pending
+            || !self.motion_exact
             || (self.models.contains_key(self.entry.name)
                 && !self.latent_map.as_ref().is_some_and(LatentMap::complete))
     }
@@ -528,6 +579,7 @@ impl Engine {
             cost: s.cost(),
             optimum: self.optimum.as_ref().map_or(f64::NAN, |o| o.cost),
             gap,
+            optimum_pending: self.optimum_pending(),
             margin: s.margin(),
             status: s.status().as_str().to_string(),
             iterations: s.iterations(),

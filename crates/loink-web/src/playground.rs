@@ -63,6 +63,8 @@ pub struct Playground {
     region: Option<RegionCache>,
     gap_maps: BTreeMap<&'static str, GapMap>,
     last_frame_start: f64,
+    /// A solve since the last drawn frame: [`Playground::draw_frame`] has panels to redraw.
+    dirty: bool,
 }
 
 /// A model menu entry for JS.
@@ -106,6 +108,7 @@ impl Playground {
             region: None,
             gap_maps: BTreeMap::new(),
             last_frame_start: 0.0,
+            dirty: false,
         })
     }
 
@@ -222,20 +225,41 @@ impl Playground {
         settings::format_hash(self.engine.settings())
     }
 
-    /// Sets the target in metres, solves and redraws; returns the state. A non-finite or absurd
-    /// target is refused and changes nothing.
+    /// Sets the target in metres and solves; returns the state (this target's solution; the
+    /// gap follows with the next [`Self::draw_frame`], `optimumPending` says so). `x` and `y`
+    /// must be JS numbers: null, undefined, strings, booleans, BigInt and objects are refused
+    /// by type (no coercion of null to 0), NaN, ±∞ and absurd magnitudes by value; a refused
+    /// target changes nothing. Panels are not redrawn here: call `drawFrame()` once per
+    /// animation frame.
     #[wasm_bindgen(js_name = setTarget)]
-    pub fn set_target(&mut self, x: f64, y: f64) -> Result<JsValue, JsError> {
+    pub fn set_target(&mut self, x: JsValue, y: JsValue) -> Result<JsValue, JsError> {
+        let target = [coordinate("x", &x)?, coordinate("y", &y)?];
+        self.move_to(target)
+    }
+
+    /// Redraws the panels when a solve happened since the last call, after the per-target
+    /// work they need (the reference pass that gives J* and the gap, samples, the learned
+    /// curve). Returns whether it drew. The page calls it once per animation frame, so many
+    /// `setTarget` calls in one frame cost one redraw.
+    #[wasm_bindgen(js_name = drawFrame)]
+    pub fn draw_frame(&mut self) -> Result<bool, JsError> {
+        if !self.dirty {
+            return Ok(false);
+        }
         let start = now_micros();
-        self.engine.set_target([x, y]).map_err(js_err)?;
-        self.finish_frame(start)
+        self.engine.prepare_panels();
+        self.dirty = false;
+        self.redraw().map_err(js_err)?;
+        self.engine.set_frame_ms((now_micros() - start) * 1e-3);
+        self.last_frame_start = start;
+        Ok(true)
     }
 
     /// One pointer event on `canvas#arm` at CSS pixel (px, py) from its top-left corner:
-    /// maps to the world, solves, redraws every panel and returns the state.
+    /// maps to the world, solves and returns the state (panels: `drawFrame()`).
     pub fn pointer(&mut self, px: f64, py: f64) -> Result<JsValue, JsError> {
         let world = self.canvas_to_world(px, py)?;
-        self.set_target(world[0], world[1])
+        self.move_to([world[0], world[1]])
     }
 
     /// Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys).
@@ -244,10 +268,10 @@ impl Playground {
             return Err(js_err("nudge steps must be finite"));
         }
         let [x, y] = self.engine.settings().target;
-        self.set_target(
+        self.move_to([
             x + 0.01 * dx.clamp(-100.0, 100.0),
             y + 0.01 * dy.clamp(-100.0, 100.0),
-        )
+        ])
     }
 
     /// Advances the moving target (play mode) by `dt_ms` of animation time.
@@ -260,7 +284,7 @@ impl Playground {
         // A slow Lissajous loop through the right half of the workspace.
         let x = reach * (0.45 + 0.25 * (0.6 * t).sin());
         let y = reach * 0.45 * (0.4 * t).sin() + reach * 0.1 * (1.3 * t).cos();
-        self.set_target(x, y)
+        self.move_to([x, y])
     }
 
     /// CSS pixel on `canvas#arm` → world point `[x, y]` (m).
@@ -324,6 +348,10 @@ impl Playground {
         } else {
             4e3
         };
+        if self.dirty {
+            self.draw_frame()?;
+            return Ok(true);
+        }
         if self.engine.idle_pending() {
             if self.engine.idle(budget) {
                 self.redraw().map_err(js_err)?;
@@ -422,8 +450,43 @@ impl Playground {
     }
 }
 
+/// A target coordinate from JS: a number (its value is checked later by
+/// [`crate::engine::check_target`]), else a typed error naming what came instead.
+fn coordinate(axis: &str, value: &JsValue) -> Result<f64, JsError> {
+    if let Some(v) = value.as_f64() {
+        return Ok(v);
+    }
+    let got = if value.is_null() {
+        "null".to_string()
+    } else if value.is_undefined() {
+        "undefined".to_string()
+    } else if let Some(text) = value.as_string() {
+        let shown: String = text.chars().take(40).collect();
+        let more = if text.chars().count() > 40 { "…" } else { "" };
+        format!("the string {shown:?}{more}")
+    } else if let Some(b) = value.as_bool() {
+        format!("the boolean {b}")
+    } else {
+        // bigint, object, symbol, function.
+        match value.js_typeof().as_string() {
+            Some(t) if t.starts_with('o') => format!("an {t}"),
+            Some(t) => format!("a {t}"),
+            None => "a non-number".to_string(),
+        }
+    };
+    Err(js_err(format!("target {axis} must be a number, got {got}")))
+}
+
 impl Playground {
+    /// Moves the target and solves (no redraw: the panels are marked for [`Self::draw_frame`]).
+    fn move_to(&mut self, target: [f64; 2]) -> Result<JsValue, JsError> {
+        self.engine.move_target(target).map_err(js_err)?;
+        self.dirty = true;
+        self.state()
+    }
+
     fn finish_frame(&mut self, start: f64) -> Result<JsValue, JsError> {
+        self.dirty = false;
         self.redraw().map_err(js_err)?;
         self.engine.set_frame_ms((now_micros() - start) * 1e-3);
         self.last_frame_start = start;

@@ -26,6 +26,9 @@ pub struct FrameState {
     pub optimum: f64,
     /// (J − J*)/J* in percent (NaN when J* is unknown or the solve is not feasible).
     pub gap: f64,
+    /// The reference optimum of this target is not computed yet (it runs with the next drawn
+    /// frame): `optimum` and `gap` are NaN for that reason, not because none is feasible.
+    pub optimum_pending: bool,
     /// Distance to the nearest joint limit (rad), negative when violated.
     pub margin: f64,
     /// `converged`, `capped`, `unreachable`, `limits` or `invalid`.
@@ -34,7 +37,8 @@ pub struct FrameState {
     pub iterations: usize,
     /// Wall time of the solve (µs).
     pub solve_micros: f64,
-    /// Wall time of the last whole frame: solve, landscape and all panels (ms).
+    /// Wall time of the last drawn frame (ms): the deferred per-target work (reference pass,
+    /// samples, learned curve) and all four panels; the solve itself is `solve_micros`.
     pub frame_ms: f64,
     /// Whether the target is outside what the arm can reach (the page says so in words).
     pub unreachable: bool,

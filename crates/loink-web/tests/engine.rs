@@ -198,3 +198,39 @@ fn planar4_gets_a_two_dimensional_latent_map_after_idle_work() {
     assert_eq!(map.rows, map.cols);
     assert!(map.complete());
 }
+
+#[test]
+fn move_target_solves_now_and_defers_the_reference_pass_honestly() {
+    let mut e = engine();
+    e.set_target([0.5, 0.5]).unwrap();
+    assert!(!e.state().optimum_pending && e.state().gap.is_finite());
+    e.move_target([0.3, 0.8]).unwrap();
+    let now = e.state();
+    // This target's own solution, at once…
+    assert_eq!(now.target, [0.3, 0.8]);
+    assert_eq!(now.status, "converged");
+    assert!(now.residual <= 1e-9);
+    // …but no J* yet: pending, not the previous target's gap.
+    assert!(now.optimum_pending);
+    assert!(now.gap.is_nan() && now.optimum.is_nan());
+    assert_eq!(now.readouts.gap, "—");
+    assert!(e.motion().is_none());
+    assert!(e.prepare_panels());
+    let drawn = e.state();
+    assert!(!drawn.optimum_pending);
+    assert_eq!(
+        drawn.q, now.q,
+        "the deferred pass does not change the solution"
+    );
+    assert!(drawn.gap.is_finite() && drawn.gap >= -1e-6, "{}", drawn.gap);
+    assert!(!e.prepare_panels(), "nothing left");
+    // The same figures as the all-at-once path.
+    let mut full = engine();
+    full.set_target([0.3, 0.8]).unwrap();
+    assert_eq!(full.state().optimum, drawn.optimum);
+    // A refused target changes nothing, pending or not.
+    e.move_target([0.6, 0.1]).unwrap();
+    assert!(e.move_target([f64::NAN, 0.0]).is_err());
+    assert_eq!(e.state().target, [0.6, 0.1]);
+    assert!(e.state().optimum_pending);
+}

@@ -69,7 +69,26 @@ fn hostile_input_is_a_readable_js_error_and_changes_nothing() {
     let mut pg = playground();
     let before = pg.hash();
     for (x, y) in [(f64::NAN, 0.0), (f64::INFINITY, 1.0), (1e300, 0.0)] {
-        assert!(pg.set_target(x, y).is_err());
+        assert!(pg.set_target(x.into(), y.into()).is_err());
+    }
+    // Non-numbers are refused by type, naming what came (null is not x = 0).
+    for (bad, named) in [
+        (JsValue::NULL, "got null"),
+        (JsValue::UNDEFINED, "got undefined"),
+        (JsValue::from_str("0.5"), "got the string \"0.5\""),
+        (JsValue::TRUE, "got the boolean true"),
+        (js_sys::BigInt::from(1u32).into(), "got a bigint"),
+        (js_sys::Object::new().into(), "got an object"),
+    ] {
+        let err = pg.set_target(bad, 0.5.into()).err().expect("refused");
+        let text = JsValue::from(err)
+            .unchecked_into::<js_sys::Error>()
+            .message();
+        let text = String::from(text);
+        assert!(
+            text.contains("target x must be a number") && text.contains(named),
+            "{text}"
+        );
     }
     assert!(pg.pointer(f64::NAN, 3.0).is_err());
     assert!(pg.attach_canvas("nope", canvas("nope")).is_err());
@@ -82,8 +101,15 @@ fn hostile_input_is_a_readable_js_error_and_changes_nothing() {
     assert!(pg.apply(JsValue::from_str("not settings")).is_err());
     assert_eq!(pg.hash(), before);
     // The next good input is answered.
-    let state = pg.set_target(0.5, 0.5).unwrap();
+    let state = pg.set_target(0.5.into(), 0.5.into()).unwrap();
     assert_eq!(field(&state, "status").as_string().unwrap(), "converged");
+    // The gap follows with the drawn frame; until then it says it is pending.
+    assert_eq!(field(&state, "optimumPending").as_bool(), Some(true));
+    assert!(pg.draw_frame().unwrap());
+    let drawn = pg.state().unwrap();
+    assert_eq!(field(&drawn, "optimumPending").as_bool(), Some(false));
+    assert!(field(&drawn, "gap").as_f64().unwrap().is_finite());
+    assert!(!pg.draw_frame().unwrap(), "nothing left to draw");
 }
 
 #[wasm_bindgen_test]
