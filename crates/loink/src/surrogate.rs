@@ -6,10 +6,11 @@
 //! - the inverse did not converge → termination `IterationCap` (status `capped`, or worse);
 //! - the target lies outside the arm's annulus → `unreachable`;
 //! - otherwise the replayed residual is held to the model's **acceptance tolerance** (below);
-//!   a miss inside the annulus is checked against the arm geometry (the feasible self-motion
-//!   set inside the joint limits, [`crate::solvers::reference::connected_pieces`]): no feasible
-//!   point → `unreachable`, else `capped` / `limits`. G is a bijection, so every y has a
-//!   preimage; only this replay can tell a solution from a confident miss.
+//!   a miss inside the annulus is checked against the arm geometry ([`reachable_in_limits`]):
+//!   first a cheap witness (a few limit-aware Gauss–Newton steps from the learned q land on y
+//!   inside the limits ⇒ reachable), only then the sampled feasible self-motion set (no
+//!   feasible sample → `unreachable`), else `capped` / `limits`. G is a bijection, so every y
+//!   has a preimage; only this replay can tell a solution from a confident miss.
 //!
 //! **Acceptance tolerance** of the unrefined learned answer: the artifact's metric
 //! [`ACCEPTANCE_METRIC`] (metres) when present and positive, else [`DEFAULT_ACCEPTANCE_M`]
@@ -29,6 +30,7 @@ use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 use crate::nn::{BiLipState, InverseOptions, InverseReport};
 use crate::problem::Problem;
 use crate::report::{distance, Solution, Status, Termination, Tolerance};
+use crate::robot::Robot;
 use crate::solvers::{clock, micros_since, reference, refine};
 
 /// Solver name of the unrefined learned answer.
@@ -43,6 +45,41 @@ pub const DEFAULT_ACCEPTANCE_M: f64 = 5e-3;
 pub const MAX_SAMPLES: usize = 10_000;
 /// Grid of the four-joint reachability check (see `reference::connected_pieces`).
 const REACHABILITY_GRID: usize = 64;
+/// φ samples of the three-joint reachability sweep: 4,096 like the four-joint 64 × 64 grid (the
+/// full reference sweep's 40,000 cost ~5.5 ms a miss natively). A feasible piece narrower than
+/// the spacing (~3π/4,096 rad of φ) can be missed when the witness did not find it either.
+const REACHABILITY_SAMPLES: usize = 4_096;
+/// Gauss–Newton steps of the reachability witness.
+const WITNESS_STEPS: usize = 20;
+/// A witness must land within this of y (m), inside the limits.
+const WITNESS_RESIDUAL: f64 = 1e-9;
+
+/// Whether target `y` can be reached inside the joint limits, for a learned answer `q` that
+/// missed it (`y` inside the annulus). A witness first: refinement from `q` ending within
+/// [`WITNESS_RESIDUAL`] of y with no limit violated proves it (microseconds). Without one, the
+/// sampled self-motion set decides (two links: exact; three: [`REACHABILITY_SAMPLES`] φ
+/// samples; four: the [`REACHABILITY_GRID`] lattice): no feasible sample ⇒ unreachable. Arms
+/// the sweep does not cover count as reachable (the answer stays `capped`, never a false
+/// `unreachable`).
+pub fn reachable_in_limits(problem: &Problem, y: &[f64], q: &[f64]) -> bool {
+    let witness = refine::refine(problem, y, q, WITNESS_STEPS);
+    if witness.status() != Status::Invalid
+        && witness.residual() <= WITNESS_RESIDUAL
+        && witness.margin() >= 0.0
+    {
+        return true;
+    }
+    let pieces = if problem.arm.dof() == 3 {
+        problem
+            .arm
+            .check_target(y)
+            .ok()
+            .map(|_| reference::self_motion_with(problem, y, 2, REACHABILITY_SAMPLES).pieces)
+    } else {
+        reference::connected_pieces(problem, y, REACHABILITY_GRID)
+    };
+    pieces != Some(0)
+}
 
 /// softplus(x) = ln(1 + eˣ), overflow-safe.
 fn softplus(x: f64) -> f64 {
@@ -241,7 +278,7 @@ impl Loink {
         let missed = matches!(solution.status(), Status::Capped | Status::Limits)
             && !(solution.residual() <= tolerance.residual
                 && solution.margin() >= -tolerance.limits);
-        if missed && reference::connected_pieces(problem, y, REACHABILITY_GRID) == Some(0) {
+        if missed && !reachable_in_limits(problem, y, &learned) {
             return judge(Termination::Unreachable, q);
         }
         solution
