@@ -13,8 +13,9 @@ use super::schema::{
     BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights, Normalisation,
     OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION,
 };
+use super::validate::metric_outputs;
 use crate::cost::CostSpec;
-use crate::error::Result;
+use crate::error::{LoinkError, Result};
 use crate::nn::{BiLipNet, Mlp};
 use crate::robot::{PlanarArm, Robot};
 
@@ -72,6 +73,11 @@ pub fn mlp_weights(mlp: &Mlp) -> MlpWeights {
 /// (hidden [`RANDOM_HEAD_HIDDEN`]), joints normalised to [−1, 1] over the limits, task divided by
 /// the reach, the planar3 cost. Same arguments, same file (ChaCha8 seeded by `seed`).
 /// `metrics` holds `untrained = 1`.
+///
+/// A non-redundant arm (`planar2`: 2 joints for a 2-D task) gets latent dimension 0, as trained
+/// planar2 files have: G is then a bijection onto the task, M is 0 × 0 and the metric head keeps
+/// the one output the engine ignores ([`metric_outputs`]). An arm with fewer joints than task
+/// dimensions has no model at all and is refused with that reason.
 pub fn random_model(
     robot: &str,
     depth: usize,
@@ -83,10 +89,16 @@ pub fn random_model(
     let arm = PlanarArm::preset(robot)?;
     let n = arm.dof();
     let m = arm.task_dim();
-    let k = n - m;
+    let k = n.checked_sub(m).ok_or_else(|| LoinkError::OutOfRange {
+        what: format!("robot '{robot}'"),
+        detail: format!(
+            "{n} joints cannot cover a {m}-D task: no invertible map G from joints to \
+             [task; latent] exists"
+        ),
+    })?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let net = BiLipNet::random(n, depth, hidden, mu, nu, &mut rng)?;
-    let metric = Mlp::random(m, &RANDOM_HEAD_HIDDEN, k * (k + 1) / 2, &mut rng)?;
+    let metric = Mlp::random(m, &RANDOM_HEAD_HIDDEN, metric_outputs(k), &mut rng)?;
     let value = Mlp::random(m, &RANDOM_HEAD_HIDDEN, 1, &mut rng)?;
     let limits = arm.limits();
     let mut metrics = BTreeMap::new();
