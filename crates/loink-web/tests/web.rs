@@ -80,7 +80,7 @@ fn hostile_input_is_a_readable_js_error_and_changes_nothing() {
         (js_sys::BigInt::from(1u32).into(), "got a bigint"),
         (js_sys::Object::new().into(), "got an object"),
     ] {
-        let err = pg.set_target(bad, 0.5.into()).err().expect("refused");
+        let err = pg.set_target(bad, 0.5.into()).expect_err("refused");
         let text = JsValue::from(err)
             .unchecked_into::<js_sys::Error>()
             .message();
