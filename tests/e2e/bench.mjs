@@ -2,7 +2,7 @@
 // 1,000 whole frames (solve + all panels) and each interactive solver in wasm (Rust does the
 // timing: Playground.bench); runs the same solve benchmark natively
 // (crates/loink-web/examples/native_bench.rs) for the wasm/native ratio; measures the gzipped
-// download (wasm + JS + default weights) and the first interactive frame on localhost.
+// download (wasm + JS + the default model's weights; the lessons' bundle is listed apart) and the first interactive frame on localhost.
 //   cd tests && node e2e/bench.mjs [FRAMES]
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
@@ -16,6 +16,7 @@ const gz = (rel) => gzipSync(readFileSync(join(ROOT, rel)), { level: 9 }).length
 const env = await startAll();
 let report;
 let firstFrame = [];
+let defaultModel;
 try {
   const models = JSON.parse(readFileSync(join(ROOT, 'tests', 'e2e', 'bench-models.json'), 'utf8'));
   report = [];
@@ -38,6 +39,7 @@ try {
     const page = await context.newPage();
     await page.goto(`${env.base}/index.html`);
     await page.evaluate(() => window.loinkPlayground.ready);
+    defaultModel ??= await page.evaluate(() => window.loinkPlayground.models()[0]);
     firstFrame.push(Number(await page.evaluate(() => document.documentElement.dataset.readyAtMs)));
     await context.close();
   }
@@ -58,7 +60,10 @@ const sizes = {
   wasm: gz('pkg/loink_web_bg.wasm'),
   js: gz('pkg/loink_web.js') + gz('web/app.js'),
   page: gz('index.html') + gz('web/style.css'),
-  weights: existsSync(join(ROOT, 'web/models/planar3.json')) ? gz('web/models/planar3.json') : 0,
+  // The catalog's first model is the one the page loads when the hash names none.
+  weights: defaultModel?.shipped && existsSync(join(ROOT, defaultModel.file)) ? gz(defaultModel.file) : 0,
+  // Fetched by lesson pages only (#lesson=…), not part of the playground's download.
+  lessons: gz('pkg/lessons/loink_web_bg.wasm') + gz('pkg/lessons/loink_web.js') + gz('web/lessons.js'),
 };
 sizes.total = sizes.wasm + sizes.js + sizes.weights;
 
@@ -72,5 +77,5 @@ for (const r of report) {
   }
 }
 console.log(`  first interactive frame (navigation start → first frame drawn), median of 5: ${median(firstFrame).toFixed(0)} ms [${firstFrame.map((x) => x.toFixed(0)).join(', ')}]`);
-console.log(`  download gzipped: wasm ${(sizes.wasm / 1024).toFixed(1)} KiB + JS ${(sizes.js / 1024).toFixed(1)} KiB + default weights ${(sizes.weights / 1024).toFixed(1)} KiB = ${(sizes.total / 1024).toFixed(1)} KiB (page html+css ${(sizes.page / 1024).toFixed(1)} KiB)`);
+console.log(`  download gzipped: wasm ${(sizes.wasm / 1024).toFixed(1)} KiB + JS ${(sizes.js / 1024).toFixed(1)} KiB + default weights (${defaultModel?.name}) ${(sizes.weights / 1024).toFixed(1)} KiB = ${(sizes.total / 1024).toFixed(1)} KiB = ${(sizes.total / 1000).toFixed(1)} kB (page html+css ${(sizes.page / 1024).toFixed(1)} KiB; lesson pages add ${(sizes.lessons / 1024).toFixed(1)} KiB)`);
 console.log(JSON.stringify({ frames, report, nativeRows, firstFrameMs: firstFrame, sizes }));
