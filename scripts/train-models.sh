@@ -26,6 +26,10 @@ train web/models/planar3.json --robot planar3 --seed 1
 # The small alternative: hidden [16]x4 (66 KB, about 2x faster cold inverse, see
 # crates/loink/benches/README.md); same within-1% share after refinement, coarser unrefined.
 train web/models/planar3-h16.json --robot planar3 --hidden 16,16,16,16 --seed 1
+# The default's architecture trained 3x longer with early stopping off (120 epochs, ~20 min of
+# CPU): the learning rate anneals over three times as many epochs; the most accurate unrefined
+# model (web/models/README.md), at three times the training-time bar.
+train web/models/planar3-long.json --robot planar3 --epochs 120 --patience 1000 --seed 1
 # Same problem, mu 0.2 instead of 0.05: G^-1 is 5x less steep, so the joint path is smoother but
 # follows fast changes of the optimum worse (the smoothness lesson).
 train web/models/planar3-mu0.2.json --robot planar3 --mu 0.2 --seed 1

@@ -20,7 +20,7 @@ pub struct ModelEntry {
 }
 
 /// Every model the page offers, default first.
-pub const MODELS: [ModelEntry; 6] = [
+pub const MODELS: [ModelEntry; 7] = [
     ModelEntry {
         name: "planar3",
         robot: "planar3",
@@ -34,6 +34,13 @@ pub const MODELS: [ModelEntry; 6] = [
         shipped: true,
         learnable: true,
         label: "planar3, hidden [16]×4 (2.4× smaller file, coarser)",
+    },
+    ModelEntry {
+        name: "planar3-long",
+        robot: "planar3",
+        shipped: true,
+        learnable: true,
+        label: "planar3, trained 3× longer (120 epochs): the most accurate unrefined",
     },
     ModelEntry {
         name: "planar3-mu0.2",
