@@ -13,6 +13,10 @@
 
 const $ = (id) => document.getElementById(id);
 let lesson = null;
+// The hash as the link gave it: the playground rewrites the hash with its full settings soon
+// after its first frame, which can be before the lessons' bundle has arrived, and a lesson
+// reads keys the link names explicitly as the link author's choice.
+const linkHash = location.hash;
 
 function errorText(e) {
   return e instanceof Error ? e.message : String(e);
@@ -141,7 +145,7 @@ async function start() {
   if (!window.loinkPlayground.settings()?.lesson?.name) return null;
   const bundle = await import('../pkg/lessons/loink_web.js');
   await bundle.default();
-  lesson = bundle.Lesson.fromHash(location.hash);
+  lesson = bundle.Lesson.fromHash(linkHash);
   if (!lesson) return null;
   const info = lesson.info();
   document.body.classList.add('lesson-mode');
