@@ -1,231 +1,4 @@
 /**
- * One lesson: models, canvases, settings and the computed view.
- */
-export class Lesson {
-    static __wrap(ptr) {
-        const obj = Object.create(Lesson.prototype);
-        obj.__wbg_ptr = ptr;
-        LessonFinalization.register(obj, obj.__wbg_ptr, obj);
-        return obj;
-    }
-    __destroy_into_raw() {
-        const ptr = this.__wbg_ptr;
-        this.__wbg_ptr = 0;
-        LessonFinalization.unregister(this);
-        return ptr;
-    }
-    free() {
-        const ptr = this.__destroy_into_raw();
-        wasm.__wbg_lesson_free(ptr, 0);
-    }
-    /**
-     * Attaches the canvas of panel `name`.
-     * @param {string} name
-     * @param {HTMLCanvasElement} canvas
-     */
-    attachCanvas(name, canvas) {
-        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-        const len0 = WASM_VECTOR_LEN;
-        const ret = wasm.lesson_attachCanvas(this.__wbg_ptr, ptr0, len0, canvas);
-        if (ret[1]) {
-            throw takeFromExternrefTable0(ret[0]);
-        }
-    }
-    /**
-     * The lesson a URL hash opens, or `undefined` when it names none. Keys the link leaves
-     * out get the lesson's teaching defaults.
-     * @param {string} hash
-     * @returns {Lesson | undefined}
-     */
-    static fromHash(hash) {
-        const ptr0 = passStringToWasm0(hash, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-        const len0 = WASM_VECTOR_LEN;
-        const ret = wasm.lesson_fromHash(ptr0, len0);
-        return ret === 0 ? undefined : Lesson.__wrap(ret);
-    }
-    /**
-     * Title, text, try-this, panels, controls and model files of the lesson.
-     * @returns {any}
-     */
-    info() {
-        const ret = wasm.lesson_info(this.__wbg_ptr);
-        if (ret[2]) {
-            throw takeFromExternrefTable0(ret[1]);
-        }
-        return takeFromExternrefTable0(ret[0]);
-    }
-    /**
-     * Loads the model file of `role` from its text (validated; changes nothing on error).
-     * @param {string} role
-     * @param {string} json
-     */
-    loadModel(role, json) {
-        let ptr0, len0, ptr1, len1;
-        try {
-            ptr0 = passStringToWasm0(role, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len0 = WASM_VECTOR_LEN;
-            ptr1 = passStringToWasm0(json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len1 = WASM_VECTOR_LEN;
-        } catch (e) {
-            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
-            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
-            throw e;
-        }
-        const ret = wasm.lesson_loadModel(this.__wbg_ptr, ptr0, len0, ptr1, len1);
-        if (ret[1]) {
-            throw takeFromExternrefTable0(ret[0]);
-        }
-    }
-    /**
-     * Records that a model file could not be fetched (shown on the page).
-     * @param {string} role
-     * @param {string} why
-     */
-    modelMissing(role, why) {
-        let ptr0, len0, ptr1, len1;
-        try {
-            ptr0 = passStringToWasm0(role, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len0 = WASM_VECTOR_LEN;
-            ptr1 = passStringToWasm0(why, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len1 = WASM_VECTOR_LEN;
-        } catch (e) {
-            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
-            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
-            throw e;
-        }
-        wasm.lesson_modelMissing(this.__wbg_ptr, ptr0, len0, ptr1, len1);
-    }
-    /**
-     * A pointer event at CSS pixel (px, py) on panel `name`. Returns the world target
-     * `[x, y]` to hand to the playground (arm panels), or an empty array when the lesson
-     * handled it itself (the latent plane).
-     * @param {string} name
-     * @param {number} px
-     * @param {number} py
-     * @returns {Float64Array}
-     */
-    pointer(name, px, py) {
-        const val2 = +px;
-        const val3 = +py;
-        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-        const len0 = WASM_VECTOR_LEN;
-        const ret = wasm.lesson_pointer(this.__wbg_ptr, ptr0, len0, val2, val3);
-        if (ret[3]) {
-            throw takeFromExternrefTable0(ret[2]);
-        }
-        var v4 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
-        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
-        return v4;
-    }
-    /**
-     * The readouts as `[[label, text], …]`, formatted here.
-     * @returns {any}
-     */
-    readouts() {
-        const ret = wasm.lesson_readouts(this.__wbg_ptr);
-        if (ret[2]) {
-            throw takeFromExternrefTable0(ret[1]);
-        }
-        return takeFromExternrefTable0(ret[0]);
-    }
-    /**
-     * Sizes panel `name` (CSS px at `dpr`) and redraws.
-     * @param {string} name
-     * @param {number} css_width
-     * @param {number} css_height
-     * @param {number} dpr
-     */
-    resize(name, css_width, css_height, dpr) {
-        const val2 = +css_width;
-        const val3 = +css_height;
-        const val4 = +dpr;
-        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-        const len0 = WASM_VECTOR_LEN;
-        const ret = wasm.lesson_resize(this.__wbg_ptr, ptr0, len0, val2, val3, val4);
-        if (ret[1]) {
-            throw takeFromExternrefTable0(ret[0]);
-        }
-    }
-    /**
-     * Sets control `name` from its element's text value; recomputes and redraws. Bad values
-     * are refused with a readable error and change nothing.
-     * @param {string} name
-     * @param {string} value
-     */
-    setControl(name, value) {
-        let ptr0, len0, ptr1, len1;
-        try {
-            ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len0 = WASM_VECTOR_LEN;
-            ptr1 = passStringToWasm0(value, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len1 = WASM_VECTOR_LEN;
-        } catch (e) {
-            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
-            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
-            throw e;
-        }
-        const ret = wasm.lesson_setControl(this.__wbg_ptr, ptr0, len0, ptr1, len1);
-        if (ret[1]) {
-            throw takeFromExternrefTable0(ret[0]);
-        }
-    }
-    /**
-     * Follows the playground's target (m); recomputes and redraws when it moved.
-     * @param {number} x
-     * @param {number} y
-     */
-    setTarget(x, y) {
-        const ret = wasm.lesson_setTarget(this.__wbg_ptr, x, y);
-        if (ret[1]) {
-            throw takeFromExternrefTable0(ret[0]);
-        }
-    }
-    /**
-     * The page settings with the lesson's (persist them with `loinkPlayground.set`).
-     * @returns {any}
-     */
-    settings() {
-        const ret = wasm.lesson_settings(this.__wbg_ptr);
-        if (ret[2]) {
-            throw takeFromExternrefTable0(ret[1]);
-        }
-        return takeFromExternrefTable0(ret[0]);
-    }
-    /**
-     * `getState().lesson`: the lesson's measured values.
-     * @returns {any}
-     */
-    state() {
-        const ret = wasm.lesson_state(this.__wbg_ptr);
-        if (ret[2]) {
-            throw takeFromExternrefTable0(ret[1]);
-        }
-        return takeFromExternrefTable0(ret[0]);
-    }
-    /**
-     * World point → CSS pixel on panel `name` (for tests that point at a place).
-     * @param {string} name
-     * @param {number} x
-     * @param {number} y
-     * @returns {Float64Array}
-     */
-    worldToCanvas(name, x, y) {
-        const val2 = +x;
-        const val3 = +y;
-        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-        const len0 = WASM_VECTOR_LEN;
-        const ret = wasm.lesson_worldToCanvas(this.__wbg_ptr, ptr0, len0, val2, val3);
-        if (ret[3]) {
-            throw takeFromExternrefTable0(ret[2]);
-        }
-        var v4 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
-        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
-        return v4;
-    }
-}
-if (Symbol.dispose) Lesson.prototype[Symbol.dispose] = Lesson.prototype.free;
-
-/**
  * One model's playground: engine, canvases and caches.
  */
 export class Playground {
@@ -271,13 +44,13 @@ export class Playground {
      * The browser benchmark (`?bench=1`): `frames` whole frames along the play-mode path
      * (solve + every panel; median and p95 ms), then [`crate::bench::solve_bench`] for each
      * solver available on the current model (median µs over `frames` targets, each solve
-     * repeated `repeats` times because the page clock is coarse). Restores the settings.
+     * repeated [`crate::bench::REPEATS`] times because the page clock is coarse). Restores the
+     * settings.
      * @param {number} frames
-     * @param {number} repeats
      * @returns {any}
      */
-    bench(frames, repeats) {
-        const ret = wasm.playground_bench(this.__wbg_ptr, frames, repeats);
+    bench(frames) {
+        const ret = wasm.playground_bench(this.__wbg_ptr, frames);
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }
@@ -297,6 +70,20 @@ export class Playground {
         var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
         wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
         return v1;
+    }
+    /**
+     * Redraws the panels when a solve happened since the last call, after the per-target
+     * work they need (the reference pass that gives J* and the gap, samples, the learned
+     * curve). Returns whether it drew. The page calls it once per animation frame, so many
+     * `setTarget` calls in one frame cost one redraw.
+     * @returns {boolean}
+     */
+    drawFrame() {
+        const ret = wasm.playground_drawFrame(this.__wbg_ptr);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return ret[0] !== 0;
     }
     /**
      * The current settings as a URL hash (`#model=…&solver=…`).
@@ -422,7 +209,7 @@ export class Playground {
     }
     /**
      * One pointer event on `canvas#arm` at CSS pixel (px, py) from its top-left corner:
-     * maps to the world, solves, redraws every panel and returns the state.
+     * maps to the world, solves and returns the state (panels: `drawFrame()`).
      * @param {number} px
      * @param {number} py
      * @returns {any}
@@ -453,10 +240,14 @@ export class Playground {
         }
     }
     /**
-     * Sets the target in metres, solves and redraws; returns the state. A non-finite or absurd
-     * target is refused and changes nothing.
-     * @param {number} x
-     * @param {number} y
+     * Sets the target in metres and solves; returns the state (this target's solution; the
+     * gap follows with the next [`Self::draw_frame`], `optimumPending` says so). `x` and `y`
+     * must be JS numbers: null, undefined, strings, booleans, BigInt and objects are refused
+     * by type (no coercion of null to 0), NaN, ±∞ and absurd magnitudes by value; a refused
+     * target changes nothing. Panels are not redrawn here: call `drawFrame()` once per
+     * animation frame.
+     * @param {any} x
+     * @param {any} y
      * @returns {any}
      */
     setTarget(x, y) {
@@ -606,6 +397,10 @@ function __wbg_get_imports() {
             const ret = typeof(arg0) === 'function';
             return ret;
         },
+        __wbg___wbindgen_is_null_c22311b1cc228e3a: function(arg0) {
+            const ret = arg0 === null;
+            return ret;
+        },
         __wbg___wbindgen_is_object_8b968c3ab8e96595: function(arg0) {
             const val = arg0;
             const ret = typeof(val) === 'object' && val !== null;
@@ -643,6 +438,10 @@ function __wbg_get_imports() {
         },
         __wbg___wbindgen_throw_4c88d8bf264fd984: function(arg0, arg1) {
             throw new Error(getStringFromWasm0(arg0, arg1));
+        },
+        __wbg___wbindgen_typeof_ee4990276e02f607: function(arg0) {
+            const ret = typeof arg0;
+            return ret;
         },
         __wbg_arc_df3f7eb77e59876f: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4, arg5) {
             arg0.arc(arg1, arg2, arg3, arg4, arg5);
@@ -814,10 +613,6 @@ function __wbg_get_imports() {
             const ret = new Array();
             return ret;
         },
-        __wbg_new_7075786089b89c5e: function() {
-            const ret = new Map();
-            return ret;
-        },
         __wbg_new_cd4348290afae586: function() {
             const ret = new Object();
             return ret;
@@ -852,10 +647,6 @@ function __wbg_get_imports() {
         }, arguments); },
         __wbg_save_1375b4c2f3596b8b: function(arg0) {
             arg0.save();
-        },
-        __wbg_set_8282f7e0d2d01336: function(arg0, arg1, arg2) {
-            const ret = arg0.set(arg1, arg2);
-            return ret;
         },
         __wbg_set_d2d33b52458e984a: function(arg0, arg1, arg2) {
             arg0[arg1 >>> 0] = arg2;
@@ -933,17 +724,12 @@ function __wbg_get_imports() {
             const ret = arg0;
             return ret;
         },
-        __wbindgen_generic_0000000000000002: function(arg0) {
-            // Cast intrinsic for `I64 -> Externref`.
-            const ret = arg0;
-            return ret;
-        },
-        __wbindgen_generic_0000000000000003: function(arg0, arg1) {
+        __wbindgen_generic_0000000000000002: function(arg0, arg1) {
             // Cast intrinsic for `Ref(String) -> Externref`.
             const ret = getStringFromWasm0(arg0, arg1);
             return ret;
         },
-        __wbindgen_generic_0000000000000004: function(arg0) {
+        __wbindgen_generic_0000000000000003: function(arg0) {
             // Cast intrinsic for `U64 -> Externref`.
             const ret = BigInt.asUintN(64, arg0);
             return ret;
@@ -963,9 +749,6 @@ function __wbg_get_imports() {
     };
 }
 
-const LessonFinalization = (typeof FinalizationRegistry === 'undefined')
-    ? { register: () => {}, unregister: () => {} }
-    : new FinalizationRegistry(ptr => wasm.__wbg_lesson_free(ptr, 1));
 const PlaygroundFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_playground_free(ptr, 1));
