@@ -30,12 +30,9 @@ fn main() {
                 eprintln!("native_bench: {e}");
             }
         }
-        for solver in [
-            SolverKind::Loink,
-            SolverKind::LoinkRefine,
-            SolverKind::Dls,
-            SolverKind::Reference,
-        ] {
+        for solver in [SolverKind::Loink, SolverKind::LoinkRefine, SolverKind::Dls] {
+            // The same solvers as the browser's bench: the reference sweep is ground truth,
+            // not an interactive solver (and 100 repeats of it would take minutes).
             let settings = Settings {
                 model: entry.name.to_string(),
                 solver,
