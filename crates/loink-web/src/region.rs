@@ -1,9 +1,8 @@
-//! The reachable region of an arm inside its joint limits, as a coarse raster: sampled once
-//! per model with a seeded RNG (so every page shows the same region) and cached.
+//! The reachable region of an arm inside its joint limits, as a coarse raster: the end
+//! effectors of a regular lattice of configurations inside the limits, computed once per model
+//! (deterministic, so every page shows the same region) and cached.
 
 use loink::robot::{PlanarArm, Robot};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 /// Cells per side of the raster.
 pub const CELLS: usize = 256;
@@ -16,24 +15,39 @@ pub struct Region {
 }
 
 impl Region {
-    /// Samples `samples` configurations uniformly inside the limits and marks the cells their
-    /// end effectors land in, then closes one-cell holes (a point between two hit cells is
-    /// reachable too: the region is connected at this resolution).
+    /// Marks the cells hit by the end effectors of a lattice of about `samples`
+    /// configurations (the same count of midpoint-spaced angles per joint, inside the limits),
+    /// then closes one-cell holes (a point between two hit cells is reachable too: the region
+    /// is connected at this resolution).
+    ///
+    /// The lattice is walked joint by joint, composing each link's direction from the previous
+    /// one with a precomputed rotation per angle, so a configuration costs one complex
+    /// multiply-add instead of a forward-kinematics call: this runs before the first frame.
     pub fn sample(arm: &PlanarArm, samples: usize) -> Region {
         let half = arm.reach() * 1.05;
-        let mut hits = vec![false; CELLS * CELLS];
-        let mut rng = ChaCha8Rng::seed_from_u64(0x5eed);
+        let dof = arm.dof();
+        let per_joint = ((samples.max(1) as f64).powf(1.0 / dof as f64).ceil() as usize).max(2);
         let limits = arm.limits();
-        let mut q = vec![0.0; arm.dof()];
-        for _ in 0..samples {
-            for (i, qi) in q.iter_mut().enumerate() {
-                *qi = rng.random_range(limits.lower()[i]..=limits.upper()[i]);
-            }
-            let [x, y] = arm.position(&q);
-            if let Some(k) = Self::index(half, x, y) {
-                hits[k] = true;
-            }
-        }
+        // rotations[j][k] = (cos, sin) of joint j's k-th lattice angle.
+        let rotations: Vec<Vec<[f64; 2]>> = (0..dof)
+            .map(|j| {
+                let (lo, hi) = (limits.lower()[j], limits.upper()[j]);
+                (0..per_joint)
+                    .map(|k| {
+                        let q = lo + (hi - lo) * (k as f64 + 0.5) / per_joint as f64;
+                        [q.cos(), q.sin()]
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut hits = vec![false; CELLS * CELLS];
+        let mut walk = Lattice {
+            lengths: arm.lengths(),
+            rotations: &rotations,
+            half,
+            hits: &mut hits,
+        };
+        walk.visit(0, [0.0, 0.0], [1.0, 0.0]);
         let mut reachable = hits.clone();
         for r in 1..CELLS - 1 {
             for c in 1..CELLS - 1 {
@@ -66,6 +80,34 @@ impl Region {
     }
 }
 
+/// The depth-first walk over the configuration lattice of [`Region::sample`].
+struct Lattice<'a> {
+    lengths: &'a [f64],
+    rotations: &'a [Vec<[f64; 2]>],
+    half: f64,
+    hits: &'a mut [bool],
+}
+
+impl Lattice<'_> {
+    /// Joint `joint` onwards, from the joint's position `at` and the previous link's
+    /// direction `dir` (unit complex number).
+    fn visit(&mut self, joint: usize, at: [f64; 2], dir: [f64; 2]) {
+        let length = self.lengths[joint];
+        let last = joint + 1 == self.lengths.len();
+        for &[c, s] in &self.rotations[joint] {
+            let d = [dir[0] * c - dir[1] * s, dir[0] * s + dir[1] * c];
+            let p = [at[0] + length * d[0], at[1] + length * d[1]];
+            if last {
+                if let Some(k) = Region::index(self.half, p[0], p[1]) {
+                    self.hits[k] = true;
+                }
+            } else {
+                self.visit(joint + 1, p, d);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,5 +120,49 @@ mod tests {
         assert!(region.contains(mid[0], mid[1]));
         assert!(!region.contains(1.25, 0.0));
         assert!(!region.contains(-1.1, -0.3) || arm.reach() > 1.2);
+    }
+
+    #[test]
+    fn every_sampled_end_effector_is_in_the_region_and_the_region_is_inside_full_reach() {
+        for name in ["planar2", "planar3", "planar3-wide", "planar4"] {
+            let arm = PlanarArm::preset(name).unwrap();
+            let region = Region::sample(&arm, 150_000);
+            let limits = arm.limits();
+            // Random in-limit configurations (not the lattice) land in marked cells or next
+            // to one: the raster covers the reachable set at its resolution.
+            let cell = 2.0 * region.half() / CELLS as f64;
+            let mut missed = 0;
+            for i in 0..2_000 {
+                let q: Vec<f64> = (0..arm.dof())
+                    .map(|j| {
+                        let t = ((i * 7919 + j * 104_729) % 1_000) as f64 / 1_000.0;
+                        limits.lower()[j] + t * (limits.upper()[j] - limits.lower()[j])
+                    })
+                    .collect();
+                let [x, y] = arm.position(&q);
+                let near = [
+                    (0.0, 0.0),
+                    (cell, 0.0),
+                    (-cell, 0.0),
+                    (0.0, cell),
+                    (0.0, -cell),
+                ]
+                .iter()
+                .any(|(dx, dy)| region.contains(x + dx, y + dy));
+                missed += usize::from(!near);
+            }
+            assert!(
+                missed <= 20,
+                "{name}: {missed} of 2000 in-limit end effectors missed"
+            );
+            for k in 0..360 {
+                let a = k as f64 * std::f64::consts::PI / 180.0;
+                let r = arm.reach() + 2.0 * cell;
+                assert!(
+                    !region.contains(r * a.cos(), r * a.sin()),
+                    "{name}: beyond reach"
+                );
+            }
+        }
     }
 }
