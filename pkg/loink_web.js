@@ -126,23 +126,16 @@ export class Playground {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
-     * Loads a trained model from its file text. `name` must be in the catalog.
+     * Loads a trained model from its file text. `name` must be in the catalog. The panels
+     * are not redrawn here: they are marked for the next [`Self::draw_frame`] (a model load is
+     * nearly always followed by [`Self::apply`], which draws; drawing twice slowed the start).
      * @param {string} name
      * @param {string} json
      */
     loadModel(name, json) {
-        let ptr0, len0, ptr1, len1;
-        try {
-            ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len0 = WASM_VECTOR_LEN;
-            ptr1 = passStringToWasm0(json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len1 = WASM_VECTOR_LEN;
-        } catch (e) {
-            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
-            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
-            throw e;
-        }
-        const ret = wasm.playground_loadModel(this.__wbg_ptr, ptr0, len0, ptr1, len1);
+        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.playground_loadModel(this.__wbg_ptr, ptr0, len0, json);
         if (ret[1]) {
             throw takeFromExternrefTable0(ret[0]);
         }
@@ -222,7 +215,24 @@ export class Playground {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
-     * Sizes panel `name` for `css_width × css_height` CSS px at `dpr` and redraws it.
+     * Does the part of `model`'s first frame that needs no weights: samples its arm's
+     * reachable region and renders it for canvas#arm's size. The page calls this while the
+     * weights download (after [`Self::set_size`]), so the first [`Self::apply`] only solves
+     * and draws. An unknown name does nothing (the apply that follows reports it).
+     * @param {string} model
+     */
+    prepare(model) {
+        const ptr0 = passStringToWasm0(model, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.playground_prepare(this.__wbg_ptr, ptr0, len0);
+        if (ret[1]) {
+            throw takeFromExternrefTable0(ret[0]);
+        }
+    }
+    /**
+     * Sizes panel `name` for `css_width × css_height` CSS px at `dpr` and redraws it at once
+     * (a resized canvas is blank until drawn; drawing now, in the resize observer, avoids a
+     * blank frame).
      * @param {string} name
      * @param {number} css_width
      * @param {number} css_height
@@ -238,6 +248,28 @@ export class Playground {
         if (ret[1]) {
             throw takeFromExternrefTable0(ret[0]);
         }
+    }
+    /**
+     * Sizes panel `name` for `css_width × css_height` CSS px at `dpr` without drawing
+     * (the start-up path: the first [`Self::apply`] draws every panel once). Returns whether
+     * the size changed; a changed panel is marked for the next [`Self::draw_frame`].
+     * @param {string} name
+     * @param {number} css_width
+     * @param {number} css_height
+     * @param {number} dpr
+     * @returns {boolean}
+     */
+    setSize(name, css_width, css_height, dpr) {
+        const val2 = +css_width;
+        const val3 = +css_height;
+        const val4 = +dpr;
+        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.playground_setSize(this.__wbg_ptr, ptr0, len0, val2, val3, val4);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return ret[0] !== 0;
     }
     /**
      * Sets the target in metres and solves; returns the state (this target's solution; the
@@ -535,6 +567,16 @@ function __wbg_get_imports() {
             const ret = result;
             return ret;
         },
+        __wbg_instanceof_Error_74e3cca0c4a69161: function(arg0) {
+            let result;
+            try {
+                result = arg0 instanceof Error;
+            } catch (_) {
+                result = false;
+            }
+            const ret = result;
+            return ret;
+        },
         __wbg_instanceof_HtmlCanvasElement_89f280683e987b9e: function(arg0) {
             let result;
             try {
@@ -595,6 +637,10 @@ function __wbg_get_imports() {
             const ret = arg0.length;
             return ret;
         },
+        __wbg_length_e83e819f48c774e4: function(arg0) {
+            const ret = arg0.length;
+            return ret;
+        },
         __wbg_lineTo_91262b25fb37c461: function(arg0, arg1, arg2) {
             arg0.lineTo(arg1, arg2);
         },
@@ -602,6 +648,10 @@ function __wbg_get_imports() {
             const ret = arg0.measureText(getStringFromWasm0(arg1, arg2));
             return ret;
         }, arguments); },
+        __wbg_message_43d8c8f1d543a349: function(arg0) {
+            const ret = arg0.message;
+            return ret;
+        },
         __wbg_moveTo_b4cd3b0b7e1585a5: function(arg0, arg1, arg2) {
             arg0.moveTo(arg1, arg2);
         },
@@ -633,6 +683,14 @@ function __wbg_get_imports() {
             const ret = arg0.now();
             return ret;
         },
+        __wbg_parseFloat_7c60ddeefae8d8f6: function(arg0, arg1) {
+            const ret = parseFloat(getStringFromWasm0(arg0, arg1));
+            return ret;
+        },
+        __wbg_parse_cef8f7d12bd1550f: function() { return handleError(function (arg0) {
+            const ret = JSON.parse(arg0);
+            return ret;
+        }, arguments); },
         __wbg_prototypesetcall_13162965d1fe7aa3: function(arg0, arg1, arg2) {
             Uint8Array.prototype.set.call(getArrayU8FromWasm0(arg0, arg1), arg2);
         },
@@ -696,6 +754,10 @@ function __wbg_get_imports() {
         },
         __wbg_stringify_0a0fbf2ef722380a: function() { return handleError(function (arg0) {
             const ret = JSON.stringify(arg0);
+            return ret;
+        }, arguments); },
+        __wbg_stringify_c1b3c9212c462409: function() { return handleError(function (arg0, arg1, arg2) {
+            const ret = JSON.stringify(arg0, arg1, arg2);
             return ret;
         }, arguments); },
         __wbg_strokeRect_92ff808375332184: function(arg0, arg1, arg2, arg3, arg4) {

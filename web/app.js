@@ -311,7 +311,10 @@ function ensureModel(name) {
       try {
         const response = await fetch(new URL(`../${entry.file}`, import.meta.url));
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        pg.loadModel(name, await response.text());
+        const text = await response.text();
+        performance.mark('loink:model-fetched');
+        pg.loadModel(name, text);
+        performance.mark('loink:model-loaded');
       } catch (e) {
         showStatus(`Could not load the ${name} model (${errorText(e)}); classical solvers only.`, true);
       }
@@ -323,7 +326,13 @@ function ensureModel(name) {
 async function applyHash(hash) {
   const parsed = Playground.parseHash(hash);
   await ensureModel(parsed.settings.model);
+  applyParsed(parsed);
+}
+
+/** Applies parsed link settings (solves and draws every panel once) and shows them. */
+function applyParsed(parsed) {
   const warnings = guarded(() => pg.apply(parsed.settings)) || [];
+  performance.mark('loink:applied');
   showSettings(pg.settings());
   render(guarded(() => pg.state()));
   const all = [...parsed.warnings, ...warnings];
@@ -332,19 +341,30 @@ async function applyHash(hash) {
 
 // ---- start ---------------------------------------------------------------------------------
 
+// The start draws each panel once: the link's model is fetched while the canvases are sized
+// (without drawing) and its arm's region is sampled, and the first apply draws the view the
+// link names.
 async function start() {
   const t0 = performance.now();
   await init();
+  performance.mark('loink:wasm-ready');
   pg = new Playground();
-  for (const name of PANELS) pg.attachCanvas(name, $(name));
+  const parsed = Playground.parseHash(location.hash);
+  const model = ensureModel(parsed.settings.model);
   for (const name of PANELS) {
+    pg.attachCanvas(name, $(name));
     const rect = $(name).getBoundingClientRect();
-    pg.resize(name, rect.width, rect.height, window.devicePixelRatio || 1);
+    pg.setSize(name, rect.width, rect.height, window.devicePixelRatio || 1);
   }
+  // While the weights download: the reachable region of the link's arm.
+  guarded(() => pg.prepare(parsed.settings.model));
+  performance.mark('loink:prepared');
   fillModelMenu();
   bindPointer();
   bindControls();
-  await applyHash(location.hash);
+  performance.mark('loink:bound');
+  await model;
+  applyParsed(parsed);
   bindResize();
   const firstFrameMs = performance.now() - t0;
   document.documentElement.dataset.firstFrameMs = firstFrameMs.toFixed(1);

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use loink::artifact::{ArtifactError, ModelFile};
 use loink::problem::Problem;
 use loink::report::{Solution, Status, Termination, Tolerance};
 use loink::robot::Robot;
@@ -88,7 +89,8 @@ fn preset_problem(entry: &ModelEntry) -> Result<Problem, String> {
 }
 
 impl Engine {
-    /// The default view (planar3, default settings), already solved.
+    /// The default view (planar3, default settings), solved; its panels' per-target work
+    /// (reference pass, curve) is pending until [`Self::prepare_panels`].
     pub fn new() -> Result<Self, String> {
         let entry = fallback_entry();
         let problem = preset_problem(entry)?;
@@ -115,12 +117,24 @@ impl Engine {
             panels_pending: false,
         };
         engine.settings.solver = engine.best_available();
-        engine.solve();
+        // The panels' per-target work waits for the first frame (the page's first apply
+        // replaces this view anyway).
+        engine.solve_target();
         Ok(engine)
     }
 
     /// Loads a trained model for catalog entry `name` from its JSON text. Changes nothing on error.
     pub fn load_model(&mut self, name: &str, json: &str) -> Result<(), String> {
+        self.load_model_with(name, || crate::model_json::decode(json))
+    }
+
+    /// [`Self::load_model`] with the decoding step given (the page decodes with the browser's
+    /// parser); `decode` runs only once the name is known to have a learned model.
+    pub fn load_model_with(
+        &mut self,
+        name: &str,
+        decode: impl FnOnce() -> Result<ModelFile, ArtifactError>,
+    ) -> Result<(), String> {
         let entry = catalog::lookup(name)
             .ok_or_else(|| format!("unknown model '{name}' (known: {})", catalog::names()))?;
         if !entry.learnable {
@@ -128,7 +142,10 @@ impl Engine {
                 "'{name}' is not redundant: there is no learned model for it"
             ));
         }
-        let model = LearnedModel::from_json(json).map_err(|e| format!("model '{name}': {e}"))?;
+        let model = decode()
+            .map_err(|e| e.to_string())
+            .and_then(LearnedModel::from_file)
+            .map_err(|e| format!("model '{name}': {e}"))?;
         if model.problem().arm.spec().link_lengths != preset_problem(entry)?.arm.spec().link_lengths
         {
             return Err(format!(
@@ -139,7 +156,9 @@ impl Engine {
         self.models.insert(entry.name, model);
         if self.entry.name == entry.name {
             self.switch_model(entry)?;
-            self.solve();
+            // The panels follow with the next frame (a load is nearly always followed by an
+            // apply, which prepares them once).
+            self.solve_target();
         }
         Ok(())
     }

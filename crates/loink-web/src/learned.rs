@@ -6,6 +6,7 @@
 //! Latent coordinates are the model's normalised latent units throughout (the units σ is
 //! given in).
 
+use loink::artifact::ModelFile;
 use loink::problem::Problem;
 use loink::report::Solution;
 use loink::surrogate::{Loink, SolverState};
@@ -61,7 +62,12 @@ impl LatentMap {
 impl LearnedModel {
     /// Parses and validates a model file (shapes, finiteness, bi-Lipschitz certificate).
     pub fn from_json(json: &str) -> Result<Self, String> {
-        let loink = Loink::from_json(json).map_err(|e| e.to_string())?;
+        Self::from_file(crate::model_json::decode(json).map_err(|e| e.to_string())?)
+    }
+
+    /// Validates a decoded model file (shapes, finiteness, bi-Lipschitz certificate).
+    pub fn from_file(file: ModelFile) -> Result<Self, String> {
+        let loink = Loink::from_file(file).map_err(|e| e.to_string())?;
         let state = loink.new_state();
         let untrained = loink.model().file().metrics.contains_key("untrained");
         Ok(LearnedModel {

@@ -4,10 +4,11 @@
 //!
 //! - [`playground::Playground`]: the JS-facing type (one call per pointer move, JSON-like state).
 //! - [`engine`]: the browser-free state machine (settings, models, warm start, solutions).
-//! - [`settings`]: every control as one typed value and its URL-hash form.
+//! - [`settings`]: every control as one typed value and its URL-hash form; [`decimal`]: its numbers.
 //! - [`catalog`]: the fixed list of models (names from a URL are looked up, never fetched).
 //! - [`lessons`]: the five course-page lessons (`#lesson=averaging`, …) and their wasm facade.
-//! - [`learned`]: the loaded LOInK model as the panels use it.
+//! - [`learned`]: the loaded LOInK model as the panels use it; [`model_json`]: its file decoded
+//!   by the browser's `JSON.parse` (serde_json natively).
 //! - [`region`], [`gap`]: cached reachable region and optimality-gap map.
 //! - [`draw`]: one module per panel; [`view`]: pixel ↔ world; [`clock`]: µs timer on both targets.
 //!
@@ -17,11 +18,13 @@
 pub mod bench;
 pub mod catalog;
 pub mod clock;
+pub mod decimal;
 pub mod draw;
 pub mod engine;
 pub mod gap;
 pub mod learned;
 pub mod lessons;
+pub mod model_json;
 pub mod playground;
 pub mod region;
 pub mod settings;

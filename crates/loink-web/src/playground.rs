@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use loink::robot::Robot;
+use loink::robot::{PlanarArm, Robot};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -48,9 +48,10 @@ struct Panels {
     surfaces: BTreeMap<&'static str, Surface>,
 }
 
-/// The region image cached for a model and a canvas size.
+/// The reachable region of one arm (models of the same robot share it) and its image for one
+/// canvas size.
 struct RegionCache {
-    model: &'static str,
+    robot: &'static str,
     region: Region,
     view: Option<Viewport>,
     image: Option<HtmlCanvasElement>,
@@ -151,18 +152,40 @@ impl Playground {
         to_js(&settings::parse_hash(hash))
     }
 
-    /// Loads a trained model from its file text. `name` must be in the catalog.
+    /// Loads a trained model from its file text. `name` must be in the catalog. The panels
+    /// are not redrawn here: they are marked for the next [`Self::draw_frame`] (a model load is
+    /// nearly always followed by [`Self::apply`], which draws; drawing twice slowed the start).
     #[wasm_bindgen(js_name = loadModel)]
-    pub fn load_model(&mut self, name: &str, json: &str) -> Result<(), JsError> {
-        self.engine.load_model(name, json).map_err(js_err)?;
+    pub fn load_model(&mut self, name: &str, json: &js_sys::JsString) -> Result<(), JsError> {
+        self.engine
+            .load_model_with(name, || crate::model_json::decode_js(json))
+            .map_err(js_err)?;
         self.gap_maps.remove(name);
-        self.redraw().map_err(js_err)
+        self.dirty = true;
+        Ok(())
     }
 
     /// Names of the loaded learned models.
     #[wasm_bindgen(js_name = loadedModels)]
     pub fn loaded_models(&self) -> Vec<String> {
         self.engine.loaded().into_iter().map(String::from).collect()
+    }
+
+    /// Does the part of `model`'s first frame that needs no weights: samples its arm's
+    /// reachable region and renders it for canvas#arm's size. The page calls this while the
+    /// weights download (after [`Self::set_size`]), so the first [`Self::apply`] only solves
+    /// and draws. An unknown name does nothing (the apply that follows reports it).
+    pub fn prepare(&mut self, model: &str) -> Result<(), JsError> {
+        let Some(entry) = catalog::lookup(model) else {
+            return Ok(());
+        };
+        let problem = loink::problem::Problem::preset(entry.robot)
+            .map_err(|e| js_err(format!("model '{model}': {e}")))?;
+        ensure_region_of(&mut self.region, entry.robot, &problem.arm);
+        if let Some(surface) = self.panels.surfaces.get("arm") {
+            region_image(&mut self.region, surface, &problem.arm).map_err(js_err)?;
+        }
+        Ok(())
     }
 
     /// Attaches the canvas of panel `name` (`arm`, `landscape`, `latent`, `gapmap`).
@@ -180,7 +203,25 @@ impl Playground {
         Ok(())
     }
 
-    /// Sizes panel `name` for `css_width × css_height` CSS px at `dpr` and redraws it.
+    /// Sizes panel `name` for `css_width × css_height` CSS px at `dpr` without drawing
+    /// (the start-up path: the first [`Self::apply`] draws every panel once). Returns whether
+    /// the size changed; a changed panel is marked for the next [`Self::draw_frame`].
+    #[wasm_bindgen(js_name = setSize)]
+    pub fn set_size(
+        &mut self,
+        name: &str,
+        css_width: f64,
+        css_height: f64,
+        dpr: f64,
+    ) -> Result<bool, JsError> {
+        let changed = self.size_panel(name, css_width, css_height, dpr)?;
+        self.dirty |= changed;
+        Ok(changed)
+    }
+
+    /// Sizes panel `name` for `css_width × css_height` CSS px at `dpr` and redraws it at once
+    /// (a resized canvas is blank until drawn; drawing now, in the resize observer, avoids a
+    /// blank frame).
     pub fn resize(
         &mut self,
         name: &str,
@@ -188,12 +229,7 @@ impl Playground {
         css_height: f64,
         dpr: f64,
     ) -> Result<(), JsError> {
-        let surface = self
-            .panels
-            .surfaces
-            .get_mut(name)
-            .ok_or_else(|| js_err(format!("panel '{name}' is not attached")))?;
-        if surface.resize(css_width, css_height, dpr) {
+        if self.size_panel(name, css_width, css_height, dpr)? {
             match name {
                 "arm" => self.draw_arm(),
                 "landscape" => self.draw_landscape(),
@@ -333,12 +369,16 @@ impl Playground {
             settings: &'a Settings,
             hash: String,
         }
-        serde_json::to_string_pretty(&Export {
+        // The browser's JSON.stringify writes it: serde_json's writer (and its float tables)
+        // would be in the download for this one button. NaN and ±∞ become null either way.
+        let value = to_js(&Export {
             state: self.engine.state(),
             settings: self.engine.settings(),
             hash: self.hash(),
-        })
-        .map_err(js_err)
+        })?;
+        js_sys::JSON::stringify_with_replacer_and_space(&value, &JsValue::NULL, &JsValue::from(2))
+            .map(String::from)
+            .map_err(|_| js_err("the state could not be written as JSON"))
     }
 
     /// Deferred work within `budget_ms`: the reference sweep on four-link arms, then the
@@ -451,6 +491,37 @@ impl Playground {
     }
 }
 
+/// Samples `arm`'s reachable region into `cache` unless it already holds `robot`'s.
+fn ensure_region_of(cache: &mut Option<RegionCache>, robot: &'static str, arm: &PlanarArm) {
+    if cache.as_ref().is_some_and(|c| c.robot == robot) {
+        return;
+    }
+    *cache = Some(RegionCache {
+        robot,
+        region: Region::sample(arm, REGION_SAMPLES),
+        view: None,
+        image: None,
+    });
+}
+
+/// The cached region with its image rendered for `surface`'s size (once per size).
+fn region_image<'a>(
+    cache: &'a mut Option<RegionCache>,
+    surface: &Surface,
+    arm: &PlanarArm,
+) -> Result<Option<&'a RegionCache>, String> {
+    let Some(cache) = cache.as_mut() else {
+        return Ok(None);
+    };
+    let view = draw::arm::viewport(surface, arm);
+    if cache.view != Some(view) {
+        let (rgba, w, h) = draw::arm::region_image(&view, &cache.region);
+        cache.image = Some(Surface::offscreen(&rgba, w, h)?);
+        cache.view = Some(view);
+    }
+    Ok(Some(cache))
+}
+
 /// A target coordinate from JS: a number (its value is checked later by
 /// [`crate::engine::check_target`]), else a typed error naming what came instead.
 fn coordinate(axis: &str, value: &JsValue) -> Result<f64, JsError> {
@@ -479,6 +550,22 @@ fn coordinate(axis: &str, value: &JsValue) -> Result<f64, JsError> {
 }
 
 impl Playground {
+    /// Sets the pixel size of panel `name`'s canvas; returns whether it changed.
+    fn size_panel(
+        &mut self,
+        name: &str,
+        css_width: f64,
+        css_height: f64,
+        dpr: f64,
+    ) -> Result<bool, JsError> {
+        let surface = self
+            .panels
+            .surfaces
+            .get_mut(name)
+            .ok_or_else(|| js_err(format!("panel '{name}' is not attached")))?;
+        Ok(surface.resize(css_width, css_height, dpr))
+    }
+
     /// Moves the target and solves (no redraw: the panels are marked for [`Self::draw_frame`]).
     fn move_to(&mut self, target: [f64; 2]) -> Result<JsValue, JsError> {
         self.engine.move_target(target).map_err(js_err)?;
@@ -517,16 +604,11 @@ impl Playground {
     }
 
     fn ensure_region(&mut self) {
-        let name = self.engine.entry().name;
-        if self.region.as_ref().is_some_and(|c| c.model == name) {
-            return;
-        }
-        self.region = Some(RegionCache {
-            model: name,
-            region: Region::sample(&self.engine.problem().arm, REGION_SAMPLES),
-            view: None,
-            image: None,
-        });
+        ensure_region_of(
+            &mut self.region,
+            self.engine.entry().robot,
+            &self.engine.problem().arm,
+        );
     }
 
     fn redraw(&mut self) -> Result<(), String> {
@@ -543,14 +625,9 @@ impl Playground {
         };
         let arm = &self.engine.problem().arm;
         let view = draw::arm::viewport(surface, arm);
-        let Some(cache) = self.region.as_mut() else {
+        let Some(cache) = region_image(&mut self.region, surface, arm)? else {
             return Ok(());
         };
-        if cache.view != Some(view) {
-            let (rgba, w, h) = draw::arm::region_image(&view, &cache.region);
-            cache.image = Some(Surface::offscreen(&rgba, w, h)?);
-            cache.view = Some(view);
-        }
         let e = &self.engine;
         let optimum = e.optimum().map(|o| o.q.as_slice());
         let scene = draw::arm::ArmScene {

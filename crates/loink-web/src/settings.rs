@@ -127,10 +127,8 @@ pub struct ParsedHash {
 }
 
 fn parse_number(key: &str, text: &str, lo: f64, hi: f64) -> Result<f64, String> {
-    let v: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{key}='{text}' is not a number"))?;
+    let v = crate::decimal::parse_decimal(text)
+        .ok_or_else(|| format!("{key}='{text}' is not a number"))?;
     if !v.is_finite() || v < lo || v > hi {
         return Err(format!("{key}={text} is outside [{lo}, {hi}]"));
     }

@@ -5,8 +5,15 @@ use loink::artifact::{random_model, save_model};
 use loink_web::engine::Engine;
 use loink_web::settings::{format_hash, parse_hash, Settings, SolverKind};
 
+/// The default view as the page first shows it: solved, panels prepared.
 fn engine() -> Engine {
-    Engine::new().expect("the default view builds")
+    let mut e = Engine::new().expect("the default view builds");
+    assert!(
+        e.state().optimum_pending,
+        "new() leaves the panels to the first frame"
+    );
+    assert!(e.prepare_panels());
+    e
 }
 
 fn untrained_json(robot: &str) -> String {

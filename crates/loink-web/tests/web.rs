@@ -96,8 +96,10 @@ fn hostile_input_is_a_readable_js_error_and_changes_nothing() {
         pg.resize("gapmap", f64::NAN, -5.0, f64::INFINITY).is_ok(),
         "clamped, not refused"
     );
-    assert!(pg.load_model("planar3", "{not json").is_err());
-    assert!(pg.load_model("https://example.invalid/x", "{}").is_err());
+    assert!(pg.load_model("planar3", &"{not json".into()).is_err());
+    assert!(pg
+        .load_model("https://example.invalid/x", &"{}".into())
+        .is_err());
     assert!(pg.apply(JsValue::from_str("not settings")).is_err());
     assert_eq!(pg.hash(), before);
     // The next good input is answered.
@@ -136,4 +138,62 @@ fn idle_work_finishes() {
         rounds += 1;
     }
     assert!(rounds < 1000);
+}
+
+fn js_error_text(err: wasm_bindgen::JsError) -> String {
+    String::from(
+        JsValue::from(err)
+            .unchecked_into::<js_sys::Error>()
+            .message(),
+    )
+}
+
+/// Model files are decoded by the browser's JSON.parse here (serde_json natively): the shipped
+/// file loads and solves, and hostile files are refused with the reason, changing nothing.
+#[wasm_bindgen_test]
+fn model_files_decode_through_the_browser_parser() {
+    let mut pg = playground();
+    let shipped = include_str!("../../../web/models/planar3.json");
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let overflow = shipped.replacen("\"mu\":0.05", "\"mu\":1e999", 1);
+    assert_ne!(overflow, shipped, "the fixture names mu");
+    for (body, reason) in [
+        ("", "does not parse"),
+        (
+            "{\"format\": \"loink-model\", \"version\": 1, \"robot\": {",
+            "does not parse",
+        ),
+        ("<!doctype html><title>404</title>", "does not parse"),
+        (deep.as_str(), "not a JSON object"),
+        (&deep[..100_000], "does not parse"),
+        ("[1, 2]", "not a JSON object"),
+        (
+            "{\"format\": \"loink-model\", \"version\": 99}",
+            "version 99",
+        ),
+        ("{\"format\": \"onnx\", \"version\": 1}", "format is 'onnx'"),
+        (
+            "{\"format\": \"loink-model\", \"version\": 1}",
+            "missing field",
+        ),
+        (overflow.as_str(), "hyper.mu"),
+    ] {
+        let text = js_error_text(pg.load_model("planar3", &body.into()).expect_err("refused"));
+        assert!(text.contains(reason), "{reason}: {text}");
+        assert!(
+            pg.loaded_models().is_empty(),
+            "{reason}: a refused file was kept"
+        );
+    }
+    let not_text = JsValue::from(js_sys::Object::new()).unchecked_into::<js_sys::JsString>();
+    let text = js_error_text(pg.load_model("planar3", &not_text).expect_err("refused"));
+    assert!(text.contains("not a string"), "{text}");
+    pg.load_model("planar3", &shipped.into()).unwrap();
+    assert_eq!(pg.loaded_models(), vec!["planar3".to_string()]);
+    let parsed = Playground::parse_hash("#model=planar3&solver=loink&target=0.6,0.3").unwrap();
+    pg.apply(field(&parsed, "settings")).unwrap();
+    let state = pg.state().unwrap();
+    assert_eq!(field(&state, "solver").as_string().unwrap(), "loink");
+    let residual = field(&state, "residual").as_f64().unwrap();
+    assert!(residual < 0.02, "the shipped model misses by {residual} m");
 }

@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::{LoinkError, Result};
 use crate::robot::{PlanarArm, Robot};
 
-/// One weighted term of a cost.
+/// One weighted term of a cost; in files `{"term": "joint_limit", "weight": 1.0}`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "term", rename_all = "snake_case")]
+#[serde(tag = "term", rename_all = "snake_case", from = "TaggedTerm")]
 pub enum CostTerm {
     /// weight · Σ ((q_i − c_i)/h_i)².
     JointLimit { weight: f64 },
@@ -22,6 +22,34 @@ pub enum CostTerm {
     CentreOfMass { weight: f64 },
     /// weight · Σ q_i².
     Effort { weight: f64 },
+}
+
+/// The file form of a [`CostTerm`], read as a flat struct: serde decodes an internally tagged
+/// enum by buffering the object first, and that machinery was ~20 KB of the playground's wasm.
+/// Same JSON either way (unknown keys ignored, `term` and `weight` required).
+#[derive(Deserialize)]
+struct TaggedTerm {
+    term: TermKind,
+    weight: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum TermKind {
+    JointLimit,
+    CentreOfMass,
+    Effort,
+}
+
+impl From<TaggedTerm> for CostTerm {
+    fn from(t: TaggedTerm) -> Self {
+        let weight = t.weight;
+        match t.term {
+            TermKind::JointLimit => CostTerm::JointLimit { weight },
+            TermKind::CentreOfMass => CostTerm::CentreOfMass { weight },
+            TermKind::Effort => CostTerm::Effort { weight },
+        }
+    }
 }
 
 impl CostTerm {

@@ -25,7 +25,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
 
-use crate::artifact::{load_model, ArtifactError, ValidatedModel};
+use crate::artifact::{load_model, validate, ArtifactError, ModelFile, ValidatedModel};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 use crate::nn::{BiLipState, InverseOptions, InverseReport};
 use crate::problem::Problem;
@@ -148,6 +148,12 @@ impl Loink {
     /// Loads, validates and builds in one call.
     pub fn from_json(json: &str) -> std::result::Result<Self, ArtifactError> {
         Ok(Self::new(load_model(json)?))
+    }
+
+    /// [`Self::new`] for a decoded (not yet validated) model file: validates it first. For
+    /// callers that decode the JSON themselves (the playground uses the browser's parser).
+    pub fn from_file(file: ModelFile) -> std::result::Result<Self, ArtifactError> {
+        Ok(Self::new(validate(file)?))
     }
 
     /// Replaces the inverse options (method, tolerance, cap, warm start).

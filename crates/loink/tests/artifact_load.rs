@@ -248,13 +248,13 @@ fn deeply_nested_input_errors_without_overflowing() {
             matches!(&result, Err(ArtifactError::Parse(m)) if m.contains("missing field")),
             "depth {depth}: {result:?}"
         );
-        // Deep nesting inside an internally tagged enum (buffered recursively by serde): stopped
-        // by serde_json's 128-level recursion limit.
+        // Deep nesting inside a cost term: terms are read as flat structs (never buffered), so
+        // the weight's first bracket is refused as the wrong type without descending.
         let result = parse_model(&format!(
             "{{\"format\": \"loink-model\", \"version\": 1, \"cost\": {{\"terms\": [{{\"weight\": {open}{close}, \"term\": \"effort\"}}]}}}}"
         ));
         assert!(
-            matches!(result, Err(ArtifactError::TooDeep(_))),
+            matches!(&result, Err(ArtifactError::Parse(m)) if m.contains("invalid type")),
             "depth {depth}: {result:?}"
         );
         // Unclosed deep nesting is truncated input.
@@ -263,5 +263,35 @@ fn deeply_nested_input_errors_without_overflowing() {
             matches!(result, Err(ArtifactError::Truncated(_))),
             "depth {depth}: {result:?}"
         );
+    }
+}
+
+#[test]
+fn cost_terms_keep_their_tagged_json_form() {
+    use loink::cost::{CostSpec, CostTerm};
+    let spec = CostSpec {
+        terms: vec![
+            CostTerm::JointLimit { weight: 1.0 },
+            CostTerm::CentreOfMass { weight: 4.0 },
+            CostTerm::Effort { weight: 0.25 },
+        ],
+    };
+    let text = serde_json::to_string(&spec).unwrap();
+    assert_eq!(
+        text,
+        r#"{"terms":[{"term":"joint_limit","weight":1.0},{"term":"centre_of_mass","weight":4.0},{"term":"effort","weight":0.25}]}"#
+    );
+    assert_eq!(serde_json::from_str::<CostSpec>(&text).unwrap(), spec);
+    // Key order and unknown keys do not matter; the tag and the weight are required.
+    let reordered: CostSpec =
+        serde_json::from_str(r#"{"terms":[{"weight":2.0,"note":"x","term":"effort"}]}"#).unwrap();
+    assert_eq!(reordered.terms, vec![CostTerm::Effort { weight: 2.0 }]);
+    for bad in [
+        r#"{"terms":[{"term":"speed","weight":1.0}]}"#,
+        r#"{"terms":[{"term":"effort"}]}"#,
+        r#"{"terms":[{"weight":1.0}]}"#,
+        r#"{"terms":[{"term":"effort","weight":"1"}]}"#,
+    ] {
+        assert!(serde_json::from_str::<CostSpec>(bad).is_err(), "{bad}");
     }
 }

@@ -26,8 +26,9 @@ pub const REGION: RGBColor = RGBColor(232, 238, 244);
 /// Grid lines.
 pub const GRID: RGBColor = RGBColor(228, 228, 228);
 
-/// Font family for every label.
-pub const FONT: &str = "sans-serif";
+/// Font family for every label (the enum, not the string "sans-serif": plotters maps strings
+/// through `to_lowercase`, which would link Unicode case tables into the download).
+pub const FONT: plotters::style::FontFamily<'static> = plotters::style::FontFamily::SansSerif;
 /// Caption size (CSS px).
 pub const CAPTION_PX: f64 = 13.0;
 /// Tick label and legend size (CSS px).

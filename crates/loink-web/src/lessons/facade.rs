@@ -430,10 +430,7 @@ impl Lesson {
     pub fn set_control(&mut self, name: &str, value: &str) -> Result<(), JsError> {
         let mut next = self.settings.clone();
         let number = || -> Result<f64, JsError> {
-            value
-                .trim()
-                .parse::<f64>()
-                .ok()
+            crate::decimal::parse_decimal(value)
                 .filter(|v| v.is_finite())
                 .ok_or_else(|| js_err(format!("{name}: '{value}' is not a number")))
         };

@@ -154,10 +154,8 @@ fn number(v: f64) -> String {
 }
 
 fn bounded(key: &str, text: &str, lo: f64, hi: f64) -> Result<f64, String> {
-    let v: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{key}='{text}' is not a number"))?;
+    let v = crate::decimal::parse_decimal(text)
+        .ok_or_else(|| format!("{key}='{text}' is not a number"))?;
     if !(v.is_finite() && (lo..=hi).contains(&v)) {
         return Err(format!("{key}={text} is outside [{lo}, {hi}]"));
     }

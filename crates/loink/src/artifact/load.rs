@@ -12,11 +12,33 @@ use super::validate::{validate, ValidatedModel};
 pub const MAX_MODEL_BYTES: usize = 8 * 1024 * 1024;
 
 /// The two fields read before the rest, so a future version fails with a version error
-/// rather than a schema error.
-#[derive(Deserialize)]
-struct Header {
-    format: String,
-    version: u32,
+/// rather than a schema error. Public for decoders other than serde_json (the browser's
+/// `JSON.parse` in the playground): decode this, [`FileHeader::check`] it, then the file.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FileHeader {
+    /// Must be [`FORMAT_NAME`].
+    pub format: String,
+    /// Must be [`FORMAT_VERSION`].
+    pub version: u32,
+}
+
+impl FileHeader {
+    /// The format name and version this crate reads, or the error naming the mismatch.
+    pub fn check(&self) -> Result<(), ArtifactError> {
+        if self.format != FORMAT_NAME {
+            return Err(ArtifactError::Format {
+                found: self.format.clone(),
+                expected: FORMAT_NAME.into(),
+            });
+        }
+        if self.version != FORMAT_VERSION {
+            return Err(ArtifactError::Version {
+                found: self.version,
+                supported: FORMAT_VERSION,
+            });
+        }
+        Ok(())
+    }
 }
 
 fn parse_error(e: serde_json::Error) -> ArtifactError {
@@ -38,19 +60,8 @@ pub fn parse_model(json: &str) -> Result<ModelFile, ArtifactError> {
             limit: MAX_MODEL_BYTES,
         });
     }
-    let header: Header = serde_json::from_str(json).map_err(parse_error)?;
-    if header.format != FORMAT_NAME {
-        return Err(ArtifactError::Format {
-            found: header.format,
-            expected: FORMAT_NAME.into(),
-        });
-    }
-    if header.version != FORMAT_VERSION {
-        return Err(ArtifactError::Version {
-            found: header.version,
-            supported: FORMAT_VERSION,
-        });
-    }
+    let header: FileHeader = serde_json::from_str(json).map_err(parse_error)?;
+    header.check()?;
     serde_json::from_str(json).map_err(parse_error)
 }
 

@@ -14,7 +14,9 @@ pub mod schema;
 pub mod validate;
 
 pub use error::ArtifactError;
-pub use load::{load_model, load_model_bytes, parse_model, save_model, MAX_MODEL_BYTES};
+pub use load::{
+    load_model, load_model_bytes, parse_model, save_model, FileHeader, MAX_MODEL_BYTES,
+};
 pub use random::{bilipnet_weights, mlp_weights, random_model};
 pub use schema::*;
 pub use validate::{validate, ValidatedModel};
