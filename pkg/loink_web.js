@@ -13,6 +13,23 @@ export class Playground {
         wasm.__wbg_playground_free(ptr, 0);
     }
     /**
+     * [`Self::apply`] for the page's first frame: solves, does what the arm panel and the
+     * readouts need (the reference pass behind the optimum ghost and the gap, the samples)
+     * and draws the arm panel; the other panels (and the landscape's learned curve) are
+     * marked for the next [`Self::draw_frame`]. The page is interactive one paint earlier.
+     * @param {any} settings
+     * @returns {string[]}
+     */
+    applyFirst(settings) {
+        const ret = wasm.playground_applyFirst(this.__wbg_ptr, settings);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+        return v1;
+    }
+    /**
      * Applies settings (an object like `parseHash(...).settings`), solves and redraws.
      * Returns the warnings about entries that could not be honoured.
      * @param {any} settings
@@ -216,9 +233,9 @@ export class Playground {
     }
     /**
      * Does the part of `model`'s first frame that needs no weights: samples its arm's
-     * reachable region and renders it for canvas#arm's size. The page calls this while the
-     * weights download (after [`Self::set_size`]), so the first [`Self::apply`] only solves
-     * and draws. An unknown name does nothing (the apply that follows reports it).
+     * reachable region and renders its image. The page calls this while the weights
+     * download, so the first [`Self::apply`] only solves and draws. An unknown name does
+     * nothing (the apply that follows reports it).
      * @param {string} model
      */
     prepare(model) {
@@ -485,6 +502,9 @@ function __wbg_get_imports() {
             const ret = arg0.call(arg1);
             return ret;
         }, arguments); },
+        __wbg_clip_26239db7c0b67972: function(arg0) {
+            arg0.clip();
+        },
         __wbg_createElement_de4a31ed2fb252be: function() { return handleError(function (arg0, arg1, arg2) {
             const ret = arg0.createElement(getStringFromWasm0(arg1, arg2));
             return ret;
@@ -497,8 +517,8 @@ function __wbg_get_imports() {
             const ret = arg0.done;
             return ret;
         },
-        __wbg_drawImage_115d33dadf38c151: function() { return handleError(function (arg0, arg1, arg2, arg3) {
-            arg0.drawImage(arg1, arg2, arg3);
+        __wbg_drawImage_47077eeae8f1a73d: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4, arg5) {
+            arg0.drawImage(arg1, arg2, arg3, arg4, arg5);
         }, arguments); },
         __wbg_entries_7bb1459bd9b5c2b9: function(arg0) {
             const ret = Object.entries(arg0);
@@ -697,6 +717,9 @@ function __wbg_get_imports() {
         __wbg_putImageData_4c8f5c533216d0a0: function() { return handleError(function (arg0, arg1, arg2, arg3) {
             arg0.putImageData(arg1, arg2, arg3);
         }, arguments); },
+        __wbg_rect_ab5601e64afdbc33: function(arg0, arg1, arg2, arg3, arg4) {
+            arg0.rect(arg1, arg2, arg3, arg4);
+        },
         __wbg_restore_f322d9dcee2d3472: function(arg0) {
             arg0.restore();
         },
@@ -720,6 +743,9 @@ function __wbg_get_imports() {
         },
         __wbg_set_height_ae0610d318c3428c: function(arg0, arg1) {
             arg0.height = arg1 >>> 0;
+        },
+        __wbg_set_imageSmoothingEnabled_80eb6ec9c323bf88: function(arg0, arg1) {
+            arg0.imageSmoothingEnabled = arg1 !== 0;
         },
         __wbg_set_lineWidth_12f039d09cd36dad: function(arg0, arg1) {
             arg0.lineWidth = arg1;

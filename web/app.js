@@ -3,7 +3,8 @@
 // URL-hash parsing and drawing are all calls into pkg/loink_web.js.
 //
 // Public API (for course pages and tests): window.loinkPlayground
-//   ready            Promise resolved once the first frame is drawn
+//   ready            Promise resolved once the first frame is drawn (all four panels)
+//   interactive      Promise resolved a frame earlier: arm panel, readouts and input are live
 //   setTarget(x, y)  move the target (metres, JS numbers only); solves at once and returns the
 //                    new state; the panels redraw once per animation frame, and until then the
 //                    state has optimumPending: true (gap and optimum NaN, not a stale value)
@@ -14,8 +15,13 @@
 //   settings()       the current settings, typed (what the URL hash holds)
 //   models()         the fixed model catalog [{name, label, shipped, file}]
 //   worldToCanvas(x, y) / canvasToWorld(px, py)   CSS pixels on canvas#arm ↔ metres
+//
+// The start-up phases are User Timing marks (loink:app-start … loink:applied), shown by the
+// browser's performance panel and printed by tests/e2e/bench.mjs.
 
 import init, { Playground } from '../pkg/loink_web.js';
+
+performance.mark('loink:app-start');
 
 const PANELS = ['arm', 'landscape', 'latent', 'gapmap'];
 const listeners = { update: new Set() };
@@ -110,9 +116,13 @@ function queueDraw() {
   });
 }
 
+/** Called once after the next drawFrame attempt (the start waits for its full frame). */
+const afterDraw = [];
+
 /** Draws the panels if a solve happened since the last frame, then shows the completed state. */
 function drawNow() {
   if (guarded(() => pg.drawFrame())) render(guarded(() => pg.state()));
+  for (const fn of afterDraw.splice(0)) fn();
 }
 
 /** A solve that happens inside an animation frame (pointer, keys, play): draw right away. */
@@ -302,16 +312,31 @@ function startPlay() {
 
 const modelLoads = new Map();
 
+/** Fetches a model file's text (an error for an HTTP failure). */
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.text();
+}
+
+// index.html's preload hint names the catalog's default model: its file is requested while the
+// solver compiles, and used when the link names that model and the catalog lists that file.
+const early = new Map([...document.querySelectorAll('link[rel=preload][data-model]')].map((link) => {
+  const text = fetchText(link.href);
+  text.catch(() => {}); // reported when used; unused (another model) it is no error
+  return [link.dataset.model, { url: link.href, text }];
+}));
+
 /** Fetches a model file named in the fixed catalog (never a URL from the hash). */
 function ensureModel(name) {
   const entry = Playground.knownModels().find((m) => m.name === name);
   if (!entry || !entry.shipped) return Promise.resolve();
   if (!modelLoads.has(name)) {
+    const url = new URL(`../${entry.file}`, import.meta.url).href;
+    const hinted = early.get(name);
     modelLoads.set(name, (async () => {
       try {
-        const response = await fetch(new URL(`../${entry.file}`, import.meta.url));
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const text = await response.text();
+        const text = await (hinted?.url === url ? hinted.text : fetchText(url));
         performance.mark('loink:model-fetched');
         pg.loadModel(name, text);
         performance.mark('loink:model-loaded');
@@ -329,14 +354,19 @@ async function applyHash(hash) {
   applyParsed(parsed);
 }
 
-/** Applies parsed link settings (solves and draws every panel once) and shows them. */
-function applyParsed(parsed) {
-  const warnings = guarded(() => pg.apply(parsed.settings)) || [];
+/** Applies parsed link settings (solves and draws every panel once; at the start only the arm
+ *  panel, the rest with the next frame) and shows them. */
+function applyParsed(parsed, first = false) {
+  const warnings = guarded(() => (first ? pg.applyFirst(parsed.settings) : pg.apply(parsed.settings))) || [];
   performance.mark('loink:applied');
   showSettings(pg.settings());
   render(guarded(() => pg.state()));
-  const all = [...parsed.warnings, ...warnings];
-  if (all.length) showStatus(`Link settings ignored: ${all.join('; ')}`, true);
+  showLinkWarnings([...parsed.warnings, ...warnings]);
+  return [...parsed.warnings, ...warnings];
+}
+
+function showLinkWarnings(warnings) {
+  if (warnings.length) showStatus(`Link settings ignored: ${warnings.join('; ')}`, true);
 }
 
 // ---- start ---------------------------------------------------------------------------------
@@ -364,13 +394,29 @@ async function start() {
   bindControls();
   performance.mark('loink:bound');
   await model;
-  applyParsed(parsed);
+  // First the arm panel and the readouts (interactive), then the other panels one frame later.
+  const linkWarnings = applyParsed(parsed, true);
   bindResize();
+  document.documentElement.dataset.interactiveAtMs = performance.now().toFixed(1);
+  interactiveReady();
+  await new Promise((resolve) => {
+    afterDraw.push(resolve);
+    queueDraw();
+  });
+  showLinkWarnings(linkWarnings); // the full frame's state replaced the status line
   const firstFrameMs = performance.now() - t0;
   document.documentElement.dataset.firstFrameMs = firstFrameMs.toFixed(1);
   document.documentElement.dataset.readyAtMs = performance.now().toFixed(1);
   return firstFrameMs;
 }
+
+let interactiveReady;
+let interactiveFailed;
+const interactive = new Promise((resolve, reject) => {
+  interactiveReady = resolve;
+  interactiveFailed = reject;
+});
+interactive.catch(() => {}); // the failure is reported by `ready` and the status line
 
 /** `?bench=1`: after the first frame, time 1,000 frames and the solvers (all in Rust) and
  *  show the report; tests/e2e/bench.mjs reads window.loinkBench. */
@@ -392,11 +438,13 @@ const ready = start().then((firstFrameMs) => {
   return firstFrameMs;
 }).catch((e) => {
   showStatus(`The playground could not start: ${errorText(e)}`, true);
+  interactiveFailed(e);
   throw e;
 });
 
 window.loinkPlayground = {
   ready,
+  interactive,
   setTarget(x, y) {
     try {
       // Raw values: Rust refuses non-numbers by type (Number(null) would be 0).

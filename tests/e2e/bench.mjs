@@ -2,7 +2,8 @@
 // 1,000 whole frames (solve + all panels) and each interactive solver in wasm (Rust does the
 // timing: Playground.bench); runs the same solve benchmark natively
 // (crates/loink-web/examples/native_bench.rs) for the wasm/native ratio; measures the gzipped
-// download (wasm + JS + the default model's weights; the lessons' bundle is listed apart) and the first interactive frame on localhost.
+// download (wasm + JS + the default model's weights; the lessons' bundle is listed apart) and the
+// first interactive and first full frames on localhost.
 //   cd tests && node e2e/bench.mjs [FRAMES]
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
@@ -15,7 +16,10 @@ const gz = (rel) => gzipSync(readFileSync(join(ROOT, rel)), { level: 9 }).length
 
 const env = await startAll();
 let report;
-let firstFrame = [];
+const LOADS = 9;
+const interactiveFrame = [];
+const firstFrame = [];
+const phases = []; // web/app.js's User Timing marks per load
 let defaultModel;
 try {
   const models = JSON.parse(readFileSync(join(ROOT, 'tests', 'e2e', 'bench-models.json'), 'utf8'));
@@ -33,14 +37,20 @@ try {
     report.push(r);
     await context.close();
   }
-  // First interactive frame, five fresh loads (navigation start → first frame drawn).
-  for (let i = 0; i < 5; i++) {
+  // First frames, nine fresh loads (fresh context: no HTTP or code cache), navigation start →
+  // the arm panel with its readouts drawn and input live (`interactive`), and → all four
+  // panels drawn (`ready`, one frame later).
+  for (let i = 0; i < LOADS; i++) {
     const context = await env.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${env.base}/index.html`);
     await page.evaluate(() => window.loinkPlayground.ready);
     defaultModel ??= await page.evaluate(() => window.loinkPlayground.models()[0]);
-    firstFrame.push(Number(await page.evaluate(() => document.documentElement.dataset.readyAtMs)));
+    const at = await page.evaluate(() => ({ ...document.documentElement.dataset }));
+    phases.push(await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('loink:')).map((m) => [m.name.slice(6), m.startTime]))));
+    interactiveFrame.push(Number(at.interactiveAtMs));
+    firstFrame.push(Number(at.readyAtMs));
     await context.close();
   }
 } finally {
@@ -58,12 +68,13 @@ const nativeRows = native.stdout.trim().split('\n').filter(Boolean).map((l) => J
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sizes = {
   wasm: gz('pkg/loink_web_bg.wasm'),
-  js: gz('pkg/loink_web.js') + gz('web/app.js'),
-  page: gz('index.html') + gz('web/style.css'),
+  // Every page loads web/lessons.js too (it fetches the lessons' bundle only on lesson pages).
+  js: gz('pkg/loink_web.js') + gz('web/app.js') + gz('web/lessons.js'),
+  page: gz('index.html') + gz('web/style.css') + gz('web/lessons.css'),
   // The catalog's first model is the one the page loads when the hash names none.
   weights: defaultModel?.shipped && existsSync(join(ROOT, defaultModel.file)) ? gz(defaultModel.file) : 0,
   // Fetched by lesson pages only (#lesson=…), not part of the playground's download.
-  lessons: gz('pkg/lessons/loink_web_bg.wasm') + gz('pkg/lessons/loink_web.js') + gz('web/lessons.js'),
+  lessons: gz('pkg/lessons/loink_web_bg.wasm') + gz('pkg/lessons/loink_web.js'),
 };
 sizes.total = sizes.wasm + sizes.js + sizes.weights;
 
@@ -76,6 +87,10 @@ for (const r of report) {
     console.log(`    ${s.solver.padEnd(13)} wasm median ${s.medianMicros.toFixed(1)} µs (p95 ${s.p95Micros.toFixed(1)}), native ${n ? n.medianMicros.toFixed(1) : 'n/a'} µs, wasm/native ${ratio}, converged ${s.converged}/${s.frames}`);
   }
 }
-console.log(`  first interactive frame (navigation start → first frame drawn), median of 5: ${median(firstFrame).toFixed(0)} ms [${firstFrame.map((x) => x.toFixed(0)).join(', ')}]`);
+const listed = (xs) => `median of ${xs.length}: ${median(xs).toFixed(0)} ms [${xs.map((x) => x.toFixed(0)).join(', ')}]`;
+console.log(`  first interactive frame (navigation start → arm panel, readouts and input live), ${listed(interactiveFrame)}`);
+console.log(`  first full frame (navigation start → all four panels drawn), ${listed(firstFrame)}`);
+const names = Object.keys(phases[0] || {});
+console.log(`  start-up phases, median ms after navigation start: ${names.map((n) => `${n} ${median(phases.map((p) => p[n])).toFixed(0)}`).join(', ')}`);
 console.log(`  download gzipped: wasm ${(sizes.wasm / 1024).toFixed(1)} KiB + JS ${(sizes.js / 1024).toFixed(1)} KiB + default weights (${defaultModel?.name}) ${(sizes.weights / 1024).toFixed(1)} KiB = ${(sizes.total / 1024).toFixed(1)} KiB = ${(sizes.total / 1000).toFixed(1)} kB (page html+css ${(sizes.page / 1024).toFixed(1)} KiB; lesson pages add ${(sizes.lessons / 1024).toFixed(1)} KiB)`);
-console.log(JSON.stringify({ frames, report, nativeRows, firstFrameMs: firstFrame, sizes }));
+console.log(JSON.stringify({ frames, report, nativeRows, interactiveFrameMs: interactiveFrame, firstFrameMs: firstFrame, sizes }));

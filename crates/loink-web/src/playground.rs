@@ -16,7 +16,6 @@ use crate::engine::Engine;
 use crate::gap::GapMap;
 use crate::region::Region;
 use crate::settings::{self, Settings, SolverKind};
-use crate::view::Viewport;
 
 /// Configurations of the reachable-region lattice (85 angles a joint on three links, 28 on
 /// four): 150,000 left planar4's shading striped; this costs ~10–15 ms more of the first resize.
@@ -48,13 +47,11 @@ struct Panels {
     surfaces: BTreeMap<&'static str, Surface>,
 }
 
-/// The reachable region of one arm (models of the same robot share it) and its image for one
-/// canvas size.
+/// The reachable region of one arm (models of the same robot share it) and its image.
 struct RegionCache {
     robot: &'static str,
     region: Region,
-    view: Option<Viewport>,
-    image: Option<HtmlCanvasElement>,
+    image: HtmlCanvasElement,
 }
 
 /// One model's playground: engine, canvases and caches.
@@ -172,20 +169,16 @@ impl Playground {
     }
 
     /// Does the part of `model`'s first frame that needs no weights: samples its arm's
-    /// reachable region and renders it for canvas#arm's size. The page calls this while the
-    /// weights download (after [`Self::set_size`]), so the first [`Self::apply`] only solves
-    /// and draws. An unknown name does nothing (the apply that follows reports it).
+    /// reachable region and renders its image. The page calls this while the weights
+    /// download, so the first [`Self::apply`] only solves and draws. An unknown name does
+    /// nothing (the apply that follows reports it).
     pub fn prepare(&mut self, model: &str) -> Result<(), JsError> {
         let Some(entry) = catalog::lookup(model) else {
             return Ok(());
         };
         let problem = loink::problem::Problem::preset(entry.robot)
             .map_err(|e| js_err(format!("model '{model}': {e}")))?;
-        ensure_region_of(&mut self.region, entry.robot, &problem.arm);
-        if let Some(surface) = self.panels.surfaces.get("arm") {
-            region_image(&mut self.region, surface, &problem.arm).map_err(js_err)?;
-        }
-        Ok(())
+        ensure_region_of(&mut self.region, entry.robot, &problem.arm).map_err(js_err)
     }
 
     /// Attaches the canvas of panel `name` (`arm`, `landscape`, `latent`, `gapmap`).
@@ -249,6 +242,24 @@ impl Playground {
         let start = now_micros();
         let warnings = self.engine.apply(next);
         self.finish_frame(start)?;
+        Ok(warnings)
+    }
+
+    /// [`Self::apply`] for the page's first frame: solves, does what the arm panel and the
+    /// readouts need (the reference pass behind the optimum ghost and the gap, the samples)
+    /// and draws the arm panel; the other panels (and the landscape's learned curve) are
+    /// marked for the next [`Self::draw_frame`]. The page is interactive one paint earlier.
+    #[wasm_bindgen(js_name = applyFirst)]
+    pub fn apply_first(&mut self, settings: JsValue) -> Result<Vec<String>, JsError> {
+        let next: Settings = serde_wasm_bindgen::from_value(settings)
+            .map_err(|e| js_err(format!("settings are malformed: {e}")))?;
+        let start = now_micros();
+        let warnings = self.engine.apply_deferred(next);
+        self.engine.prepare_arm_panel();
+        self.draw_arm().map_err(js_err)?;
+        self.dirty = true;
+        self.engine.set_frame_ms((now_micros() - start) * 1e-3);
+        self.last_frame_start = start;
         Ok(warnings)
     }
 
@@ -491,35 +502,25 @@ impl Playground {
     }
 }
 
-/// Samples `arm`'s reachable region into `cache` unless it already holds `robot`'s.
-fn ensure_region_of(cache: &mut Option<RegionCache>, robot: &'static str, arm: &PlanarArm) {
+/// Samples `arm`'s reachable region and renders its image into `cache` unless the cache
+/// already holds `robot`'s.
+fn ensure_region_of(
+    cache: &mut Option<RegionCache>,
+    robot: &'static str,
+    arm: &PlanarArm,
+) -> Result<(), String> {
     if cache.as_ref().is_some_and(|c| c.robot == robot) {
-        return;
+        return Ok(());
     }
+    let region = Region::sample(arm, REGION_SAMPLES);
+    let (rgba, w, h) = draw::arm::region_image(&region);
+    let image = Surface::offscreen(&rgba, w, h)?;
     *cache = Some(RegionCache {
         robot,
-        region: Region::sample(arm, REGION_SAMPLES),
-        view: None,
-        image: None,
+        region,
+        image,
     });
-}
-
-/// The cached region with its image rendered for `surface`'s size (once per size).
-fn region_image<'a>(
-    cache: &'a mut Option<RegionCache>,
-    surface: &Surface,
-    arm: &PlanarArm,
-) -> Result<Option<&'a RegionCache>, String> {
-    let Some(cache) = cache.as_mut() else {
-        return Ok(None);
-    };
-    let view = draw::arm::viewport(surface, arm);
-    if cache.view != Some(view) {
-        let (rgba, w, h) = draw::arm::region_image(&view, &cache.region);
-        cache.image = Some(Surface::offscreen(&rgba, w, h)?);
-        cache.view = Some(view);
-    }
-    Ok(Some(cache))
+    Ok(())
 }
 
 /// A target coordinate from JS: a number (its value is checked later by
@@ -584,7 +585,9 @@ impl Playground {
     /// Steps the gap map of the current model; returns (work remains, something changed).
     fn step_gap_map(&mut self, budget_micros: f64) -> (bool, bool) {
         let name = self.engine.entry().name;
-        self.ensure_region();
+        if self.ensure_region().is_err() {
+            return (false, false);
+        }
         let Some(region) = self.region.as_ref().map(|c| c.region.clone()) else {
             return (false, false);
         };
@@ -603,12 +606,12 @@ impl Playground {
         (!map.done(), changed)
     }
 
-    fn ensure_region(&mut self) {
+    fn ensure_region(&mut self) -> Result<(), String> {
         ensure_region_of(
             &mut self.region,
             self.engine.entry().robot,
             &self.engine.problem().arm,
-        );
+        )
     }
 
     fn redraw(&mut self) -> Result<(), String> {
@@ -619,15 +622,13 @@ impl Playground {
     }
 
     fn draw_arm(&mut self) -> Result<(), String> {
-        self.ensure_region();
-        let Some(surface) = self.panels.surfaces.get("arm") else {
+        self.ensure_region()?;
+        let (Some(surface), Some(cache)) = (self.panels.surfaces.get("arm"), self.region.as_ref())
+        else {
             return Ok(());
         };
         let arm = &self.engine.problem().arm;
         let view = draw::arm::viewport(surface, arm);
-        let Some(cache) = region_image(&mut self.region, surface, arm)? else {
-            return Ok(());
-        };
         let e = &self.engine;
         let optimum = e.optimum().map(|o| o.q.as_slice());
         let scene = draw::arm::ArmScene {
@@ -639,10 +640,7 @@ impl Playground {
             target: e.settings().target,
             region: &cache.region,
         };
-        match &cache.image {
-            Some(image) => draw::arm::draw(surface, &scene, &view, image),
-            None => Ok(()),
-        }
+        draw::arm::draw(surface, &scene, &view, &cache.image)
     }
 
     fn draw_landscape(&mut self) -> Result<(), String> {

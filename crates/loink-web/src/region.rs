@@ -74,6 +74,19 @@ impl Region {
         self.half
     }
 
+    /// The raster as `CELLS × CELLS` RGBA pixels, row 0 at the top: `inside` where reachable,
+    /// transparent elsewhere. Drawn scaled (nearest neighbour) over `[-half, half]²`, it shows
+    /// exactly what a per-pixel [`Self::contains`] lookup would, at any canvas size.
+    pub fn rgba(&self, inside: [u8; 4]) -> Vec<u8> {
+        let mut out = vec![0u8; CELLS * CELLS * 4];
+        for (pixel, &hit) in out.chunks_exact_mut(4).zip(&self.reachable) {
+            if hit {
+                pixel.copy_from_slice(&inside);
+            }
+        }
+        out
+    }
+
     /// Whether the cell containing (x, y) was reached by a sample.
     pub fn contains(&self, x: f64, y: f64) -> bool {
         Self::index(self.half, x, y).is_some_and(|k| self.reachable[k])

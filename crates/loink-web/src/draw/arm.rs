@@ -51,23 +51,15 @@ pub fn viewport(surface: &Surface, arm: &PlanarArm) -> Viewport {
     }
 }
 
-/// Renders the reachable-region shading for `view` into an RGBA buffer (cache it: it only
-/// changes with the model or the canvas size).
-pub fn region_image(view: &Viewport, region: &Region) -> (Vec<u8>, u32, u32) {
-    let [l, t, r, b] = view.pixels;
-    let (w, h) = ((r - l).max(1.0) as u32, (b - t).max(1.0) as u32);
-    let mut rgba = vec![0u8; (w * h * 4) as usize];
-    let fill = [REGION.0, REGION.1, REGION.2, 255];
-    let paper = [255, 255, 255, 255];
-    for py in 0..h {
-        for px in 0..w {
-            let [x, y] = view.to_world(l + px as f64 + 0.5, t + py as f64 + 0.5);
-            let c = if region.contains(x, y) { fill } else { paper };
-            let o = ((py * w + px) * 4) as usize;
-            rgba[o..o + 4].copy_from_slice(&c);
-        }
-    }
-    (rgba, w, h)
+/// The reachable-region shading as an RGBA image of the region's cells (cache it: it only
+/// changes with the arm); [`draw`] scales it onto the plot.
+pub fn region_image(region: &Region) -> (Vec<u8>, u32, u32) {
+    let cells = crate::region::CELLS as u32;
+    (
+        region.rgba([REGION.0, REGION.1, REGION.2, 255]),
+        cells,
+        cells,
+    )
 }
 
 fn arc(centre: [f64; 2], radius: f64, from: f64, to: f64) -> Vec<(f64, f64)> {
@@ -119,7 +111,8 @@ pub fn workspace_chart<'a>(
     Ok(chart)
 }
 
-/// Draws the panel. `region` is the cached [`region_image`] for `view` on an off-screen canvas.
+/// Draws the panel. `region` is the cached [`region_image`] of `scene.region` on an
+/// off-screen canvas.
 pub fn draw(
     surface: &Surface,
     scene: &ArmScene,
@@ -127,7 +120,10 @@ pub fn draw(
     region: &web_sys::HtmlCanvasElement,
 ) -> DrawResult {
     let area = surface.area()?;
-    surface.blit(region, view.pixels[0], view.pixels[1])?;
+    let half = scene.region.half();
+    let [l, t] = view.to_pixel(-half, half);
+    let [r, b] = view.to_pixel(half, -half);
+    surface.blit_scaled(region, [l, t, r, b], view.pixels)?;
     caption(
         &area,
         surface,

@@ -134,11 +134,29 @@ impl Surface {
         Ok(canvas)
     }
 
-    /// Draws an off-screen canvas at device pixel (x, y).
-    pub fn blit(&self, image: &HtmlCanvasElement, x: f64, y: f64) -> DrawResult {
-        self.context
-            .draw_image_with_html_canvas_element(image, x.round(), y.round())
-            .map_err(|_| "the browser refused to draw a cached image".to_string())
+    /// Draws an off-screen canvas scaled onto the device-pixel rectangle `dest` (left, top,
+    /// right, bottom), nearest neighbour (a raster of cells stays crisp), clipped to `clip`.
+    pub fn blit_scaled(
+        &self,
+        image: &HtmlCanvasElement,
+        dest: [f64; 4],
+        clip: [f64; 4],
+    ) -> DrawResult {
+        let c = &self.context;
+        c.save();
+        c.begin_path();
+        c.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1]);
+        c.clip();
+        c.set_image_smoothing_enabled(false);
+        let drawn = c.draw_image_with_html_canvas_element_and_dw_and_dh(
+            image,
+            dest[0],
+            dest[1],
+            dest[2] - dest[0],
+            dest[3] - dest[1],
+        );
+        c.restore();
+        drawn.map_err(|_| "the browser refused to draw a cached image".to_string())
     }
 
     /// Puts a `width × height` RGBA buffer at device pixel (x, y) with one `putImageData`.
