@@ -285,8 +285,9 @@ export class Playground {
         }
     }
     /**
-     * The browser benchmark (`?bench=1`): `frames` whole frames along the play-mode path
-     * (solve + every panel; median and p95 ms), then [`crate::bench::solve_bench`] for each
+     * The browser benchmark (`?bench=1`): once the idle work (gap map) is done, `frames`
+     * whole frames along the play-mode path (solve + every panel; median and p95 ms), then
+     * [`crate::bench::solve_bench`] for each
      * solver available on the current model (median µs over `frames` targets, each solve
      * repeated [`crate::bench::REPEATS`] times because the page clock is coarse). Restores the
      * settings.
@@ -744,6 +745,9 @@ function __wbg_get_imports() {
             const ret = arg0.done;
             return ret;
         },
+        __wbg_drawImage_115d33dadf38c151: function() { return handleError(function (arg0, arg1, arg2, arg3) {
+            arg0.drawImage(arg1, arg2, arg3);
+        }, arguments); },
         __wbg_drawImage_47077eeae8f1a73d: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4, arg5) {
             arg0.drawImage(arg1, arg2, arg3, arg4, arg5);
         }, arguments); },
@@ -984,6 +988,9 @@ function __wbg_get_imports() {
         },
         __wbg_set_lineWidth_12f039d09cd36dad: function(arg0, arg1) {
             arg0.lineWidth = arg1;
+        },
+        __wbg_set_strokeStyle_b90c8a6e0d37c80d: function(arg0, arg1, arg2) {
+            arg0.strokeStyle = getStringFromWasm0(arg1, arg2);
         },
         __wbg_set_strokeStyle_c0ecdaf8c4f0942f: function(arg0, arg1) {
             arg0.strokeStyle = arg1;

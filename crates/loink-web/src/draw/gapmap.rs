@@ -25,17 +25,63 @@ pub struct GapScene<'a> {
     pub map: Option<&'a GapMap>,
     /// Why there is none.
     pub no_map: &'a str,
-    /// The current target.
+    /// The current target (drawn by [`draw_marker`]).
     pub target: [f64; 2],
+    /// A `CELLS × CELLS` off-screen surface the cells are painted into.
+    pub cells: &'a Surface,
 }
 
-/// Draws the panel.
+/// The map's cells as RGBA pixels, row 0 at the top; pending cells transparent.
+fn cells_rgba(map: &GapMap) -> Vec<u8> {
+    let mut rgba = vec![0u8; CELLS * CELLS * 4];
+    for (pixel, cell) in rgba.chunks_exact_mut(4).zip(&map.cells) {
+        let colour = match *cell {
+            GapCell::Gap(g) => Some(gap_colour(g)),
+            GapCell::Failed => Some([213, 94, 0]),
+            GapCell::Unreachable => Some([235, 235, 235]),
+            GapCell::Pending => None,
+        };
+        if let Some(c) = colour {
+            pixel.copy_from_slice(&[c[0], c[1], c[2], 255]);
+        }
+    }
+    rgba
+}
+
+/// Draws the panel: [`draw_static`], then the target marker.
 pub fn draw(surface: &Surface, scene: &GapScene) -> DrawResult {
+    if let Some(view) = draw_static(surface, scene)? {
+        draw_marker(surface, &view, scene.target)?;
+    }
+    Ok(())
+}
+
+/// The target marker (white-rimmed ring) at world point `target` of the plot `view`.
+pub fn draw_marker(surface: &Surface, view: &Viewport, target: [f64; 2]) -> DrawResult {
+    let [x, y] = view.to_pixel(target[0], target[1]);
+    let r = surface.px(6.0) as f64;
+    let c = surface.context();
+    for (colour, width) in [(WHITE, 4.0), (TARGET, 2.0)] {
+        c.begin_path();
+        c.arc(x, y, r, 0.0, std::f64::consts::TAU)
+            .map_err(|_| "the browser refused to draw an arc".to_string())?;
+        c.set_stroke_style_str(&format!("rgb({},{},{})", colour.0, colour.1, colour.2));
+        c.set_line_width(surface.stroke(width) as f64);
+        c.stroke();
+    }
+    Ok(())
+}
+
+/// Everything but the target marker: it changes only with the map's progress and the canvas
+/// size, so the playground caches it. Returns the plot's pixel ↔ world map (None when there
+/// is no map).
+pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Viewport>> {
     let area = surface.area()?;
     let Some(map) = scene.map else {
         caption(&area, surface, "Optimality gap of LOInK over the workspace")?;
         super::landscape::message(&area, surface, scene.no_map)?;
-        return area.present().map_err(text_err);
+        area.present().map_err(text_err)?;
+        return Ok(None);
     };
     let text = if map.done() {
         match map.median_gap() {
@@ -69,31 +115,21 @@ pub fn draw(surface: &Surface, scene: &GapScene) -> DrawResult {
         (xr.end - xr.start).max(1) as u32,
         (yr.end - yr.start).max(1) as u32,
     );
-    // Resample the square grid into the plot rectangle (equal scale, centred).
-    let mut rgba = vec![0u8; (w * h * 4) as usize];
-    let size = 2.0 * map.half / CELLS as f64;
-    for py in 0..h {
-        let wy = y[1] - (py as f64 + 0.5) / h as f64 * (y[1] - y[0]);
-        let row = ((map.half - wy) / size).floor();
-        for px in 0..w {
-            let wx = x[0] + (px as f64 + 0.5) / w as f64 * (x[1] - x[0]);
-            let col = ((wx + map.half) / size).floor();
-            if row < 0.0 || col < 0.0 || row >= CELLS as f64 || col >= CELLS as f64 {
-                continue;
-            }
-            let colour = match map.cells[row as usize * CELLS + col as usize] {
-                GapCell::Gap(g) => Some(gap_colour(g)),
-                GapCell::Failed => Some([213, 94, 0]),
-                GapCell::Unreachable => Some([235, 235, 235]),
-                GapCell::Pending => None,
-            };
-            if let Some(c) = colour {
-                let o = ((py * w + px) * 4) as usize;
-                rgba[o..o + 4].copy_from_slice(&[c[0], c[1], c[2], 255]);
-            }
-        }
-    }
-    surface.put_rgba(&rgba, w, h, xr.start as f64, yr.start as f64)?;
+    // The cells as a CELLS × CELLS image, scaled onto the square they cover (equal scale,
+    // centred): one small putImageData and one drawImage however large the canvas.
+    scene
+        .cells
+        .put_rgba(&cells_rgba(map), CELLS as u32, CELLS as u32, 0.0, 0.0)?;
+    let (sx, sy) = (w as f64 / (x[1] - x[0]), h as f64 / (y[1] - y[0]));
+    let (left, top) = (xr.start as f64, yr.start as f64);
+    let dest = [
+        left + (-map.half - x[0]) * sx,
+        top + (y[1] - map.half) * sy,
+        left + (map.half - x[0]) * sx,
+        top + (y[1] + map.half) * sy,
+    ];
+    let clip = [left, top, xr.end as f64, yr.end as f64];
+    surface.blit_scaled(scene.cells.canvas(), dest, clip)?;
     chart
         .configure_mesh()
         .disable_mesh()
@@ -104,22 +140,6 @@ pub fn draw(surface: &Surface, scene: &GapScene) -> DrawResult {
         .label_style(surface.font(palette::LABEL_PX, INK))
         .axis_desc_style(surface.font(palette::LABEL_PX, INK))
         .draw()
-        .map_err(text_err)?;
-    let t = (scene.target[0], scene.target[1]);
-    let r = surface.px(6.0);
-    chart
-        .draw_series(std::iter::once(Circle::new(
-            t,
-            r,
-            WHITE.stroke_width(surface.stroke(4.0)),
-        )))
-        .map_err(text_err)?;
-    chart
-        .draw_series(std::iter::once(Circle::new(
-            t,
-            r,
-            TARGET.stroke_width(surface.stroke(2.0)),
-        )))
         .map_err(text_err)?;
     let mut legend = Legend::default();
     legend.add(Mark::Ring(TARGET.to_rgba()), "target");
@@ -138,7 +158,11 @@ pub fn draw(surface: &Surface, scene: &GapScene) -> DrawResult {
         Corner::LowerLeft,
     )?;
     gap_bar(&bar, surface)?;
-    area.present().map_err(text_err)
+    area.present().map_err(text_err)?;
+    Ok(Some(Viewport {
+        pixels: clip,
+        world: [x[0], x[1], y[0], y[1]],
+    }))
 }
 
 /// The log-scale colour bar, labelled in percent.

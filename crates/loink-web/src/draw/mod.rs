@@ -134,6 +134,23 @@ impl Surface {
         Ok(canvas)
     }
 
+    /// The canvas drawn on.
+    pub fn canvas(&self) -> &HtmlCanvasElement {
+        &self.canvas
+    }
+
+    /// Its 2-D context (for the few strokes drawn without plotters).
+    pub fn context(&self) -> &CanvasRenderingContext2d {
+        &self.context
+    }
+
+    /// Copies `image` (same pixel size) onto the whole canvas.
+    pub fn copy_from(&self, image: &HtmlCanvasElement) -> DrawResult {
+        self.context
+            .draw_image_with_html_canvas_element(image, 0.0, 0.0)
+            .map_err(|_| "the browser refused to draw a cached image".to_string())
+    }
+
     /// Draws an off-screen canvas scaled onto the device-pixel rectangle `dest` (left, top,
     /// right, bottom), nearest neighbour (a raster of cells stays crisp), clipped to `clip`.
     pub fn blit_scaled(
