@@ -240,10 +240,11 @@ export class Playground {
         wasm.__wbg_playground_free(ptr, 0);
     }
     /**
-     * [`Self::apply`] for the page's first frame: solves, does what the arm panel and the
-     * readouts need (the reference pass behind the optimum ghost and the gap, the samples)
-     * and draws the arm panel; the other panels (and the landscape's learned curve) are
-     * marked for the next [`Self::draw_frame`]. The page is interactive one paint earlier.
+     * [`Self::apply`] for the page's first frame: solves and draws the arm panel at once, as
+     * a pointer move does ([`Self::set_target`]); the per-target work (the reference pass
+     * behind the optimum ghost and the gap, the samples, the learned curve) and the other
+     * panels follow with the next [`Self::draw_frame`] (`optimumPending` until then). The
+     * page is interactive one paint earlier.
      * @param {any} settings
      * @returns {string[]}
      */

@@ -77,8 +77,6 @@ pub struct Engine {
     /// The per-target panel work (frame reference pass, samples, learned curve) has not run
     /// for the current target yet: [`Self::move_target`] defers it to [`Self::prepare_panels`].
     panels_pending: bool,
-    /// [`Self::prepare_arm_panel`] ran but the landscape's learned curve did not.
-    curve_pending: bool,
 }
 
 fn fallback_entry() -> &'static ModelEntry {
@@ -117,7 +115,6 @@ impl Engine {
             frame_ms: 0.0,
             revision: 0,
             panels_pending: false,
-            curve_pending: false,
         };
         engine.settings.solver = engine.best_available();
         // The panels' per-target work waits for the first frame (the page's first apply
@@ -221,7 +218,7 @@ impl Engine {
     }
 
     /// [`Self::apply`] without the panels' per-target work (left pending for
-    /// [`Self::prepare_arm_panel`] / [`Self::prepare_panels`]).
+    /// [`Self::prepare_panels`], as after [`Self::move_target`]).
     pub fn apply_deferred(&mut self, mut next: Settings) -> Vec<String> {
         let mut warnings = Vec::new();
         let mut entry = match catalog::lookup(&next.model) {
@@ -339,7 +336,6 @@ impl Engine {
         }
         self.solution = solution;
         self.panels_pending = true;
-        self.curve_pending = false;
         self.revision = self.revision.wrapping_add(1);
     }
 
@@ -347,20 +343,6 @@ impl Engine {
     /// reference pass on three links (J*, the gap, the landscape), the σ-samples and the
     /// learned curve. Returns whether it ran (false when nothing was pending).
     pub fn prepare_panels(&mut self) -> bool {
-        let ran = self.prepare_arm_panel();
-        if !self.curve_pending {
-            return ran;
-        }
-        self.curve_pending = false;
-        self.compute_curve();
-        self.revision = self.revision.wrapping_add(1);
-        true
-    }
-
-    /// The part of [`Self::prepare_panels`] the arm panel and the readouts need (the frame
-    /// reference pass behind the optimum and the gap, the samples); the landscape's learned
-    /// curve stays pending for [`Self::prepare_panels`]. Returns whether it ran.
-    pub fn prepare_arm_panel(&mut self) -> bool {
         if !self.panels_pending {
             return false;
         }
@@ -379,8 +361,9 @@ impl Engine {
             _ => Vec::new(),
         };
         (self.samples, self.sample_z) = drawn.into_iter().unzip();
-        // The curve needs the self-motion pass (four-link arms get it in idle time).
-        self.curve_pending = self.motion.is_some();
+        if self.motion.is_some() {
+            self.compute_curve();
+        }
         self.revision = self.revision.wrapping_add(1);
         true
     }
@@ -457,7 +440,6 @@ impl Engine {
     /// Whether [`Self::idle`] still has work for the current target.
     pub fn idle_pending(&self) -> bool {
         self.panels_pending
-            || self.curve_pending
             || !self.motion_exact
             || (self.models.contains_key(self.entry.name)
                 && !self.latent_map.as_ref().is_some_and(LatentMap::complete))

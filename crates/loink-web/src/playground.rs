@@ -267,17 +267,17 @@ impl Playground {
         Ok(warnings)
     }
 
-    /// [`Self::apply`] for the page's first frame: solves, does what the arm panel and the
-    /// readouts need (the reference pass behind the optimum ghost and the gap, the samples)
-    /// and draws the arm panel; the other panels (and the landscape's learned curve) are
-    /// marked for the next [`Self::draw_frame`]. The page is interactive one paint earlier.
+    /// [`Self::apply`] for the page's first frame: solves and draws the arm panel at once, as
+    /// a pointer move does ([`Self::set_target`]); the per-target work (the reference pass
+    /// behind the optimum ghost and the gap, the samples, the learned curve) and the other
+    /// panels follow with the next [`Self::draw_frame`] (`optimumPending` until then). The
+    /// page is interactive one paint earlier.
     #[wasm_bindgen(js_name = applyFirst)]
     pub fn apply_first(&mut self, settings: JsValue) -> Result<Vec<String>, JsError> {
         let next: Settings = serde_wasm_bindgen::from_value(settings)
             .map_err(|e| js_err(format!("settings are malformed: {e}")))?;
         let start = now_micros();
         let warnings = self.engine.apply_deferred(next);
-        self.engine.prepare_arm_panel();
         self.draw_arm().map_err(js_err)?;
         self.dirty = true;
         self.engine.set_frame_ms((now_micros() - start) * 1e-3);

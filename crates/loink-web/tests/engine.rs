@@ -241,3 +241,23 @@ fn move_target_solves_now_and_defers_the_reference_pass_honestly() {
     assert_eq!(e.state().target, [0.6, 0.1]);
     assert!(e.state().optimum_pending);
 }
+
+#[test]
+fn a_deferred_apply_solves_now_and_leaves_the_optimum_pending() {
+    let mut e = engine();
+    let mut next = e.settings().clone();
+    next.target = [0.4, 0.5];
+    assert!(e.apply_deferred(next.clone()).is_empty());
+    let now = e.state();
+    assert_eq!(now.target, [0.4, 0.5]);
+    assert_eq!(now.status, "converged");
+    assert!(now.optimum_pending && now.gap.is_nan(), "no stale gap");
+    assert!(e.prepare_panels());
+    let drawn = e.state();
+    assert!(!drawn.optimum_pending && drawn.gap.is_finite());
+    // The same settings applied at once give the same view.
+    let mut other = engine();
+    other.apply(next);
+    assert_eq!(other.state().q, drawn.q);
+    assert_eq!(other.state().gap, drawn.gap);
+}
