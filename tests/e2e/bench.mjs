@@ -14,6 +14,18 @@ import { startAll, ROOT } from './harness.mjs';
 const frames = Number(process.argv[2]) || 1000;
 const gz = (rel) => gzipSync(readFileSync(join(ROOT, rel)), { level: 9 }).length;
 
+/** The same solve benchmark natively (crates/loink-web/examples/native_bench.rs): one row a solver. */
+function nativeBench() {
+  const run = spawnSync('cargo', ['run', '--quiet', '--release', '-p', 'loink-web', '--example', 'native_bench', '--', String(frames)],
+    { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) {
+    console.error(run.stderr);
+    process.exit(1);
+  }
+  return run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+const nativeBefore = nativeBench();
 const env = await startAll();
 let report;
 const LOADS = 9;
@@ -57,13 +69,13 @@ try {
   await env.close();
 }
 
-const native = spawnSync('cargo', ['run', '--quiet', '--release', '-p', 'loink-web', '--example', 'native_bench', '--', String(frames)],
-  { cwd: ROOT, encoding: 'utf8' });
-if (native.status !== 0) {
-  console.error(native.stderr);
-  process.exit(1);
-}
-const nativeRows = native.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const nativeAfter = nativeBench();
+// This machine's speed drifts by up to ~1.7× over minutes: the native half runs before and
+// after the browser half, and each ratio uses the mean of the two (both are printed).
+const nativeRows = nativeBefore.map((b) => {
+  const a = nativeAfter.find((x) => x.model === b.model && x.solver === b.solver);
+  return { ...b, before: b.medianMicros, after: a?.medianMicros, medianMicros: a ? (b.medianMicros + a.medianMicros) / 2 : b.medianMicros };
+});
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sizes = {
@@ -84,7 +96,8 @@ for (const r of report) {
   for (const s of r.solves) {
     const n = nativeRows.find((x) => x.model === s.model && x.solver === s.solver);
     const ratio = n ? (s.medianMicros / n.medianMicros).toFixed(2) : 'n/a';
-    console.log(`    ${s.solver.padEnd(13)} wasm median ${s.medianMicros.toFixed(1)} µs (p95 ${s.p95Micros.toFixed(1)}), native ${n ? n.medianMicros.toFixed(1) : 'n/a'} µs, wasm/native ${ratio}, converged ${s.converged}/${s.frames}`);
+    const nat = n ? `${n.medianMicros.toFixed(1)} µs (before ${n.before.toFixed(1)}, after ${n.after?.toFixed(1) ?? 'n/a'})` : 'n/a';
+    console.log(`    ${s.solver.padEnd(13)} wasm median ${s.medianMicros.toFixed(1)} µs (p95 ${s.p95Micros.toFixed(1)}), native ${nat}, wasm/native ${ratio}, converged ${s.converged}/${s.frames}`);
   }
 }
 const listed = (xs) => `median of ${xs.length}: ${median(xs).toFixed(0)} ms [${xs.map((x) => x.toFixed(0)).join(', ')}]`;
