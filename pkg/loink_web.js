@@ -236,7 +236,7 @@ export class Playground {
     /**
      * Does the part of `model`'s first frame that needs no weights: samples its arm's
      * reachable region and renders its image. The page calls this while the weights
-     * download, so the first [`Self::apply`] only solves and draws. An unknown name does
+     * download, so [`Self::apply_first`] only solves and draws. An unknown name does
      * nothing (the apply that follows reports it).
      * @param {string} model
      */
@@ -270,8 +270,9 @@ export class Playground {
     }
     /**
      * Sizes panel `name` for `css_width × css_height` CSS px at `dpr` without drawing
-     * (the start-up path: the first [`Self::apply`] draws every panel once). Returns whether
-     * the size changed; a changed panel is marked for the next [`Self::draw_frame`].
+     * (the start-up path: [`Self::apply_first`] and the next [`Self::draw_frame`] draw each
+     * panel once). Returns whether the size changed; a changed panel is marked for the next
+     * [`Self::draw_frame`].
      * @param {string} name
      * @param {number} css_width
      * @param {number} css_height

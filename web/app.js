@@ -361,8 +361,9 @@ function applyParsed(parsed, first = false) {
   performance.mark('loink:applied');
   showSettings(pg.settings());
   render(guarded(() => pg.state()));
-  showLinkWarnings([...parsed.warnings, ...warnings]);
-  return [...parsed.warnings, ...warnings];
+  const all = [...parsed.warnings, ...warnings];
+  showLinkWarnings(all);
+  return all;
 }
 
 function showLinkWarnings(warnings) {
@@ -372,8 +373,8 @@ function showLinkWarnings(warnings) {
 // ---- start ---------------------------------------------------------------------------------
 
 // The start draws each panel once: the link's model is fetched while the canvases are sized
-// (without drawing) and its arm's region is sampled, and the first apply draws the view the
-// link names.
+// (without drawing) and its arm's region is sampled; then applyFirst draws the arm panel and
+// the next frame the other three.
 async function start() {
   const t0 = performance.now();
   await init();

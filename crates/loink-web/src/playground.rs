@@ -65,7 +65,7 @@ struct GapPanelKey {
 /// The gap-map panel drawn without its marker, and its plot's pixel ↔ world map.
 struct GapPanel {
     key: GapPanelKey,
-    image: HtmlCanvasElement,
+    image: Surface,
     view: Option<crate::view::Viewport>,
 }
 
@@ -192,7 +192,7 @@ impl Playground {
 
     /// Does the part of `model`'s first frame that needs no weights: samples its arm's
     /// reachable region and renders its image. The page calls this while the weights
-    /// download, so the first [`Self::apply`] only solves and draws. An unknown name does
+    /// download, so [`Self::apply_first`] only solves and draws. An unknown name does
     /// nothing (the apply that follows reports it).
     pub fn prepare(&mut self, model: &str) -> Result<(), JsError> {
         let Some(entry) = catalog::lookup(model) else {
@@ -219,8 +219,9 @@ impl Playground {
     }
 
     /// Sizes panel `name` for `css_width × css_height` CSS px at `dpr` without drawing
-    /// (the start-up path: the first [`Self::apply`] draws every panel once). Returns whether
-    /// the size changed; a changed panel is marked for the next [`Self::draw_frame`].
+    /// (the start-up path: [`Self::apply_first`] and the next [`Self::draw_frame`] draw each
+    /// panel once). Returns whether the size changed; a changed panel is marked for the next
+    /// [`Self::draw_frame`].
     #[wasm_bindgen(js_name = setSize)]
     pub fn set_size(
         &mut self,
@@ -259,8 +260,7 @@ impl Playground {
     /// Applies settings (an object like `parseHash(...).settings`), solves and redraws.
     /// Returns the warnings about entries that could not be honoured.
     pub fn apply(&mut self, settings: JsValue) -> Result<Vec<String>, JsError> {
-        let next: Settings = serde_wasm_bindgen::from_value(settings)
-            .map_err(|e| js_err(format!("settings are malformed: {e}")))?;
+        let next = settings_from_js(settings)?;
         let start = now_micros();
         let warnings = self.engine.apply(next);
         self.finish_frame(start)?;
@@ -274,8 +274,7 @@ impl Playground {
     /// page is interactive one paint earlier.
     #[wasm_bindgen(js_name = applyFirst)]
     pub fn apply_first(&mut self, settings: JsValue) -> Result<Vec<String>, JsError> {
-        let next: Settings = serde_wasm_bindgen::from_value(settings)
-            .map_err(|e| js_err(format!("settings are malformed: {e}")))?;
+        let next = settings_from_js(settings)?;
         let start = now_micros();
         let warnings = self.engine.apply_deferred(next);
         self.draw_arm().map_err(js_err)?;
@@ -532,6 +531,12 @@ impl Playground {
     }
 }
 
+/// Settings from a JS object like `parseHash(...).settings`.
+fn settings_from_js(settings: JsValue) -> Result<Settings, JsError> {
+    serde_wasm_bindgen::from_value(settings)
+        .map_err(|e| js_err(format!("settings are malformed: {e}")))
+}
+
 /// Samples `arm`'s reachable region and renders its image into `cache` unless the cache
 /// already holds `robot`'s.
 fn ensure_region_of(
@@ -707,8 +712,7 @@ impl Playground {
         }
         if self.panels.gap_cells.is_none() {
             let cells = crate::gap::CELLS as u32;
-            let blank = vec![0u8; (cells * cells * 4) as usize];
-            self.panels.gap_cells = Some(Surface::new(Surface::offscreen(&blank, cells, cells)?)?);
+            self.panels.gap_cells = Some(Surface::blank(cells, cells)?);
         }
         let (Some(surface), Some(cells)) = (
             self.panels.surfaces.get("gapmap"),
@@ -731,7 +735,7 @@ impl Playground {
         };
         let target = self.engine.settings().target;
         if let Some(cache) = self.panels.gap_panel.as_ref().filter(|c| c.key == key) {
-            surface.copy_from(&cache.image)?;
+            surface.copy_from(cache.image.canvas())?;
             if let Some(view) = &cache.view {
                 draw::gapmap::draw_marker(surface, view, target)?;
             }
@@ -744,12 +748,11 @@ impl Playground {
             cells,
         };
         let view = draw::gapmap::draw_static(surface, &scene)?;
-        let (w, h) = surface.size();
         let image = match self.panels.gap_panel.take() {
             Some(old) if old.key.size == key.size => old.image,
-            _ => Surface::offscreen(&vec![0u8; (w.max(1) * h.max(1) * 4) as usize], w, h)?,
+            _ => Surface::blank(key.size.0, key.size.1)?,
         };
-        Surface::new(image.clone())?.copy_from(surface.canvas())?;
+        image.copy_from(surface.canvas())?;
         if let Some(view) = &view {
             draw::gapmap::draw_marker(surface, view, target)?;
         }

@@ -25,7 +25,7 @@ pub struct GapScene<'a> {
     pub map: Option<&'a GapMap>,
     /// Why there is none.
     pub no_map: &'a str,
-    /// The current target (drawn by [`draw_marker`]).
+    /// The current target (drawn by [`draw_marker`], after the cached [`draw_static`]).
     pub target: [f64; 2],
     /// A `CELLS × CELLS` off-screen surface the cells are painted into.
     pub cells: &'a Surface,
@@ -46,14 +46,6 @@ fn cells_rgba(map: &GapMap) -> Vec<u8> {
         }
     }
     rgba
-}
-
-/// Draws the panel: [`draw_static`], then the target marker.
-pub fn draw(surface: &Surface, scene: &GapScene) -> DrawResult {
-    if let Some(view) = draw_static(surface, scene)? {
-        draw_marker(surface, &view, scene.target)?;
-    }
-    Ok(())
 }
 
 /// The target marker (white-rimmed ring) at world point `target` of the plot `view`.

@@ -115,10 +115,10 @@ impl Surface {
         Ok(area)
     }
 
-    /// Renders a `width × height` RGBA buffer once into an off-screen canvas, for images that
-    /// are drawn every frame but change rarely ([`Self::blit`] is a GPU copy; `putImageData`
-    /// of a full panel costs milliseconds).
-    pub fn offscreen(rgba: &[u8], width: u32, height: u32) -> DrawResult<HtmlCanvasElement> {
+    /// A blank off-screen `width × height` canvas (device pixels), for images drawn every
+    /// frame but changed rarely: drawing a canvas is a copy, `putImageData` of a full panel
+    /// costs milliseconds.
+    pub fn blank(width: u32, height: u32) -> DrawResult<Surface> {
         let document = web_sys::window()
             .and_then(|w| w.document())
             .ok_or("no document to create an off-screen canvas in")?;
@@ -129,9 +129,14 @@ impl Surface {
             .map_err(|_| "the off-screen element is not a canvas".to_string())?;
         canvas.set_width(width.max(1));
         canvas.set_height(height.max(1));
-        let surface = Surface::new(canvas.clone())?;
+        Surface::new(canvas)
+    }
+
+    /// Renders a `width × height` RGBA buffer once into an off-screen canvas ([`Self::blank`]).
+    pub fn offscreen(rgba: &[u8], width: u32, height: u32) -> DrawResult<HtmlCanvasElement> {
+        let surface = Surface::blank(width, height)?;
         surface.put_rgba(rgba, width, height, 0.0, 0.0)?;
-        Ok(canvas)
+        Ok(surface.canvas)
     }
 
     /// The canvas drawn on.
