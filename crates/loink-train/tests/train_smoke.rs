@@ -15,6 +15,10 @@ fn temp(name: &str) -> PathBuf {
 }
 
 fn train_tiny(out: &Path) -> String {
+    train_tiny_with(out, &[])
+}
+
+fn train_tiny_with(out: &Path, extra: &[&str]) -> String {
     let output = loink()
         .args([
             "train",
@@ -39,15 +43,17 @@ fn train_tiny(out: &Path) -> String {
             "--out",
         ])
         .arg(out)
+        .args(extra)
         .output()
         .expect("the loink binary runs");
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         output.status.success(),
-        "loink train failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
+        "loink train failed:\n{stdout}\n{stderr}"
     );
-    stdout
+    // Both streams: the summary is on stdout, the per-epoch lines on stderr.
+    format!("{stdout}{stderr}")
 }
 
 #[test]
@@ -132,5 +138,44 @@ fn tiny_training_lowers_the_loss_and_eval_reads_the_model() {
 
     for p in [model, again, targets, results, broken] {
         let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn surface_resampling_trains_on_the_networks_own_preimages() {
+    let model = temp("surface.json");
+    let stdout = train_tiny_with(&model, &["--surface", "1000", "--surface-from", "0.5"]);
+    // Epochs 3 and 4 of 4 draw surface points and say so (progress lines go to stderr).
+    for epoch in [3, 4] {
+        assert!(
+            stdout.contains(&format!("epoch   {epoch}: "))
+                && stdout.contains("surface points of 1000 targets"),
+            "no surface line for epoch {epoch}:\n{stdout}"
+        );
+    }
+    assert!(
+        !stdout.contains("epoch   2: "),
+        "surface points before --surface-from"
+    );
+    let json = std::fs::read_to_string(&model).unwrap();
+    let file = loink::artifact::load_model(&json).expect("the trained file validates");
+    let metrics = &file.file().metrics;
+    let points = metrics["surface_points"];
+    assert!(points > 0.0 && points <= 1000.0, "surface points {points}");
+    assert!(metrics["surface_residual_m"] > 0.0 && metrics["surface_residual_m"] < 1.0);
+    assert!(metrics["last_loss"] < 0.5 * metrics["first_loss"]);
+    // Deterministic too: the draws come from the seeded stream.
+    let again = temp("surface-again.json");
+    train_tiny_with(&again, &["--surface", "1000", "--surface-from", "0.5"]);
+    assert_eq!(json, std::fs::read_to_string(&again).unwrap());
+    // Out-of-range values are refused before any work.
+    for bad in [["--surface-from", "1.5"], ["--surface", "99999"]] {
+        let output = loink()
+            .args(["train", "--robot", "planar3", "--samples", "4000", "--out"])
+            .arg(temp("never.json"))
+            .args(bad)
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{bad:?} was accepted");
     }
 }

@@ -232,6 +232,18 @@ impl NormalisedSet {
     pub fn is_empty(&self) -> bool {
         self.cost.is_empty()
     }
+    /// These rows followed by `more`'s (same n and m).
+    pub fn concat(&self, more: &NormalisedSet) -> NormalisedSet {
+        debug_assert_eq!((self.dof, self.task_dim), (more.dof, more.task_dim));
+        let join = |a: &[f32], b: &[f32]| [a, b].concat();
+        NormalisedSet {
+            dof: self.dof,
+            task_dim: self.task_dim,
+            x: join(&self.x, &more.x),
+            y: join(&self.y, &more.y),
+            cost: join(&self.cost, &more.cost),
+        }
+    }
 }
 
 /// Splits indices 0..len into (train, validation) after a seeded shuffle.

@@ -9,6 +9,7 @@
 //! - [`optimiser`]: global gradient-norm clipping and Adam.
 //! - [`progress`], [`summary`]: the progress bar and the closing table.
 //! - [`export`]: the artifact.
+//! - [`surface`]: optimal-surface resampling (`--surface`): data where the solver reads G.
 //!
 //! Determinism: data, split, initialisation and batch order all come from one ChaCha8 stream
 //! seeded by `--seed`; burn's ndarray backend is deterministic on one machine, and the file holds
@@ -24,6 +25,7 @@ pub mod optimiser;
 pub mod progress;
 pub mod schedule;
 pub mod summary;
+pub mod surface;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -54,6 +56,14 @@ pub enum TrainError {
     /// Training produced a non-finite loss.
     #[error("training diverged: loss became {0} at epoch {1}")]
     Diverged(f64, usize),
+    /// The engine rejected the network being trained (`--surface` inverts it every epoch).
+    #[error("optimal-surface draw at epoch {epoch}: {reason}")]
+    Surface {
+        /// The epoch (1-based).
+        epoch: usize,
+        /// The engine's reason.
+        reason: String,
+    },
     /// The output file could not be written.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -136,6 +146,14 @@ pub struct TrainArgs {
     /// of the epochs only, once the learning rate anneals).
     #[arg(long, default_value_t = 8)]
     pub patience: usize,
+    /// Optimal-surface points per epoch (0 = off): after the warm-up, every epoch inverts the
+    /// current network at this many fresh targets and trains on the preimages x₀ = G⁻¹([ỹ; 0])
+    /// in place of as many uniform samples (see `train::surface`).
+    #[arg(long, default_value_t = 0)]
+    pub surface: usize,
+    /// Share of the epochs before surface points join (the network must first be a rough fit).
+    #[arg(long, default_value_t = 0.25)]
+    pub surface_from: f64,
     /// Task weight w_task.
     #[arg(long, default_value_t = 10.0)]
     pub task_weight: f64,
@@ -211,6 +229,12 @@ impl TrainArgs {
         if !(self.val_frac > 0.0 && self.val_frac < 0.9) {
             return bad("val-frac must be in (0, 0.9)");
         }
+        if !(0.0..=1.0).contains(&self.surface_from) {
+            return bad("surface-from must be in [0, 1]");
+        }
+        if self.surface > self.samples / 2 {
+            return bad("surface must be at most half the samples");
+        }
         if !(self.lr > 0.0 && self.lr.is_finite() && self.clip > 0.0) {
             return bad("lr and clip must be positive");
         }
@@ -274,11 +298,41 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
     let mut last_loss = f64::NAN;
     let mut epochs_run = 0;
     let mut step = 0;
+    let surface_start = (args.epochs as f64 * args.surface_from).round() as usize;
+    let mut surface_rows = (0usize, f64::NAN);
     for epoch in 0..args.epochs {
         order.shuffle(&mut rng);
+        let mut epoch_set = std::borrow::Cow::Borrowed(&train);
+        let surfaced = args.surface > 0 && epoch >= surface_start;
+        if surfaced {
+            let ctx = export::ExportContext {
+                problem: &problem,
+                arch: &arch,
+                normalisation: &norm,
+                metrics: Default::default(),
+                seed: args.seed,
+            };
+            let drawn =
+                surface::draw(&net.valid(), ctx, args.surface, &mut rng).map_err(|reason| {
+                    TrainError::Surface {
+                        epoch: epoch + 1,
+                        reason,
+                    }
+                })?;
+            progress.note(&format!(
+                "epoch {:>3}: {} surface points of {} targets, unrefined residual median {:.2} mm",
+                epoch + 1,
+                drawn.samples.len(),
+                drawn.targets,
+                drawn.residual_median_m * 1e3
+            ));
+            surface_rows = (drawn.samples.len(), drawn.residual_median_m);
+            epoch_set =
+                std::borrow::Cow::Owned(surface::mix(&train, &drawn, &norm, &mut order, &mut rng));
+        }
         let mut sum = 0.0;
         for (k, chunk) in order.chunks(args.batch).enumerate() {
-            let batch = Batch::gather(&train, chunk, &device);
+            let batch = Batch::gather(&epoch_set, chunk, &device);
             let terms = loss::loss(&net, &batch, weights);
             let value: f32 = terms.total.clone().into_scalar();
             if !value.is_finite() {
@@ -298,6 +352,11 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
         }
         last_loss = train_loss;
         epochs_run = epoch + 1;
+        if surfaced {
+            // The next epoch starts from all uniform samples again (runs without `--surface`
+            // keep their order stream, so the shipped files still reproduce byte for byte).
+            order = (0..train.len()).collect();
+        }
         let snapshot = net.valid();
         let (vt, vc) = loss::evaluate(&snapshot, &val, &plain, 8192);
         let val_loss = weights.task * vt + weights.cost * vc;
@@ -318,57 +377,47 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
     let (tt, tc) = loss::evaluate(&net, &train, &plain, 8192);
     let (vt, vc) = loss::evaluate(&net, &val, &plain, 8192);
     let mut rows = vec![
-        Row {
-            name: "task_rmse_m",
-            value: vt.sqrt() * norm.y_scale[0],
-            note: "m, validation, ‖G₁(x) − y‖",
-        },
-        Row {
-            name: "train_task_rmse_m",
-            value: tt.sqrt() * norm.y_scale[0],
-            note: "m, training set",
-        },
-        Row {
-            name: "cost_rmse",
-            value: vc.sqrt() * norm.cost_scale,
-            note: "cost units, validation, ĉ vs J",
-        },
-        Row {
-            name: "train_cost_rmse",
-            value: tc.sqrt() * norm.cost_scale,
-            note: "cost units, training set",
-        },
-        Row {
-            name: "first_loss",
-            value: first_loss,
-            note: "mean training loss, epoch 1",
-        },
-        Row {
-            name: "last_loss",
-            value: last_loss,
-            note: "mean training loss, last epoch",
-        },
-        Row {
-            name: "best_val_loss",
-            value: best.0,
-            note: "normalised, weighted",
-        },
-        Row {
-            name: "best_epoch",
-            value: best.2 as f64,
-            note: "epoch of the kept weights",
-        },
-        Row {
-            name: "epochs",
-            value: epochs_run as f64,
-            note: "epochs run (early stopping)",
-        },
-        Row {
-            name: "samples",
-            value: args.samples as f64,
-            note: "configurations drawn",
-        },
+        Row::new(
+            "task_rmse_m",
+            vt.sqrt() * norm.y_scale[0],
+            "m, validation, ‖G₁(x) − y‖",
+        ),
+        Row::new(
+            "train_task_rmse_m",
+            tt.sqrt() * norm.y_scale[0],
+            "m, training set",
+        ),
+        Row::new(
+            "cost_rmse",
+            vc.sqrt() * norm.cost_scale,
+            "cost units, validation, ĉ vs J",
+        ),
+        Row::new(
+            "train_cost_rmse",
+            tc.sqrt() * norm.cost_scale,
+            "cost units, training set",
+        ),
+        Row::new("first_loss", first_loss, "mean training loss, epoch 1"),
+        Row::new("last_loss", last_loss, "mean training loss, last epoch"),
+        Row::new("best_val_loss", best.0, "normalised, weighted"),
+        Row::new("best_epoch", best.2 as f64, "epoch of the kept weights"),
+        Row::new("epochs", epochs_run as f64, "epochs run (early stopping)"),
+        Row::new("samples", args.samples as f64, "configurations drawn"),
     ];
+    if args.surface > 0 {
+        rows.extend([
+            Row::new(
+                "surface_points",
+                surface_rows.0 as f64,
+                "optimal-surface points in the last epoch",
+            ),
+            Row::new(
+                "surface_residual_m",
+                surface_rows.1,
+                "m, their median unrefined residual",
+            ),
+        ]);
+    }
     let export = |rows: &[Row]| {
         export::model_file(
             &net,
@@ -392,43 +441,7 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
             check_seed,
         ) {
             Ok(o) => {
-                rows.extend([
-                    Row {
-                        name: "check_targets",
-                        value: o.targets as f64,
-                        note: "held-out reachable targets",
-                    },
-                    Row {
-                        name: "ee_error_median_m",
-                        value: o.ee_median_m,
-                        note: "m, engine inverse, no refinement",
-                    },
-                    Row {
-                        name: "ee_error_p95_m",
-                        value: o.ee_p95_m,
-                        note: "m, engine inverse, no refinement",
-                    },
-                    Row {
-                        name: "check_refine_steps",
-                        value: o.refine as f64,
-                        note: "Gauss–Newton steps below",
-                    },
-                    Row {
-                        name: "within_1pct",
-                        value: o.within_1pct,
-                        note: "share feasible and (J − J*)/J* ≤ 1 %",
-                    },
-                    Row {
-                        name: "gap_median",
-                        value: o.gap_median,
-                        note: "(J − J*)/J*, median",
-                    },
-                    Row {
-                        name: "gap_p95",
-                        value: o.gap_p95,
-                        note: "(J − J*)/J*, 95th percentile",
-                    },
-                ]);
+                rows.extend(o.rows());
                 file = export(&rows);
             }
             Err(e) => println!("optimality check skipped: the engine rejected the model: {e}"),

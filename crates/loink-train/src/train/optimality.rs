@@ -6,6 +6,7 @@
 //! "Within 1 %" is planar3.md's definition: feasible (‖p(q) − y‖ < 1e-6 m, limits held to 1e-6
 //! rad) and (J − J\*)/J\* ≤ 0.01.
 
+use super::summary::Row;
 use loink::problem::Problem;
 use loink::robot::Robot;
 use loink::solvers::reference;
@@ -60,6 +61,42 @@ pub struct Optimality {
     pub gap_p95: f64,
     /// Refinement steps used.
     pub refine: usize,
+}
+
+impl Optimality {
+    /// The summary rows of the check (also stored in the artifact's metrics).
+    pub fn rows(&self) -> Vec<Row> {
+        let o = self;
+        vec![
+            Row::new(
+                "check_targets",
+                o.targets as f64,
+                "held-out reachable targets",
+            ),
+            Row::new(
+                "ee_error_median_m",
+                o.ee_median_m,
+                "m, engine inverse, no refinement",
+            ),
+            Row::new(
+                "ee_error_p95_m",
+                o.ee_p95_m,
+                "m, engine inverse, no refinement",
+            ),
+            Row::new(
+                "check_refine_steps",
+                o.refine as f64,
+                "Gauss–Newton steps below",
+            ),
+            Row::new(
+                "within_1pct",
+                o.within_1pct,
+                "share feasible and (J − J*)/J* ≤ 1 %",
+            ),
+            Row::new("gap_median", o.gap_median, "(J − J*)/J*, median"),
+            Row::new("gap_p95", o.gap_p95, "(J − J*)/J*, 95th percentile"),
+        ]
+    }
 }
 
 /// Runs the check on `count` targets with `refine` Gauss–Newton steps after the inverse.

@@ -40,16 +40,21 @@ impl Progress {
             self.epochs,
             if best { "  *" } else { "" }
         );
-        if self.bar.is_hidden() {
-            eprintln!("{line}");
-        } else {
-            self.bar.println(line);
-        }
+        self.note(&line);
         self.bar.set_prefix(format!(
             "epoch {}/{}",
             (epoch + 2).min(self.epochs),
             self.epochs
         ));
+    }
+
+    /// A line about the run (above the bar, or on stderr when the bar is hidden).
+    pub fn note(&self, line: &str) {
+        if self.bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.bar.println(line);
+        }
     }
 
     /// Removes the bar.

@@ -12,6 +12,13 @@ pub struct Row {
     pub note: &'static str,
 }
 
+impl Row {
+    /// A row.
+    pub fn new(name: &'static str, value: f64, note: &'static str) -> Self {
+        Self { name, value, note }
+    }
+}
+
 /// Prints `rows` as an aligned table to stdout.
 pub fn print_table(title: &str, rows: &[Row]) {
     let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0);

@@ -1,0 +1,181 @@
+//! Optimal-surface resampling *(ours)*: training data drawn where the solver reads the network.
+//!
+//! The page's unrefined LOInK answer for a target y is x₀ = G⁻¹([ỹ; 0]), and G₁(x₀) = ỹ holds
+//! exactly there, so its residual ‖p(x₀) − y‖ is the task error of G₁ *at x₀*. The points x₀ form
+//! the learned optimal surface {G⁻¹([ỹ; 0])}: a 2-D subset of the 3-D joint box that uniform data
+//! covers no more densely than anywhere else. With `loink train --surface N`, every epoch after
+//! the warm-up exports the current network, inverts it with the engine (exactly the page's
+//! inverse) at N fresh targets, and lets the x₀, labelled by forward kinematics and the cost,
+//! take the place of as many uniform samples in that epoch — including the x₀ outside the joint
+//! limits, which the page shows too (status "limits") and uniform data never covers.
+
+use loink::artifact::Normalisation;
+use loink::problem::Problem;
+use loink::robot::Robot;
+use loink::surrogate::Loink;
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::data::{NormalisedSet, Samples};
+use super::export::{exact_model_file, ExportContext};
+use super::model::LoinkNet;
+
+/// One epoch's surface points and what they say about the current network.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Surface {
+    /// The preimages x₀ (within the joint box widened by its smallest half-width on every side),
+    /// labelled by FK and cost.
+    pub samples: Samples,
+    /// Targets inverted.
+    pub targets: usize,
+    /// Median of ‖p(x₀) − y‖ over all targets (m): the unrefined residual right now.
+    pub residual_median_m: f64,
+}
+
+/// Inverts the current `net` at `count` targets y = p(q), q uniform in the limits.
+///
+/// Fails only when the engine rejects the exported network (a diverged run).
+pub fn draw(
+    net: &LoinkNet,
+    ctx: ExportContext<'_>,
+    count: usize,
+    rng: &mut ChaCha8Rng,
+) -> Result<Surface, String> {
+    let engine = Loink::from_file(exact_model_file(net, ctx)).map_err(|e| e.to_string())?;
+    let problem: &Problem = engine.problem();
+    let arm = &problem.arm;
+    let (n, limits) = (arm.dof(), arm.limits());
+    let zero = vec![0.0; engine.latent_dim()];
+    let widen = (0..n)
+        .map(|i| limits.half_width(i))
+        .fold(f64::INFINITY, f64::min);
+    let mut samples = Samples {
+        dof: n,
+        task_dim: 2,
+        x: Vec::with_capacity(count * n),
+        y: Vec::with_capacity(count * 2),
+        cost: Vec::with_capacity(count),
+    };
+    let mut residuals = Vec::with_capacity(count);
+    for _ in 0..count {
+        let q: Vec<f64> = (0..n)
+            .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
+            .collect();
+        let y = arm.position(&q);
+        // Cold: the targets are unordered, so the last one's warm start would not help.
+        let Ok((x0, _)) = engine.preimage(&mut engine.new_state(), &y, &zero) else {
+            continue;
+        };
+        let reached = arm.position(&x0);
+        residuals.push(((reached[0] - y[0]).powi(2) + (reached[1] - y[1]).powi(2)).sqrt());
+        // Preimages outside the limits are kept: the page answers there too (status
+        // "limits"), and uniform data never covers them, so without them G₁ extrapolates —
+        // the worst residuals of a model trained on points inside the box alone all sat
+        // outside it (13–83 mm, margins down to −0.3 rad). Far-off ones (beyond the box
+        // widened by its own size) stay out.
+        if x0.iter().all(|v| v.is_finite()) && limits.margin(&x0) >= -widen {
+            samples.y.extend_from_slice(&reached);
+            samples.cost.push(problem.cost.value(&x0));
+            samples.x.extend(x0);
+        }
+    }
+    residuals.sort_by(f64::total_cmp);
+    let residual_median_m = residuals
+        .get(residuals.len() / 2)
+        .copied()
+        .unwrap_or(f64::NAN);
+    Ok(Surface {
+        samples,
+        targets: count,
+        residual_median_m,
+    })
+}
+
+/// One epoch's data: `train` followed by the surface points, and `order` (a shuffled
+/// permutation of `train`'s indices) cut to make room for them and reshuffled. The points take
+/// the place of as many uniform samples, so the epoch keeps its number of steps and the
+/// one-cycle schedule its shape.
+pub fn mix(
+    train: &NormalisedSet,
+    drawn: &Surface,
+    norm: &Normalisation,
+    order: &mut Vec<usize>,
+    rng: &mut ChaCha8Rng,
+) -> NormalisedSet {
+    let points = NormalisedSet::new(&drawn.samples, norm);
+    let count = points.len().min(train.len());
+    order.truncate(train.len() - count);
+    order.extend(train.len()..train.len() + count);
+    order.shuffle(rng);
+    train.concat(&points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::data::normalisation;
+    use crate::train::model::{cpu_device, Architecture};
+    use rand::SeedableRng;
+
+    fn setup() -> (Problem, Architecture, LoinkNet) {
+        let problem = Problem::preset("planar3").unwrap();
+        let arch = Architecture {
+            dof: 3,
+            task_dim: 2,
+            mu: 0.05,
+            nu: 20.0,
+            depth: 2,
+            hidden: vec![8, 8],
+            head_hidden: vec![8],
+            metric_eps: 1e-3,
+        };
+        let net = LoinkNet::new(&arch, &mut ChaCha8Rng::seed_from_u64(3), &cpu_device());
+        (problem, arch, net)
+    }
+
+    #[test]
+    fn surface_points_are_labelled_preimages_near_the_limits() {
+        let (problem, arch, net) = setup();
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let data = crate::train::data::sample(
+            &problem,
+            crate::train::data::Sampler::Uniform,
+            200,
+            &mut rng,
+        );
+        let norm = normalisation(&problem, &data);
+        let ctx = || ExportContext {
+            problem: &problem,
+            arch: &arch,
+            normalisation: &norm,
+            metrics: Default::default(),
+            seed: 0,
+        };
+        let surface = draw(&net, ctx(), 300, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+        assert_eq!(surface.targets, 300);
+        let s = &surface.samples;
+        assert!(!s.is_empty() && s.len() <= 300, "{} points", s.len());
+        assert!(surface.residual_median_m.is_finite() && surface.residual_median_m > 0.0);
+        let limits = problem.arm.limits();
+        for (i, q) in s.x.chunks(3).enumerate() {
+            assert!(
+                limits.margin(q)
+                    >= -(0..3)
+                        .map(|i| limits.half_width(i))
+                        .fold(f64::INFINITY, f64::min)
+            );
+            assert_eq!(&s.y[2 * i..2 * i + 2], &problem.arm.position(q));
+            assert_eq!(s.cost[i], problem.cost.value(q));
+        }
+        // They are the engine's z = 0 preimages: G's latent part vanishes at each x̃₀.
+        let engine = Loink::from_file(exact_model_file(&net, ctx())).unwrap();
+        for q in s.x.chunks(3) {
+            let x: Vec<f64> = q.iter().zip(&norm.x_shift).map(|(v, c)| v - c).collect();
+            let g = engine.model().net().forward(&x).unwrap();
+            assert!(g[2].abs() < 1e-6, "latent {}", g[2]);
+        }
+        let again = draw(&net, ctx(), 300, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+        assert_eq!(again, surface, "same seed, same points");
+    }
+}
