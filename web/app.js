@@ -373,8 +373,8 @@ function showLinkWarnings(warnings) {
 // ---- start ---------------------------------------------------------------------------------
 
 // The start draws each panel once: the link's model is fetched while the canvases are sized
-// (without drawing) and its arm's region is sampled; then applyFirst draws the arm panel and
-// the next frame the other three.
+// (without drawing); then applyFirst draws the arm panel (without the reachable region), the
+// region is sampled, and the next frame draws the region and the other three panels.
 async function start() {
   const t0 = performance.now();
   await init();
@@ -387,9 +387,6 @@ async function start() {
     const rect = $(name).getBoundingClientRect();
     pg.setSize(name, rect.width, rect.height, window.devicePixelRatio || 1);
   }
-  // While the weights download: the reachable region of the link's arm.
-  guarded(() => pg.prepare(parsed.settings.model));
-  performance.mark('loink:prepared');
   fillModelMenu();
   bindPointer();
   bindControls();
@@ -400,6 +397,10 @@ async function start() {
   bindResize();
   document.documentElement.dataset.interactiveAtMs = performance.now().toFixed(1);
   interactiveReady();
+  // The reachable region (~25 ms) is not on the way to the first frame: it is sampled now,
+  // before the full frame draws it.
+  guarded(() => pg.prepare(parsed.settings.model));
+  performance.mark('loink:prepared');
   await new Promise((resolve) => {
     afterDraw.push(resolve);
     queueDraw();

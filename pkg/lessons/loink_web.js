@@ -242,9 +242,10 @@ export class Playground {
     /**
      * [`Self::apply`] for the page's first frame: solves and draws the arm panel at once, as
      * a pointer move does ([`Self::set_target`]); the per-target work (the reference pass
-     * behind the optimum ghost and the gap, the samples, the learned curve) and the other
-     * panels follow with the next [`Self::draw_frame`] (`optimumPending` until then). The
-     * page is interactive one paint earlier.
+     * behind the optimum ghost and the gap, the samples, the learned curve), the reachable
+     * region unless [`Self::prepare`] sampled it, and the other panels follow with the next
+     * [`Self::draw_frame`] (`optimumPending` until then). The page is interactive one paint
+     * earlier.
      * @param {any} settings
      * @returns {string[]}
      */
@@ -461,10 +462,10 @@ export class Playground {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
-     * Does the part of `model`'s first frame that needs no weights: samples its arm's
-     * reachable region and renders its image. The page calls this while the weights
-     * download, so [`Self::apply_first`] only solves and draws. An unknown name does
-     * nothing (the apply that follows reports it).
+     * Does the part of `model`'s first full frame that needs no weights: samples its arm's
+     * reachable region and renders its image (~25 ms), so a later frame only solves and
+     * draws. The page calls it between its first, arm-only frame and the full one. An unknown
+     * name does nothing (the apply that follows reports it).
      * @param {string} model
      */
     prepare(model) {
@@ -975,6 +976,9 @@ function __wbg_get_imports() {
         },
         __wbg_set_e4b9a833d288759a: function(arg0, arg1, arg2) {
             arg0[arg1] = arg2;
+        },
+        __wbg_set_fillStyle_95fde67582a9c695: function(arg0, arg1, arg2) {
+            arg0.fillStyle = getStringFromWasm0(arg1, arg2);
         },
         __wbg_set_fillStyle_f2819d67645a21ba: function(arg0, arg1) {
             arg0.fillStyle = arg1;

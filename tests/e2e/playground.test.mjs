@@ -70,9 +70,10 @@ test('dragging on canvas#arm to a reachable point moves the arm there (classical
 
 test('dragging with LOInK reaches the target (1e-3 m; 1e-9 m with refinement)', async (t) => {
   const page = await openPlayground(env, { hash: '#solver=loink' });
-  const models = await page.evaluate(() => window.loinkPlayground.models());
-  if (!models.find((m) => m.name === 'planar3')?.shipped) {
-    t.skip('no trained planar3 model ships (web/models/planar3.json)');
+  // The default model (the catalog's first entry), as a newcomer's page shows it.
+  const [model] = await page.evaluate(() => window.loinkPlayground.models());
+  if (!model?.shipped) {
+    t.skip(`no trained ${model?.name} model ships (${model?.file})`);
     await page.context().close();
     return;
   }
@@ -87,6 +88,7 @@ test('dragging with LOInK reaches the target (1e-3 m; 1e-9 m with refinement)', 
       from = target;
       const s = await state(page);
       assert.equal(s.solver, solver, JSON.stringify(s.warnings));
+      assert.equal(s.model, model.name);
       assert.equal(s.learned, true);
       // The residual is the forward-kinematics replay of q, and the status says how good it is.
       assert.ok(Number.isFinite(s.residual) && s.q.length === 3);
@@ -97,8 +99,9 @@ test('dragging with LOInK reaches the target (1e-3 m; 1e-9 m with refinement)', 
       for (const r of residuals[solver]) assert.ok(r <= tol, `loink-refine residual ${r}`);
     }
   }
-  // Issue 5's bar for the unrefined answer. The shipped planar3 model misses it (its measured
-  // median end-effector error is 2.2 mm, web/models/README.md): reported, not hidden.
+  // Issue 5's bar for the unrefined answer. The default model (planar3-surface, about 1 mm median
+  // end-effector error, web/models/README.md) misses it at one target, (0.5, −0.6): 1.09 mm,
+  // answered outside the joint limits. Reported, not hidden.
   const over = residuals.loink.filter((r) => !(r <= 1e-3));
   await t.test('unrefined LOInK residual ≤ 1e-3 m on every drag target', { todo: over.length ? `shipped model: ${over.length}/${targets.length} above 1 mm (${residuals.loink.map((r) => (r * 1e3).toFixed(2)).join(', ')} mm)` : false }, () => {
     assert.deepEqual(over, []);
@@ -160,7 +163,8 @@ test('a URL hash round-trips: read at start, rewritten on change, reproduced on 
 test('a mangled link still opens a working page and says what it ignored', async () => {
   const page = await openPlayground(env, { hash: '#model=../../etc/passwd&solver=eval&target=NaN,1&sigma=1e999&foo=1' });
   const s = await state(page);
-  assert.equal(s.model, 'planar3');
+  const [fallback] = await page.evaluate(() => window.loinkPlayground.models());
+  assert.equal(s.model, fallback.name, 'an unknown model name opens the default');
   assert.equal(s.status, 'converged');
   assert.match(await page.locator('#status').textContent(), /ignored/);
   // Only same-origin requests, and none for the hostile model name.

@@ -190,10 +190,10 @@ impl Playground {
         self.engine.loaded().into_iter().map(String::from).collect()
     }
 
-    /// Does the part of `model`'s first frame that needs no weights: samples its arm's
-    /// reachable region and renders its image. The page calls this while the weights
-    /// download, so [`Self::apply_first`] only solves and draws. An unknown name does
-    /// nothing (the apply that follows reports it).
+    /// Does the part of `model`'s first full frame that needs no weights: samples its arm's
+    /// reachable region and renders its image (~25 ms), so a later frame only solves and
+    /// draws. The page calls it between its first, arm-only frame and the full one. An unknown
+    /// name does nothing (the apply that follows reports it).
     pub fn prepare(&mut self, model: &str) -> Result<(), JsError> {
         let Some(entry) = catalog::lookup(model) else {
             return Ok(());
@@ -269,15 +269,16 @@ impl Playground {
 
     /// [`Self::apply`] for the page's first frame: solves and draws the arm panel at once, as
     /// a pointer move does ([`Self::set_target`]); the per-target work (the reference pass
-    /// behind the optimum ghost and the gap, the samples, the learned curve) and the other
-    /// panels follow with the next [`Self::draw_frame`] (`optimumPending` until then). The
-    /// page is interactive one paint earlier.
+    /// behind the optimum ghost and the gap, the samples, the learned curve), the reachable
+    /// region unless [`Self::prepare`] sampled it, and the other panels follow with the next
+    /// [`Self::draw_frame`] (`optimumPending` until then). The page is interactive one paint
+    /// earlier.
     #[wasm_bindgen(js_name = applyFirst)]
     pub fn apply_first(&mut self, settings: JsValue) -> Result<Vec<String>, JsError> {
         let next = settings_from_js(settings)?;
         let start = now_micros();
         let warnings = self.engine.apply_deferred(next);
-        self.draw_arm().map_err(js_err)?;
+        self.draw_arm_with_region_if_sampled().map_err(js_err)?;
         self.dirty = true;
         self.engine.set_frame_ms((now_micros() - start) * 1e-3);
         self.last_frame_start = start;
@@ -658,10 +659,21 @@ impl Playground {
 
     fn draw_arm(&mut self) -> Result<(), String> {
         self.ensure_region()?;
-        let (Some(surface), Some(cache)) = (self.panels.surfaces.get("arm"), self.region.as_ref())
-        else {
+        self.draw_arm_with_region_if_sampled()
+    }
+
+    /// The arm panel with the reachable region only when it is already sampled for this arm
+    /// (the first frame: sampling it is ~25 ms the page need not wait for).
+    fn draw_arm_with_region_if_sampled(&mut self) -> Result<(), String> {
+        let Some(surface) = self.panels.surfaces.get("arm") else {
             return Ok(());
         };
+        let robot = self.engine.entry().robot;
+        let region = self
+            .region
+            .as_ref()
+            .filter(|c| c.robot == robot)
+            .map(|c| (&c.region, &c.image));
         let arm = &self.engine.problem().arm;
         let view = draw::arm::viewport(surface, arm);
         let e = &self.engine;
@@ -673,9 +685,9 @@ impl Playground {
             optimum,
             samples: e.samples(),
             target: e.settings().target,
-            region: &cache.region,
+            region,
         };
-        draw::arm::draw(surface, &scene, &view, &cache.image)
+        draw::arm::draw(surface, &scene, &view)
     }
 
     fn draw_landscape(&mut self) -> Result<(), String> {

@@ -2,6 +2,7 @@
 //! (with an untrained random model from `loink::artifact::random_model`, never shipped).
 
 use loink::artifact::{random_model, save_model};
+use loink_web::catalog::DEFAULT_MODEL;
 use loink_web::engine::Engine;
 use loink_web::settings::{format_hash, parse_hash, Settings, SolverKind};
 
@@ -147,7 +148,9 @@ fn hostile_model_files_are_refused_and_change_nothing() {
 #[test]
 fn an_untrained_model_wires_through_every_learned_path() {
     let mut e = engine();
-    e.load_model("planar3", &untrained_json("planar3")).unwrap();
+    // Into the default view's model (a planar3 one), so the view uses it at once.
+    e.load_model(DEFAULT_MODEL, &untrained_json("planar3"))
+        .unwrap();
     assert!(e.model().unwrap().is_untrained());
     let next = Settings {
         solver: SolverKind::LoinkRefine,
@@ -260,4 +263,63 @@ fn a_deferred_apply_solves_now_and_leaves_the_optimum_pending() {
     other.apply(next);
     assert_eq!(other.state().q, drawn.q);
     assert_eq!(other.state().gap, drawn.gap);
+}
+
+#[test]
+fn extrapolated_warm_starts_keep_the_curve_and_latent_map_exact() {
+    // The landscape curve and the latent map walk z in equal steps with extrapolated warm
+    // starts; every point must still be J(G⁻¹([y; z])) as a cold inverse finds it.
+    use loink::surrogate::Loink;
+    use loink_web::learned::LearnedModel;
+    let shipped = |name: &str| {
+        let path = format!(
+            "{}/../../web/models/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read_to_string(path).expect("a shipped model")
+    };
+    for (robot, json) in [
+        ("untrained planar3", untrained_json("planar3")),
+        ("untrained planar4", untrained_json("planar4")),
+        ("shipped planar3", shipped("planar3")),
+        ("shipped planar4", shipped("planar4")),
+    ] {
+        let model = LearnedModel::from_json(&json).expect("valid model");
+        let cold = Loink::from_json(&json).expect("valid model");
+        let cost_at = |target: &[f64], z: &[f64]| {
+            let (q, _) = cold
+                .preimage(&mut cold.new_state(), target, z)
+                .expect("valid input");
+            cold.problem().cost.value(&q)
+        };
+        let target = [0.55, 0.35];
+        let curve = model.curve(&target, 2.0, 64).expect("a latent axis");
+        assert_eq!(curve.z.len(), 65, "{robot}");
+        for (z, j) in curve.z.iter().zip(&curve.true_cost) {
+            let mut latent = vec![0.0; cold.latent_dim()];
+            latent[0] = *z;
+            let expected = cost_at(&target, &latent);
+            assert!(
+                (j - expected).abs() <= 1e-8 * expected.abs().max(1.0),
+                "{robot} z {z}: {j} vs {expected}"
+            );
+        }
+        let mut map = model.new_map(2.0, 12, Vec::new(), None);
+        while model.fill_map(&mut map, &target, 1e9) {}
+        assert!(map.complete());
+        let [lo, hi] = map.z_range;
+        for (cell, j) in map.cost.iter().enumerate() {
+            let (row, col) = (cell / map.cols, cell % map.cols);
+            let mut z = vec![0.0; cold.latent_dim()];
+            z[0] = lo + (col as f64 + 0.5) / map.cols as f64 * (hi - lo);
+            if z.len() >= 2 {
+                z[1] = hi - (row as f64 + 0.5) / map.rows as f64 * (hi - lo);
+            }
+            let expected = cost_at(&target, &z);
+            assert!(
+                (j - expected).abs() <= 1e-8 * expected.abs().max(1.0),
+                "{robot} cell {cell}: {j} vs {expected}"
+            );
+        }
+    }
 }

@@ -121,6 +121,16 @@ impl SolverState {
     pub fn reset(&mut self) {
         self.net.reset();
     }
+    /// The warm starts, flattened, for a later [`Self::extrapolate`] (see
+    /// [`BiLipState::warm_starts`]).
+    pub fn warm_starts(&self, out: &mut Vec<f64>) {
+        self.net.warm_starts(out);
+    }
+    /// Predicts the next warm start of a path of equally spaced targets from this one and the
+    /// one before (see [`BiLipState::extrapolate`]).
+    pub fn extrapolate(&mut self, previous: &[f64]) {
+        self.net.extrapolate(previous);
+    }
 }
 
 impl Loink {

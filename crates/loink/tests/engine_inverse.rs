@@ -91,6 +91,47 @@ fn warm_start_cuts_iterations_along_a_smooth_path() {
 }
 
 #[test]
+fn extrapolated_warm_starts_land_on_the_same_points_in_fewer_newton_steps() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let net = BiLipNet::random(3, 3, &[32; 4], 0.1, 2.0, &mut rng).expect("valid");
+    let options = InverseOptions::NEWTON;
+    let mut plain = net.new_state();
+    let mut predicted = net.new_state();
+    let (mut before, mut last) = (Vec::new(), Vec::new());
+    let (mut plain_total, mut predicted_total) = (0, 0);
+    let (mut a, mut b) = (vec![0.0; 3], vec![0.0; 3]);
+    for step in 0..100 {
+        // Equally spaced along a line, as the landscape curve walks the latent axis.
+        let y = [0.4 + 0.03 * step as f64, -0.2, 0.1 - 0.02 * step as f64];
+        predicted.warm_starts(&mut last);
+        if step >= 2 {
+            predicted.extrapolate(&before);
+        }
+        let p = net
+            .inverse_into(&y, &mut plain, &options, &mut a)
+            .expect("valid");
+        let q = net
+            .inverse_into(&y, &mut predicted, &options, &mut b)
+            .expect("valid");
+        std::mem::swap(&mut before, &mut last);
+        assert!(p.converged() && q.converged(), "{p:?} {q:?}");
+        // G is a bijection: both starts must find the one preimage.
+        assert!(distance(&a, &b) < 1e-8, "{a:?} vs {b:?}");
+        plain_total += p.iterations;
+        predicted_total += q.iterations;
+    }
+    println!("Newton steps over 100 targets: warm {plain_total}, extrapolated {predicted_total}");
+    assert!(
+        predicted_total < plain_total,
+        "extrapolated {predicted_total} vs warm {plain_total}"
+    );
+    // A previous of the wrong length changes nothing.
+    let saved = predicted.clone();
+    predicted.extrapolate(&[1.0, 2.0]);
+    assert_eq!(predicted, saved);
+}
+
+#[test]
 fn too_large_dys_step_is_reported_not_nan() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let layer = MonotoneLayer::random(3, &[32; 4], 0.1, 10.0, &mut rng).expect("valid");

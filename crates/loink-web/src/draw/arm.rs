@@ -25,8 +25,9 @@ pub struct ArmScene<'a> {
     pub samples: &'a [Vec<f64>],
     /// The target.
     pub target: [f64; 2],
-    /// Reachable region raster.
-    pub region: &'a Region,
+    /// Reachable region raster and its cached [`region_image`]; None while it is not sampled
+    /// yet (the page's first, arm-only frame: the region follows with the next one).
+    pub region: Option<(&'a Region, &'a web_sys::HtmlCanvasElement)>,
 }
 
 /// Margins (CSS px): left (y labels), right, top (below the caption), bottom (x labels).
@@ -111,19 +112,16 @@ pub fn workspace_chart<'a>(
     Ok(chart)
 }
 
-/// Draws the panel. `region` is the cached [`region_image`] of `scene.region` on an
+/// Draws the panel. The region image is the cached [`region_image`] of the region on an
 /// off-screen canvas.
-pub fn draw(
-    surface: &Surface,
-    scene: &ArmScene,
-    view: &Viewport,
-    region: &web_sys::HtmlCanvasElement,
-) -> DrawResult {
+pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult {
     let area = surface.area()?;
-    let half = scene.region.half();
-    let [l, t] = view.to_pixel(-half, half);
-    let [r, b] = view.to_pixel(half, -half);
-    surface.blit_scaled(region, [l, t, r, b], view.pixels)?;
+    if let Some((region, image)) = scene.region {
+        let half = region.half();
+        let [l, t] = view.to_pixel(-half, half);
+        let [r, b] = view.to_pixel(half, -half);
+        surface.blit_scaled(image, [l, t, r, b], view.pixels)?;
+    }
     caption(
         &area,
         surface,
@@ -140,7 +138,14 @@ pub fn draw(
             MUTED.mix(0.7).stroke_width(surface.stroke(1.0)),
         )))
         .map_err(text_err)?;
-    legend.add(Mark::Swatch(REGION.to_rgba()), "reachable within limits");
+    legend.add(
+        Mark::Swatch(REGION.to_rgba()),
+        if scene.region.is_some() {
+            "reachable within limits"
+        } else {
+            "reachable within limits (next frame)"
+        },
+    );
     legend.add(
         Mark::Line(MUTED.to_rgba(), 1.0),
         "full reach, limits ignored",

@@ -37,6 +37,42 @@ impl BiLipState {
     pub fn reset(&mut self) {
         self.layers.iter_mut().for_each(MonotoneState::reset);
     }
+
+    /// The Newton warm starts of all layers, flattened (depth · n; NaN where a layer has none),
+    /// into `out`: the `previous` of a later [`Self::extrapolate`].
+    pub fn warm_starts(&self, out: &mut Vec<f64>) {
+        out.clear();
+        for layer in &self.layers {
+            if layer.x_valid {
+                out.extend_from_slice(&layer.x_warm);
+            } else {
+                out.extend(layer.x_warm.iter().map(|_| f64::NAN));
+            }
+        }
+    }
+
+    /// Continuation predictor for a path of equally spaced targets: each layer's warm start x
+    /// becomes 2x − p, p its value one target earlier (`previous`, from [`Self::warm_starts`]).
+    /// Each layer is piecewise linear, so where the activation pattern holds along the step the
+    /// prediction is the solution and Newton only verifies it. Layers without both values, and
+    /// a `previous` of the wrong length, are left alone.
+    pub fn extrapolate(&mut self, previous: &[f64]) {
+        let total: usize = self.layers.iter().map(|l| l.x_warm.len()).sum();
+        if previous.len() != total {
+            return;
+        }
+        let mut offset = 0;
+        for layer in &mut self.layers {
+            let n = layer.x_warm.len();
+            let p = &previous[offset..offset + n];
+            offset += n;
+            if layer.x_valid && p.iter().all(|v| v.is_finite()) {
+                for (x, &before) in layer.x_warm.iter_mut().zip(p) {
+                    *x = 2.0 * *x - before;
+                }
+            }
+        }
+    }
 }
 
 /// Summary of one inverse solve (the per-layer details stay in the [`BiLipState`]).
