@@ -21,7 +21,11 @@ pub const FEASIBLE_LIMITS_RAD: f64 = 1e-6;
 
 /// `count` reachable targets y = p(q_s), q_s uniform in the limits, seeded.
 pub fn random_targets(problem: &Problem, count: usize, seed: u64) -> Vec<[f64; 2]> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    random_targets_from(problem, count, &mut ChaCha8Rng::seed_from_u64(seed))
+}
+
+/// [`random_targets`] drawn from `rng` (the training stream, for `--surface`).
+pub fn random_targets_from(problem: &Problem, count: usize, rng: &mut ChaCha8Rng) -> Vec<[f64; 2]> {
     let limits = problem.arm.limits();
     (0..count)
         .map(|_| {

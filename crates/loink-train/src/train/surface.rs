@@ -14,12 +14,12 @@ use loink::problem::Problem;
 use loink::robot::Robot;
 use loink::surrogate::Loink;
 use rand::seq::SliceRandom;
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::data::{NormalisedSet, Samples};
 use super::export::{exact_model_file, ExportContext};
 use super::model::LoinkNet;
+use super::optimality::{median_p95, random_targets_from};
 
 /// One epoch's surface points and what they say about the current network.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,11 +58,7 @@ pub fn draw(
         cost: Vec::with_capacity(count),
     };
     let mut residuals = Vec::with_capacity(count);
-    for _ in 0..count {
-        let q: Vec<f64> = (0..n)
-            .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
-            .collect();
-        let y = arm.position(&q);
+    for y in random_targets_from(problem, count, rng) {
         // Cold: the targets are unordered, so the last one's warm start would not help.
         let Ok((x0, _)) = engine.preimage(&mut engine.new_state(), &y, &zero) else {
             continue;
@@ -80,15 +76,10 @@ pub fn draw(
             samples.x.extend(x0);
         }
     }
-    residuals.sort_by(f64::total_cmp);
-    let residual_median_m = residuals
-        .get(residuals.len() / 2)
-        .copied()
-        .unwrap_or(f64::NAN);
     Ok(Surface {
         samples,
         targets: count,
-        residual_median_m,
+        residual_median_m: median_p95(&residuals).0,
     })
 }
 
