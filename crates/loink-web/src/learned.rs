@@ -7,6 +7,7 @@
 //! given in).
 
 use loink::artifact::ModelFile;
+use loink::nn::PathPredictor;
 use loink::problem::Problem;
 use loink::report::Solution;
 use loink::surrogate::{Loink, SolverState};
@@ -185,29 +186,30 @@ impl LearnedModel {
             ..LatentCurve::default()
         };
         // Walk outward from z = 0 in both directions so each inverse warm-starts from its
-        // neighbour, extrapolated from the two before (39 % fewer Newton steps on planar3);
-        // then sort by z.
+        // neighbour, extrapolated from the two before (39 % fewer Newton steps on planar3); the
+        // negative half continues the path from z = 0. Then sort by z.
         let mut z = vec![0.0; k];
         let mut rows: Vec<(f64, f64, f64)> = Vec::with_capacity(points + 1);
         let half_points = points / 2;
-        let (mut before, mut last) = (Vec::new(), Vec::new());
+        let mut path = PathPredictor::new();
+        state.predict(&mut path);
+        rows.push((
+            0.0,
+            self.true_cost_at(&mut state, target, &z),
+            surrogate(&z),
+        ));
+        let origin = (state.clone(), path.clone());
         for direction in [1.0, -1.0] {
-            let mut warm = state.clone();
-            before.clear();
-            for i in 0..=half_points {
-                if direction < 0.0 && i == 0 {
-                    continue;
-                }
-                warm.warm_starts(&mut last);
-                if i >= 2 {
-                    warm.extrapolate(&before);
-                }
+            let (mut warm, mut path) = origin.clone();
+            for i in 1..=half_points {
+                warm.predict(&mut path);
                 z[0] = direction * half * i as f64 / half_points.max(1) as f64;
-                let j = self.true_cost_at(&mut warm, target, &z);
-                rows.push((z[0], j, surrogate(&z)));
-                std::mem::swap(&mut before, &mut last);
+                rows.push((
+                    z[0],
+                    self.true_cost_at(&mut warm, target, &z),
+                    surrogate(&z),
+                ));
             }
-            state.clone_from(&warm);
         }
         rows.sort_by(|a, b| a.0.total_cmp(&b.0));
         for (zv, j, s) in rows {
@@ -248,10 +250,9 @@ impl LearnedModel {
         let mut z = vec![0.0; k];
         let [lo, hi] = map.z_range;
         let mut changed = false;
-        // Along a row the cells are equally spaced: extrapolate the warm start from the two
-        // before, as the landscape curve does (a row's first two cells start plainly).
-        let (mut before, mut last) = (Vec::new(), Vec::new());
-        let mut in_row = 0;
+        // Along a row the cells are equally spaced: each row is a path (a resumed row, and a
+        // row's first two cells, start plainly).
+        let mut path = PathPredictor::new();
         while !map.complete() {
             let cell = map.done;
             let (row, col) = (cell / map.cols, cell % map.cols);
@@ -259,13 +260,10 @@ impl LearnedModel {
             if k >= 2 {
                 z[1] = hi - (row as f64 + 0.5) / map.rows as f64 * (hi - lo);
             }
-            in_row = if col == 0 { 0 } else { in_row };
-            state.warm_starts(&mut last);
-            if in_row >= 2 {
-                state.extrapolate(&before);
+            if col == 0 {
+                path.restart();
             }
-            std::mem::swap(&mut before, &mut last);
-            in_row += 1;
+            state.predict(&mut path);
             map.cost[cell] = self.true_cost_at(&mut state, target, &z);
             map.done += 1;
             changed = true;

@@ -27,7 +27,7 @@ use rand_distr::{Distribution, Normal};
 
 use crate::artifact::{load_model, validate, ArtifactError, ModelFile, ValidatedModel};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
-use crate::nn::{BiLipState, InverseOptions, InverseReport};
+use crate::nn::{BiLipState, InverseOptions, InverseReport, PathPredictor};
 use crate::problem::Problem;
 use crate::report::{distance, Solution, Status, Termination, Tolerance};
 use crate::robot::Robot;
@@ -121,15 +121,10 @@ impl SolverState {
     pub fn reset(&mut self) {
         self.net.reset();
     }
-    /// The warm starts, flattened, for a later [`Self::extrapolate`] (see
-    /// [`BiLipState::warm_starts`]).
-    pub fn warm_starts(&self, out: &mut Vec<f64>) {
-        self.net.warm_starts(out);
-    }
-    /// Predicts the next warm start of a path of equally spaced targets from this one and the
-    /// one before (see [`BiLipState::extrapolate`]).
-    pub fn extrapolate(&mut self, previous: &[f64]) {
-        self.net.extrapolate(previous);
+    /// Sets the warm start for the next point of a path of equally spaced targets (see
+    /// [`PathPredictor`]).
+    pub fn predict(&mut self, path: &mut PathPredictor) {
+        path.predict(&mut self.net);
     }
 }
 

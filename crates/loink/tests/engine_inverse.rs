@@ -1,7 +1,7 @@
 //! The BiLipNet inverse: round trips, the μ certificate, DYS against Newton, warm starts along a
 //! smooth path, and divergence detection.
 
-use loink::nn::{BiLipNet, InverseMethod, InverseOptions, MonotoneLayer, Stop};
+use loink::nn::{BiLipNet, InverseMethod, InverseOptions, MonotoneLayer, PathPredictor, Stop};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -97,23 +97,19 @@ fn extrapolated_warm_starts_land_on_the_same_points_in_fewer_newton_steps() {
     let options = InverseOptions::NEWTON;
     let mut plain = net.new_state();
     let mut predicted = net.new_state();
-    let (mut before, mut last) = (Vec::new(), Vec::new());
+    let mut path = PathPredictor::new();
     let (mut plain_total, mut predicted_total) = (0, 0);
     let (mut a, mut b) = (vec![0.0; 3], vec![0.0; 3]);
     for step in 0..100 {
         // Equally spaced along a line, as the landscape curve walks the latent axis.
         let y = [0.4 + 0.03 * step as f64, -0.2, 0.1 - 0.02 * step as f64];
-        predicted.warm_starts(&mut last);
-        if step >= 2 {
-            predicted.extrapolate(&before);
-        }
+        path.predict(&mut predicted);
         let p = net
             .inverse_into(&y, &mut plain, &options, &mut a)
             .expect("valid");
         let q = net
             .inverse_into(&y, &mut predicted, &options, &mut b)
             .expect("valid");
-        std::mem::swap(&mut before, &mut last);
         assert!(p.converged() && q.converged(), "{p:?} {q:?}");
         // G is a bijection: both starts must find the one preimage.
         assert!(distance(&a, &b) < 1e-8, "{a:?} vs {b:?}");

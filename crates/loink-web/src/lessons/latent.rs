@@ -3,6 +3,7 @@
 //! heat map of the true cost J(x(z)); dragging the point moves the arm along its self-motion
 //! set with the end effector held on the target, and the origin z = 0 is the cheapest pose.
 
+use loink::nn::PathPredictor;
 use loink::problem::Problem;
 use loink::report::{Solution, Status};
 use loink::surrogate::Loink;
@@ -78,12 +79,17 @@ fn finite(v: f64) -> Option<f64> {
 
 fn cost_grid(model: &Loink, target: &[f64; 2]) -> Vec<f64> {
     let mut state = model.new_state();
+    let mut path = PathPredictor::new();
     let mut grid = vec![f64::NAN; CELLS * CELLS];
     for row in 0..CELLS {
+        // Serpentine order so each inverse warm-starts from its neighbour; along a row the
+        // cells are equally spaced, so the warm start is extrapolated (a row's first two cells
+        // start plainly).
+        path.restart();
         for col in 0..CELLS {
-            // Serpentine order so each inverse warm-starts from its neighbour.
             let c = if row % 2 == 0 { col } else { CELLS - 1 - col };
             let z = cell_centre(row, c);
+            state.predict(&mut path);
             if let Ok((q, report)) = model.preimage(&mut state, target, &z) {
                 if report.converged() {
                     grid[row * CELLS + c] = model.problem().cost.value(&q);

@@ -6,6 +6,7 @@
 //! - [`dys`]: F⁻¹ by Davis–Yin splitting; [`newton`]: F⁻¹ by semi-smooth Newton;
 //! - [`inverse`]: the options and per-layer reports both inverses share;
 //! - [`bilipnet`]: G = O_d ∘ F_{d−1} ∘ … ∘ F₀ ∘ O₀ with forward, inverse, μ, ν, τ;
+//! - [`path`]: warm starts predicted along a path of equally spaced targets;
 //! - [`mlp`]: the tanh heads M(ỹ) and b(ỹ);
 //! - [`linalg`]: the small dense kernels underneath.
 
@@ -18,9 +19,11 @@ pub mod mlp;
 pub mod monotone;
 pub mod newton;
 pub mod orthogonal;
+pub mod path;
 
 pub use bilipnet::{BiLipNet, BiLipState, Inverse, InverseReport};
 pub use inverse::{InverseMethod, InverseOptions, LayerReport, Stop};
 pub use mlp::{Dense, Mlp};
 pub use monotone::{MonotoneLayer, MonotoneState};
 pub use orthogonal::OrthogonalLayer;
+pub use path::PathPredictor;
