@@ -179,3 +179,28 @@ fn surface_resampling_trains_on_the_networks_own_preimages() {
         assert!(!output.status.success(), "{bad:?} was accepted");
     }
 }
+
+#[test]
+fn norm_task_loss_trains_a_valid_different_model() {
+    let squared = temp("squared.json");
+    let norm = temp("norm.json");
+    train_tiny(&squared);
+    let stdout = train_tiny_with(&norm, &["--task-loss", "norm", "--task-weight", "1"]);
+    assert!(stdout.contains("task_rmse_m"), "{stdout}");
+    let json = std::fs::read_to_string(&norm).unwrap();
+    let file = loink::artifact::load_model(&json).expect("the trained file validates");
+    let metrics = &file.file().metrics;
+    assert!(metrics["last_loss"] < metrics["first_loss"], "{metrics:?}");
+    // A tiny net after four epochs: the task error is finite and under the arm's reach.
+    assert!(metrics["task_rmse_m"] > 0.0 && metrics["task_rmse_m"] < 1.0, "{metrics:?}");
+    assert_ne!(json, std::fs::read_to_string(&squared).unwrap());
+    let output = loink()
+        .args(["train", "--robot", "planar3", "--task-loss", "cubic", "--out"])
+        .arg(temp("never.json"))
+        .output()
+        .unwrap();
+    assert!(!output.status.success(), "an unknown task loss was accepted");
+    for p in [&squared, &norm] {
+        let _ = std::fs::remove_file(p);
+    }
+}

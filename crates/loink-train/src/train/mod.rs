@@ -40,7 +40,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use data::{NormalisedSet, Sampler};
-use loss::{Batch, LossWeights};
+use loss::{Batch, LossWeights, TaskLoss};
 use model::{Architecture, LoinkNet};
 use summary::Row;
 
@@ -157,6 +157,10 @@ pub struct TrainArgs {
     /// Task weight w_task.
     #[arg(long, default_value_t = 10.0)]
     pub task_weight: f64,
+    /// How the task error enters the loss: squared (the mean squared error) or norm (its
+    /// smoothed norm, so the typical error weighs as much as the tails; see `train::loss`).
+    #[arg(long, value_enum, default_value_t = TaskLoss::Squared)]
+    pub task_loss: TaskLoss,
     /// Cost weight w_cost.
     #[arg(long, default_value_t = 1.0)]
     pub cost_weight: f64,
@@ -274,6 +278,7 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
     let weights = LossWeights {
         task: args.task_weight,
         cost: args.cost_weight,
+        task_loss: args.task_loss,
     };
 
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
@@ -358,10 +363,16 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
             order = (0..train.len()).collect();
         }
         let snapshot = net.valid();
-        let (vt, vc) = loss::evaluate(&snapshot, &val, &plain, 8192);
-        let val_loss = weights.task * vt + weights.cost * vc;
+        let val_set = loss::evaluate(&snapshot, &val, &plain, 8192);
+        let val_loss = weights.total(&val_set);
         let improved = val_loss < best.0;
-        progress.epoch(epoch, train_loss, vt, vc, improved);
+        progress.epoch(
+            epoch,
+            train_loss,
+            val_set.task_mse,
+            val_set.cost_mse,
+            improved,
+        );
         if improved {
             best = (val_loss, snapshot, epoch + 1);
         } else if epoch + 1 >= args.epochs / 2 && epoch + 1 - best.2 >= args.patience {
@@ -374,8 +385,10 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
     let seconds = start.elapsed().as_secs_f64();
     let net = best.1;
 
-    let (tt, tc) = loss::evaluate(&net, &train, &plain, 8192);
-    let (vt, vc) = loss::evaluate(&net, &val, &plain, 8192);
+    let train_set = loss::evaluate(&net, &train, &plain, 8192);
+    let val_set = loss::evaluate(&net, &val, &plain, 8192);
+    let (tt, tc) = (train_set.task_mse, train_set.cost_mse);
+    let (vt, vc) = (val_set.task_mse, val_set.cost_mse);
     let mut rows = vec![
         Row::new(
             "task_rmse_m",
