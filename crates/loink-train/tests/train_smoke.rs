@@ -192,14 +192,27 @@ fn norm_task_loss_trains_a_valid_different_model() {
     let metrics = &file.file().metrics;
     assert!(metrics["last_loss"] < metrics["first_loss"], "{metrics:?}");
     // A tiny net after four epochs: the task error is finite and under the arm's reach.
-    assert!(metrics["task_rmse_m"] > 0.0 && metrics["task_rmse_m"] < 1.0, "{metrics:?}");
+    assert!(
+        metrics["task_rmse_m"] > 0.0 && metrics["task_rmse_m"] < 1.0,
+        "{metrics:?}"
+    );
     assert_ne!(json, std::fs::read_to_string(&squared).unwrap());
     let output = loink()
-        .args(["train", "--robot", "planar3", "--task-loss", "cubic", "--out"])
+        .args([
+            "train",
+            "--robot",
+            "planar3",
+            "--task-loss",
+            "cubic",
+            "--out",
+        ])
         .arg(temp("never.json"))
         .output()
         .unwrap();
-    assert!(!output.status.success(), "an unknown task loss was accepted");
+    assert!(
+        !output.status.success(),
+        "an unknown task loss was accepted"
+    );
     for p in [&squared, &norm] {
         let _ = std::fs::remove_file(p);
     }

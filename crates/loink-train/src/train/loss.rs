@@ -97,20 +97,19 @@ pub struct LossTerms {
     pub total: Tensor<1>,
 }
 
+/// √(‖e‖² + δ²) − δ per row, from the rows' ‖e‖² (B × 1).
+fn smoothed_norm(squared: Tensor<2>) -> Tensor<2> {
+    let delta = NORM_SMOOTHING;
+    squared.add_scalar(delta * delta).sqrt().sub_scalar(delta)
+}
+
 /// Evaluates the loss of `model` on `batch`.
 pub fn loss(model: &LoinkNet, batch: &Batch, weights: LossWeights) -> LossTerms {
     let out = model.forward(batch.x.clone());
     let squared = (out.task - batch.y.clone()).square().sum_dim(1);
     let task = match weights.task_loss {
         TaskLoss::Squared => squared.mean(),
-        TaskLoss::Norm => {
-            let delta = NORM_SMOOTHING;
-            squared
-                .add_scalar(delta * delta)
-                .sqrt()
-                .sub_scalar(delta)
-                .mean()
-        }
+        TaskLoss::Norm => smoothed_norm(squared).mean(),
     };
     let cost = (out.cost - batch.cost.clone()).square().mean();
     let total = task.clone().mul_scalar(weights.task) + cost.clone().mul_scalar(weights.cost);
@@ -127,13 +126,7 @@ pub fn evaluate(model: &LoinkNet, set: &NormalisedSet, device: &Device, chunk: u
         let errors = (out.task - batch.y).square();
         let t: f32 = errors.clone().sum().into_scalar();
         let squared = errors.sum_dim(1);
-        let delta = NORM_SMOOTHING;
-        let r: f32 = squared
-            .add_scalar(delta * delta)
-            .sqrt()
-            .sub_scalar(delta)
-            .sum()
-            .into_scalar();
+        let r: f32 = smoothed_norm(squared).sum().into_scalar();
         let c: f32 = (out.cost - batch.cost).square().sum().into_scalar();
         task += f64::from(t);
         norm += f64::from(r);
