@@ -169,7 +169,11 @@ fn surface_resampling_trains_on_the_networks_own_preimages() {
     train_tiny_with(&again, &["--surface", "1000", "--surface-from", "0.5"]);
     assert_eq!(json, std::fs::read_to_string(&again).unwrap());
     // Out-of-range values are refused before any work.
-    for bad in [["--surface-from", "1.5"], ["--surface", "99999"]] {
+    for bad in [
+        ["--surface-from", "1.5"],
+        ["--surface", "99999"],
+        ["--surface-pool", "0"],
+    ] {
         let output = loink()
             .args(["train", "--robot", "planar3", "--samples", "4000", "--out"])
             .arg(temp("never.json"))

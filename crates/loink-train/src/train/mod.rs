@@ -151,6 +151,10 @@ pub struct TrainArgs {
     /// in place of as many uniform samples (see `train::surface`).
     #[arg(long, default_value_t = 0)]
     pub surface: usize,
+    /// Targets inverted per surface point kept: with K > 1 an epoch inverts K·N targets and
+    /// keeps the N preimages with the largest residuals (see `train::surface`).
+    #[arg(long, default_value_t = 1)]
+    pub surface_pool: usize,
     /// Share of the epochs before surface points join (the network must first be a rough fit).
     #[arg(long, default_value_t = 0.25)]
     pub surface_from: f64,
@@ -236,6 +240,9 @@ impl TrainArgs {
         if !(0.0..=1.0).contains(&self.surface_from) {
             return bad("surface-from must be in [0, 1]");
         }
+        if !(1..=16).contains(&self.surface_pool) {
+            return bad("surface-pool must be in 1..=16");
+        }
         if self.surface > self.samples / 2 {
             return bad("surface must be at most half the samples");
         }
@@ -317,12 +324,10 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
                 metrics: Default::default(),
                 seed: args.seed,
             };
-            let drawn =
-                surface::draw(&net.valid(), ctx, args.surface, &mut rng).map_err(|reason| {
-                    TrainError::Surface {
-                        epoch: epoch + 1,
-                        reason,
-                    }
+            let drawn = surface::draw(&net.valid(), ctx, args.surface, args.surface_pool, &mut rng)
+                .map_err(|reason| TrainError::Surface {
+                    epoch: epoch + 1,
+                    reason,
                 })?;
             progress.note(&format!(
                 "epoch {:>3}: {} surface points of {} targets, unrefined residual median {:.2} mm",

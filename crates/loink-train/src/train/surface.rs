@@ -8,6 +8,10 @@
 //! inverse) at N fresh targets, and lets the x₀, labelled by forward kinematics and the cost,
 //! take the place of as many uniform samples in that epoch — including the x₀ outside the joint
 //! limits, which the page shows too (status "limits") and uniform data never covers.
+//!
+//! With `--surface-pool K` (K > 1) an epoch inverts K·N targets and keeps the N preimages with
+//! the largest residuals: the data goes where the unrefined answer is worst (the tail the
+//! page's drag bar is about), while the uniform samples keep covering the rest of the box.
 
 use loink::artifact::Normalisation;
 use loink::problem::Problem;
@@ -27,19 +31,22 @@ pub struct Surface {
     /// The preimages x₀ (within the joint box widened by its smallest half-width on every side),
     /// labelled by FK and cost.
     pub samples: Samples,
-    /// Targets inverted.
+    /// Targets inverted (N·K).
     pub targets: usize,
     /// Median of ‖p(x₀) − y‖ over all targets (m): the unrefined residual right now.
     pub residual_median_m: f64,
 }
 
-/// Inverts the current `net` at `count` targets y = p(q), q uniform in the limits.
+/// Inverts the current `net` at `count · pool` targets y = p(q), q uniform in the limits, and
+/// keeps at most `count` preimages: all of them when `pool` is 1, else the ones with the largest
+/// residuals (in draw order).
 ///
 /// Fails only when the engine rejects the exported network (a diverged run).
 pub fn draw(
     net: &LoinkNet,
     ctx: ExportContext<'_>,
     count: usize,
+    pool: usize,
     rng: &mut ChaCha8Rng,
 ) -> Result<Surface, String> {
     let engine = Loink::from_file(exact_model_file(net, ctx)).map_err(|e| e.to_string())?;
@@ -50,21 +57,24 @@ pub fn draw(
     let widen = (0..n)
         .map(|i| limits.half_width(i))
         .fold(f64::INFINITY, f64::min);
+    let targets = count * pool.max(1);
     let mut samples = Samples {
         dof: n,
         task_dim: 2,
-        x: Vec::with_capacity(count * n),
-        y: Vec::with_capacity(count * 2),
-        cost: Vec::with_capacity(count),
+        x: Vec::with_capacity(targets * n),
+        y: Vec::with_capacity(targets * 2),
+        cost: Vec::with_capacity(targets),
     };
-    let mut residuals = Vec::with_capacity(count);
-    for y in random_targets_from(problem, count, rng) {
+    let mut residuals = Vec::with_capacity(targets);
+    let mut kept_residuals = Vec::with_capacity(targets);
+    for y in random_targets_from(problem, targets, rng) {
         // Cold: the targets are unordered, so the last one's warm start would not help.
         let Ok((x0, _)) = engine.preimage(&mut engine.new_state(), &y, &zero) else {
             continue;
         };
         let reached = arm.position(&x0);
-        residuals.push(((reached[0] - y[0]).powi(2) + (reached[1] - y[1]).powi(2)).sqrt());
+        let residual = ((reached[0] - y[0]).powi(2) + (reached[1] - y[1]).powi(2)).sqrt();
+        residuals.push(residual);
         // Preimages outside the limits are kept: the page answers there too (status
         // "limits"), and uniform data never covers them, so without them G₁ extrapolates —
         // the worst residuals of a model trained on points inside the box alone all sat
@@ -74,13 +84,26 @@ pub fn draw(
             samples.y.extend_from_slice(&reached);
             samples.cost.push(problem.cost.value(&x0));
             samples.x.extend(x0);
+            kept_residuals.push(residual);
         }
+    }
+    if samples.len() > count {
+        samples = worst(&samples, &kept_residuals, count);
     }
     Ok(Surface {
         samples,
-        targets: count,
+        targets,
         residual_median_m: median_p95(&residuals).0,
     })
+}
+
+/// The `count` samples with the largest residuals, in their original order.
+fn worst(samples: &Samples, residuals: &[f64], count: usize) -> Samples {
+    let mut rank: Vec<usize> = (0..samples.len()).collect();
+    rank.sort_by(|&a, &b| residuals[b].total_cmp(&residuals[a]).then(a.cmp(&b)));
+    rank.truncate(count);
+    rank.sort_unstable();
+    samples.subset(&rank)
 }
 
 /// One epoch's data: `train` followed by the surface points, and `order` (a shuffled
@@ -143,7 +166,7 @@ mod tests {
             metrics: Default::default(),
             seed: 0,
         };
-        let surface = draw(&net, ctx(), 300, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+        let surface = draw(&net, ctx(), 300, 1, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
         assert_eq!(surface.targets, 300);
         let s = &surface.samples;
         assert!(!s.is_empty() && s.len() <= 300, "{} points", s.len());
@@ -166,7 +189,27 @@ mod tests {
             let g = engine.model().net().forward(&x).unwrap();
             assert!(g[2].abs() < 1e-6, "latent {}", g[2]);
         }
-        let again = draw(&net, ctx(), 300, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+        let again = draw(&net, ctx(), 300, 1, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
         assert_eq!(again, surface, "same seed, same points");
+        // A pool of 3: 900 targets inverted, at most 300 points kept.
+        let pooled = draw(&net, ctx(), 300, 3, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+        assert_eq!(pooled.targets, 900);
+        assert_eq!(pooled.samples.len(), 300);
+        assert_ne!(pooled.samples, surface.samples);
+    }
+
+    #[test]
+    fn a_pool_keeps_the_worst_residuals_in_draw_order() {
+        let samples = Samples {
+            dof: 1,
+            task_dim: 2,
+            x: vec![0.0, 1.0, 2.0, 3.0, 4.0],
+            y: (0..10).map(f64::from).collect(),
+            cost: vec![10.0, 11.0, 12.0, 13.0, 14.0],
+        };
+        let kept = worst(&samples, &[0.3, 0.9, 0.1, 0.9, 0.5], 3);
+        assert_eq!(kept.x, vec![1.0, 3.0, 4.0]);
+        assert_eq!(kept.y, vec![2.0, 3.0, 6.0, 7.0, 8.0, 9.0]);
+        assert_eq!(kept.cost, vec![11.0, 13.0, 14.0]);
     }
 }
