@@ -15,6 +15,7 @@
 
 use loink::artifact::Normalisation;
 use loink::problem::Problem;
+use loink::report::distance;
 use loink::robot::Robot;
 use loink::surrogate::Loink;
 use rand::seq::SliceRandom;
@@ -73,7 +74,7 @@ pub fn draw(
             continue;
         };
         let reached = arm.position(&x0);
-        let residual = ((reached[0] - y[0]).powi(2) + (reached[1] - y[1]).powi(2)).sqrt();
+        let residual = distance(&reached, &y);
         residuals.push(residual);
         // Preimages outside the limits are kept: the page answers there too (status
         // "limits"), and uniform data never covers them, so without them G₁ extrapolates —
