@@ -1,4 +1,4 @@
-//! `loink`: the native companion binary (train, eval, bench, check).
+//! `loink`: the native companion binary (train, eval, bench, check, compact).
 
 use std::process::ExitCode;
 
@@ -8,13 +8,14 @@ use loink_train::{bench, train};
 
 mod check;
 mod cli;
+mod compact;
 mod eval;
 
 #[derive(Parser)]
 #[command(
     name = "loink",
     version,
-    about = "Learned optimal inverse kinematics: train, eval, bench, check"
+    about = "Learned optimal inverse kinematics: train, eval, bench, check, compact"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -31,6 +32,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Solve a targets file with a classical solver; write one results row per target.
     Eval(eval::EvalArgs),
+    /// Write a smaller copy of a model file (weights to fewer digits), validated, with the drift measured.
+    Compact(compact::CompactArgs),
     /// Write random reachable targets (q uniform in the limits) as a CSV with header x,y.
     Targets(eval::targets_cmd::TargetsArgs),
     /// Measure the share of targets whose self-motion set inside the limits is connected.
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Check(args) => return check::run(&args),
         Command::Eval(args) => return cli::exit_code(eval::run(&args)),
+        Command::Compact(args) => return cli::exit_code(compact::run(&args)),
         Command::Targets(args) => return cli::exit_code(eval::targets_cmd::run(&args)),
         Command::Connectivity(args) => return cli::exit_code(eval::connectivity_cmd::run(&args)),
     };

@@ -188,31 +188,42 @@ pub fn round_to_f32_decimal(v: f64) -> f64 {
     short.parse::<f64>().unwrap_or(v)
 }
 
-fn round_all(v: &mut [f64]) {
-    v.iter_mut().for_each(|x| *x = round_to_f32_decimal(*x));
-}
-
-fn round_rows(m: &mut [Vec<f64>]) {
-    m.iter_mut().for_each(|r| round_all(r));
+/// Rounds `v` to `digits` significant decimal digits (1 ≤ digits ≤ 17; the f64 nearest that
+/// decimal, so it is written back with at most `digits` digits). Non-finite values pass through.
+pub fn round_to_digits(v: f64, digits: usize) -> f64 {
+    if !v.is_finite() || v == 0.0 {
+        return v;
+    }
+    let precision = digits.clamp(1, 17) - 1;
+    format!("{v:.precision$e}").parse::<f64>().unwrap_or(v)
 }
 
 /// Rounds every weight of the network and heads with [`round_to_f32_decimal`] (normalisation,
 /// bounds and metrics stay exact).
 pub fn round_weights(file: &mut ModelFile) {
+    round_weights_with(file, round_to_f32_decimal);
+}
+
+/// Applies `round` to every weight of the network (R, b, S, V, biases) and of both heads. The
+/// per-layer scalars μ_l, γ_l, the normalisation, the bounds and the metrics stay exact: the
+/// loader checks Π μ_l and Π ν_l against the claimed μ and ν to 1e-6, which rounded scalars miss.
+pub fn round_weights_with(file: &mut ModelFile, round: impl Fn(f64) -> f64 + Copy) {
+    let all = |v: &mut [f64]| v.iter_mut().for_each(|x| *x = round(*x));
+    let rows = |m: &mut [Vec<f64>]| m.iter_mut().for_each(|r| all(r));
     for o in &mut file.bilipnet.orthogonal {
-        round_rows(&mut o.r);
-        round_all(&mut o.b);
+        rows(&mut o.r);
+        all(&mut o.b);
     }
     for f in &mut file.bilipnet.monotone {
-        round_rows(&mut f.s);
-        f.v.iter_mut().for_each(|v| round_rows(v));
-        round_all(&mut f.b_hidden);
-        round_all(&mut f.b_out);
+        rows(&mut f.s);
+        f.v.iter_mut().for_each(|v| rows(v));
+        all(&mut f.b_hidden);
+        all(&mut f.b_out);
     }
     for head in [&mut file.metric_head, &mut file.value_head] {
         for l in &mut head.layers {
-            round_rows(&mut l.w);
-            round_all(&mut l.b);
+            rows(&mut l.w);
+            all(&mut l.b);
         }
     }
 }
@@ -220,4 +231,40 @@ pub fn round_weights(file: &mut ModelFile) {
 /// The artifact as compact JSON.
 pub fn to_json(file: &ModelFile) -> String {
     serde_json::to_string(file).expect("a model file always serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_to_digits_keeps_that_many_significant_digits() {
+        assert_eq!(round_to_digits(0.8652924, 3), 0.865);
+        assert_eq!(round_to_digits(-0.031785414, 4), -0.03179);
+        assert_eq!(round_to_digits(-5.1341718e-17, 2), -5.1e-17);
+        assert_eq!(round_to_digits(123456.7, 6), 123457.0);
+        assert_eq!(round_to_digits(0.0, 6), 0.0);
+        assert!(round_to_digits(f64::NAN, 6).is_nan());
+        assert_eq!(round_to_digits(f64::INFINITY, 6), f64::INFINITY);
+        // 17 digits round-trip every f64.
+        let v = 0.1 + 0.2;
+        assert_eq!(round_to_digits(v, 17), v);
+        // Written back, a rounded value never carries more than its digits.
+        assert_eq!(format!("{}", round_to_digits(0.36840314986, 6)), "0.368403");
+    }
+
+    #[test]
+    fn round_weights_with_leaves_the_scalars_exact() {
+        let mut file = loink::artifact::random_model("planar3", 2, &[8, 8], 0.1, 4.0, 3).unwrap();
+        let before = file.clone();
+        round_weights_with(&mut file, |v| round_to_digits(v, 2));
+        assert_ne!(file.bilipnet, before.bilipnet);
+        assert_ne!(file.metric_head, before.metric_head);
+        for (a, b) in file.bilipnet.monotone.iter().zip(&before.bilipnet.monotone) {
+            assert_eq!((a.mu, a.gamma), (b.mu, b.gamma));
+            assert_eq!(a.s[0][0], round_to_digits(b.s[0][0], 2));
+        }
+        assert_eq!(file.normalisation, before.normalisation);
+        assert_eq!(file.hyper, before.hyper);
+    }
 }

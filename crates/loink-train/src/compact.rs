@@ -1,0 +1,164 @@
+//! `loink compact --model IN --out OUT [--digits D]`: a smaller copy of a model file for the page to
+//! download, with every weight rounded to D significant decimal digits (default 6) instead of the
+//! trainer's f32 shortest decimals (up to 9).
+//!
+//! The weights are G's (R, b, S, V and the biases) and both heads'; the per-layer scalars μ_l, γ_l,
+//! the normalisation and the metrics are kept exactly (see
+//! [`round_weights_with`](loink_train::train::export::round_weights_with)). The rounded file must
+//! pass the engine's own validation (orthogonality and the monotone certificate to 1e-5, on the
+//! stored numbers) or nothing is written. Then both files solve the same seeded random reachable
+//! targets unrefined, x₀ = G⁻¹([ỹ; 0]), and the command prints how far the answers moved (joint
+//! vector and end effector) next to the original residuals, so the cost of the rounding is a
+//! measured number, not a hope. The stored `metrics` still describe the unrounded network.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use loink::artifact::{load_model, parse_model};
+use loink::report::{distance, Solution};
+use loink::surrogate::Loink;
+use loink_train::train::export::{round_to_digits, round_weights_with, to_json};
+use loink_train::train::optimality::median_p95;
+
+use crate::cli::CliError;
+use crate::eval::targets_cmd::random_targets;
+
+/// Fewest significant digits accepted (below this no trained model passes validation).
+pub const MIN_DIGITS: usize = 3;
+/// Most significant digits accepted (f64 needs at most 17).
+pub const MAX_DIGITS: usize = 17;
+
+/// Arguments of `loink compact`.
+#[derive(Debug, Clone, Args)]
+pub struct CompactArgs {
+    /// The model file to compact (a `loink-model` file).
+    #[arg(long)]
+    pub model: PathBuf,
+    /// Where to write the compacted file (never the input: links name a file's weights).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Significant decimal digits kept per weight (3–17).
+    #[arg(long, default_value_t = 6)]
+    pub digits: usize,
+    /// Random reachable targets on which the two files' unrefined answers are compared.
+    #[arg(long, default_value_t = 10_000)]
+    pub targets: usize,
+    /// Seed of those targets (ChaCha8, as `loink targets`).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// How far the compacted file's unrefined answers moved from the original's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drift {
+    /// Largest ‖Δq‖ (rad).
+    pub max_joint: f64,
+    /// Median and largest ‖p(q′) − p(q)‖ (m).
+    pub end_effector: (f64, f64),
+    /// The original's residual, median and p95 (m), for scale.
+    pub original_residual: (f64, f64),
+    /// The compacted file's residual, median and p95 (m).
+    pub compacted_residual: (f64, f64),
+    /// Targets whose status differs between the two.
+    pub status_changes: usize,
+}
+
+/// Solves `targets` with both solvers (cold, unrefined) and measures the drift.
+pub fn drift(original: &Loink, compacted: &Loink, targets: &[[f64; 2]]) -> Drift {
+    let pairs: Vec<(Solution, Solution)> = targets
+        .iter()
+        .map(|y| (original.solve_cold(y), compacted.solve_cold(y)))
+        .collect();
+    let joint: Vec<f64> = pairs.iter().map(|(a, b)| distance(a.q(), b.q())).collect();
+    let moved: Vec<f64> = pairs
+        .iter()
+        .map(|(a, b)| distance(a.reached(), b.reached()))
+        .collect();
+    let residuals = |pick: fn(&(Solution, Solution)) -> f64| {
+        median_p95(&pairs.iter().map(pick).collect::<Vec<_>>())
+    };
+    Drift {
+        max_joint: joint.iter().copied().fold(0.0, f64::max),
+        end_effector: (
+            median_p95(&moved).0,
+            moved.iter().copied().fold(0.0, f64::max),
+        ),
+        original_residual: residuals(|(a, _)| a.residual()),
+        compacted_residual: residuals(|(_, b)| b.residual()),
+        status_changes: pairs
+            .iter()
+            .filter(|(a, b)| a.status() != b.status())
+            .count(),
+    }
+}
+
+/// Runs `loink compact`.
+pub fn run(args: &CompactArgs) -> Result<(), CliError> {
+    if !(MIN_DIGITS..=MAX_DIGITS).contains(&args.digits) {
+        return Err(CliError::Input(format!(
+            "--digits {} is outside {MIN_DIGITS}..={MAX_DIGITS}",
+            args.digits
+        )));
+    }
+    if args.targets == 0 {
+        return Err(CliError::Input("--targets must be at least 1".into()));
+    }
+    if same_file(&args.model, &args.out) {
+        return Err(CliError::Input(format!(
+            "--out {} is the input file: write the compacted copy under a new name",
+            args.out.display()
+        )));
+    }
+    let name = args.model.display();
+    let text = std::fs::read_to_string(&args.model)
+        .map_err(|e| CliError::Input(format!("cannot read model file {name}: {e}")))?;
+    let original = load_model(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))?;
+    let mut file = parse_model(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))?;
+    let digits = args.digits;
+    round_weights_with(&mut file, |v| round_to_digits(v, digits));
+    let compact_text = to_json(&file);
+    let compacted = load_model(&compact_text).map_err(|e| {
+        CliError::Input(format!(
+            "{name} rounded to {digits} digits fails the engine's validation ({e}); nothing \
+             written: keep more digits"
+        ))
+    })?;
+    let arm = original.problem().arm.clone();
+    let targets = random_targets(&arm, args.targets, args.seed);
+    let d = drift(&Loink::new(original), &Loink::new(compacted), &targets);
+    std::fs::write(&args.out, &compact_text)
+        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.out.display())))?;
+    let mm = |m: f64| m * 1e3;
+    println!(
+        "loink compact: {name} ({} B) -> {} ({} B), weights at {digits} significant digits",
+        text.len(),
+        args.out.display(),
+        compact_text.len()
+    );
+    println!(
+        "  unrefined answers on {} random reachable targets (seed {}): end effector moved median \
+         {:.2e} mm, max {:.2e} mm; max |Δq| {:.2e} rad; statuses changed {}",
+        targets.len(),
+        args.seed,
+        mm(d.end_effector.0),
+        mm(d.end_effector.1),
+        d.max_joint,
+        d.status_changes
+    );
+    println!(
+        "  residual median / p95: original {:.4} / {:.4} mm, compacted {:.4} / {:.4} mm",
+        mm(d.original_residual.0),
+        mm(d.original_residual.1),
+        mm(d.compacted_residual.0),
+        mm(d.compacted_residual.1)
+    );
+    Ok(())
+}
+
+/// Whether two paths name the same existing file (so the input is never overwritten).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
