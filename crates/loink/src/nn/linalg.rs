@@ -149,23 +149,21 @@ pub fn cholesky_positive_definite(a: &Array2<f64>) -> Result<(), (usize, f64)> {
     if a.ncols() != n {
         return Err((0, f64::NAN));
     }
+    // L row by row (row-major), each entry one `dot` of two row prefixes: contiguous slices, so
+    // the page's first model load (three 128 × 128 factorisations) runs without bounds checks.
     let mut l = vec![0.0; n * n];
     for j in 0..n {
-        let mut d = a[[j, j]];
-        for m in 0..j {
-            d -= l[j * n + m] * l[j * n + m];
-        }
+        let (done, rest) = l.split_at_mut((j + 1) * n);
+        let row_j = &mut done[j * n..];
+        let d = a[[j, j]] - dot(&row_j[..j], &row_j[..j]);
         if d.is_nan() || d <= 0.0 {
             return Err((j, d));
         }
         let d = d.sqrt();
-        l[j * n + j] = d;
-        for i in j + 1..n {
-            let mut v = a[[i, j]];
-            for m in 0..j {
-                v -= l[i * n + m] * l[j * n + m];
-            }
-            l[i * n + j] = v / d;
+        row_j[j] = d;
+        let row_j = &row_j[..j];
+        for (k, row_i) in rest.chunks_exact_mut(n).enumerate() {
+            row_i[j] = (a[[j + 1 + k, j]] - dot(&row_i[..j], row_j)) / d;
         }
     }
     Ok(())
@@ -209,5 +207,24 @@ mod tests {
             cholesky_positive_definite(&array![[1.0, 2.0], [2.0, 1.0]]).map_err(|e| e.0),
             Err(1)
         );
+    }
+
+    #[test]
+    fn cholesky_finds_the_first_bad_pivot_of_a_larger_matrix() {
+        // A = B Bᵀ + I (n = 37, not a multiple of the dot product's 4 lanes) is positive definite.
+        let n = 37;
+        let b = Array2::from_shape_fn((n, n), |(i, j)| ((i * 7 + j * 3) % 11) as f64 / 11.0 - 0.5);
+        let a = b.dot(&b.t()) + Array2::<f64>::eye(n);
+        assert!(cholesky_positive_definite(&a).is_ok());
+        // Pulling one diagonal entry far down makes pivot 20 the first non-positive one.
+        let mut bad = a.clone();
+        bad[[20, 20]] -= 1e3;
+        let (pivot, value) = cholesky_positive_definite(&bad).unwrap_err();
+        assert_eq!(pivot, 20);
+        assert!(value < 0.0);
+        // A non-square or NaN matrix is refused, never accepted.
+        assert!(cholesky_positive_definite(&Array2::zeros((2, 3))).is_err());
+        bad[[3, 3]] = f64::NAN;
+        assert!(cholesky_positive_definite(&bad).is_err());
     }
 }
