@@ -2,8 +2,9 @@
 //! browser's `?bench=1` mode runs, on the same path targets, printed as JSON lines.
 //!
 //! `cargo run --release -p loink-web --example native_bench [-- FRAMES [MODEL_DIR]]`
-//! (defaults: 1000 frames, `web/models`). Models without a shipped file are timed with the
-//! classical solvers only.
+//! (defaults: 1000 frames, `web/models`). The models are the browser bench's list,
+//! `tests/e2e/bench-models.json`; those without a shipped file are timed with the classical
+//! solvers only.
 
 use loink_web::bench::solve_bench;
 use loink_web::catalog::MODELS;
@@ -21,9 +22,23 @@ fn main() {
             std::process::exit(1);
         }
     };
-    for entry in MODELS
+    let list = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/e2e/bench-models.json"
+    );
+    let names: Vec<String> = match std::fs::read_to_string(list)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+    {
+        Ok(names) => names,
+        Err(e) => {
+            eprintln!("native_bench: {list}: {e}");
+            std::process::exit(1);
+        }
+    };
+    for entry in names
         .iter()
-        .filter(|m| m.name == "planar3" || m.name == "planar4")
+        .filter_map(|n| MODELS.iter().find(|m| m.name == n))
     {
         if let Ok(text) = std::fs::read_to_string(format!("{dir}/{}.json", entry.name)) {
             if let Err(e) = engine.load_model(entry.name, &text) {
