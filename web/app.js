@@ -15,6 +15,8 @@
 //   settings()       the current settings, typed (what the URL hash holds)
 //   models()         the fixed model catalog [{name, label, shipped, file}]
 //   worldToCanvas(x, y) / canvasToWorld(px, py)   CSS pixels on canvas#arm ↔ metres
+//   linkHash         the URL hash the page was opened with (the page soon rewrites location.hash
+//                    with its full settings; web/lessons.js reads the link's own keys from this)
 //
 // The start-up phases are User Timing marks (loink:app-start … loink:applied), shown by the
 // browser's performance panel and printed by tests/e2e/bench.mjs.
@@ -22,6 +24,9 @@
 import init, { Playground } from '../pkg/loink_web.js';
 
 performance.mark('loink:app-start');
+
+// Captured before anything here can rewrite the hash (scheduleHash runs after the first frame).
+const linkHash = location.hash;
 
 const PANELS = ['arm', 'landscape', 'latent', 'gapmap'];
 const listeners = { update: new Set() };
@@ -447,6 +452,7 @@ const ready = start().then((firstFrameMs) => {
 window.loinkPlayground = {
   ready,
   interactive,
+  linkHash,
   setTarget(x, y) {
     try {
       // Raw values: Rust refuses non-numbers by type (Number(null) would be 0).

@@ -14,9 +14,11 @@
 const $ = (id) => document.getElementById(id);
 let lesson = null;
 // The hash as the link gave it: the playground rewrites the hash with its full settings soon
-// after its first frame, which can be before the lessons' bundle has arrived, and a lesson
-// reads keys the link names explicitly as the link author's choice.
-const linkHash = location.hash;
+// after its first frame, and a lesson reads keys the link names explicitly as the link author's
+// choice. app.js captures it at its top level; reading location.hash here instead raced with that
+// rewrite whenever this module arrived after the first frame (a loaded machine: the lesson then
+// took the playground's default target for the link's).
+const linkHash = window.loinkPlayground?.linkHash ?? location.hash;
 
 function errorText(e) {
   return e instanceof Error ? e.message : String(e);

@@ -65,9 +65,16 @@ export async function startAll() {
 
 /** Opens the page at `hash` (and `query`), waits for `loinkPlayground.ready`, and collects
  *  problems (console errors, page errors, failed or 4xx/5xx requests) into `page.problems`. */
-export async function openPlayground(env, { hash = '', query = '', viewport = { width: 1280, height: 1000 }, dpr = 1 } = {}) {
+export async function openPlayground(env, { hash = '', query = '', viewport = { width: 1280, height: 1000 }, dpr = 1, delay = {} } = {}) {
   const context = await env.browser.newContext({ viewport, deviceScaleFactor: dpr });
   const page = await context.newPage();
+  // delay: {'web/lessons.js': ms, …} holds those responses back (load-order races, on purpose).
+  for (const [path, ms] of Object.entries(delay)) {
+    await page.route(`${env.base}/${path}`, async (route) => {
+      await new Promise((r) => setTimeout(r, ms));
+      await route.continue();
+    });
+  }
   page.problems = [];
   page.on('console', (m) => { if (m.type() === 'error') page.problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));

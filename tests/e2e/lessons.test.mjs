@@ -10,8 +10,8 @@ let env;
 before(async () => { env = await startAll(); });
 after(async () => { await env.close(); });
 
-async function openLesson(hash) {
-  const page = await openPlayground(env, { hash, viewport: { width: 1280, height: 1100 } });
+async function openLesson(hash, delay = {}) {
+  const page = await openPlayground(env, { hash, viewport: { width: 1280, height: 1100 }, delay });
   const name = await page.evaluate(() => window.loinkLessons.ready);
   return { page, name };
 }
@@ -56,6 +56,17 @@ test('averaging: the MSE answer misses, the MDN and LOInK land on the target', a
   await page.waitForTimeout(300);
   assert.match(page.url(), /lesson=averaging/);
   await shot(page, 'averaging');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a lesson link keeps its teaching target when web/lessons.js arrives after the hash rewrite', async () => {
+  // The page rewrites location.hash with its full settings (target=0.6,0.3 included) ~150 ms
+  // after its first frame; a lessons module arriving later must still read the link's own keys.
+  const { page } = await openLesson('#lesson=averaging', { 'web/lessons.js': 1500 });
+  assert.match(await page.evaluate(() => location.hash), /target=/, 'the hash was rewritten first');
+  const s = await lessonState(page);
+  assert.deepEqual(s.target, [1.0, 0.8]);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
