@@ -20,13 +20,20 @@ pub struct ModelEntry {
 }
 
 /// Every model the page offers, default first.
-pub const MODELS: [ModelEntry; 8] = [
+pub const MODELS: [ModelEntry; 9] = [
+    ModelEntry {
+        name: "planar3-h38",
+        robot: "planar3",
+        shipped: true,
+        learnable: true,
+        label: "planar3 — 3 links, 1-D latent, [38]×4 trained on its own optimal surface (most accurate)",
+    },
     ModelEntry {
         name: "planar3-surface",
         robot: "planar3",
         shipped: true,
         learnable: true,
-        label: "planar3 — 3 links, 1-D latent, trained on its own optimal surface (most accurate)",
+        label: "planar3, [32]×4 trained on its own optimal surface (the default before planar3-h38)",
     },
     ModelEntry {
         name: "planar3",
@@ -47,7 +54,7 @@ pub const MODELS: [ModelEntry; 8] = [
         robot: "planar3",
         shipped: true,
         learnable: true,
-        label: "planar3, trained 3× longer (120 epochs): the most accurate unrefined",
+        label: "planar3, trained 3× longer (120 epochs, uniform data)",
     },
     ModelEntry {
         name: "planar3-mu0.2",
@@ -81,7 +88,7 @@ pub const MODELS: [ModelEntry; 8] = [
 
 /// The model shown when the URL names none: the one whose unrefined answers land closest to the
 /// target (web/models/README.md). A link naming `planar3` still opens that model.
-pub const DEFAULT_MODEL: &str = "planar3-surface";
+pub const DEFAULT_MODEL: &str = "planar3-h38";
 
 /// Looks a name up; `None` for anything not in [`MODELS`].
 pub fn lookup(name: &str) -> Option<&'static ModelEntry> {
