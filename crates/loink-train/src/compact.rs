@@ -14,7 +14,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use loink::artifact::{load_model, parse_model};
+use loink::artifact::load_model;
 use loink::report::{distance, Solution};
 use loink::surrogate::Loink;
 use loink_train::train::export::{round_to_digits, round_weights_with, to_json};
@@ -113,7 +113,7 @@ pub fn run(args: &CompactArgs) -> Result<(), CliError> {
     let text = std::fs::read_to_string(&args.model)
         .map_err(|e| CliError::Input(format!("cannot read model file {name}: {e}")))?;
     let original = load_model(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))?;
-    let mut file = parse_model(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))?;
+    let mut file = original.file().clone();
     let digits = args.digits;
     round_weights_with(&mut file, |v| round_to_digits(v, digits));
     let compact_text = to_json(&file);

@@ -150,7 +150,7 @@ pub fn cholesky_positive_definite(a: &Array2<f64>) -> Result<(), (usize, f64)> {
         return Err((0, f64::NAN));
     }
     // L row by row (row-major), each entry one `dot` of two row prefixes: contiguous slices, so
-    // the page's first model load (three 128 × 128 factorisations) runs without bounds checks.
+    // a model load (one hidden-total-square factorisation per layer) runs without bounds checks.
     let mut l = vec![0.0; n * n];
     for j in 0..n {
         let (done, rest) = l.split_at_mut((j + 1) * n);
