@@ -168,11 +168,42 @@ fn surface_resampling_trains_on_the_networks_own_preimages() {
     let again = temp("surface-again.json");
     train_tiny_with(&again, &["--surface", "1000", "--surface-from", "0.5"]);
     assert_eq!(json, std::fs::read_to_string(&again).unwrap());
+    // A surface task weight of 1 is the default; another weight trains another model.
+    let unit = temp("surface-unit.json");
+    train_tiny_with(
+        &unit,
+        &[
+            "--surface",
+            "1000",
+            "--surface-from",
+            "0.5",
+            "--surface-task-weight",
+            "1",
+        ],
+    );
+    assert_eq!(json, std::fs::read_to_string(&unit).unwrap());
+    let weighted = temp("surface-weighted.json");
+    train_tiny_with(
+        &weighted,
+        &[
+            "--surface",
+            "1000",
+            "--surface-from",
+            "0.5",
+            "--surface-task-weight",
+            "4",
+        ],
+    );
+    let weighted_json = std::fs::read_to_string(&weighted).unwrap();
+    loink::artifact::load_model(&weighted_json).expect("the weighted run's file validates");
+    assert_ne!(json, weighted_json);
     // Out-of-range values are refused before any work.
     for bad in [
         ["--surface-from", "1.5"],
         ["--surface", "99999"],
         ["--surface-pool", "0"],
+        ["--surface-task-weight", "0"],
+        ["--surface-task-weight", "NaN"],
     ] {
         let output = loink()
             .args(["train", "--robot", "planar3", "--samples", "4000", "--out"])

@@ -64,6 +64,8 @@ pub struct Batch {
     pub y: Tensor<2>,
     /// J̃, B × 1.
     pub cost: Tensor<2>,
+    /// Per-row weights of the task term (B × 1), or none for all ones.
+    pub task_weight: Option<Tensor<2>>,
 }
 
 impl Batch {
@@ -83,7 +85,32 @@ impl Batch {
             x: Tensor::from_data(TensorData::new(x, [b, n]), device),
             y: Tensor::from_data(TensorData::new(y, [b, m]), device),
             cost: Tensor::from_data(TensorData::new(c, [b, 1]), device),
+            task_weight: None,
         }
+    }
+
+    /// [`Batch::gather`], with the task error of every row whose index is at least `from`
+    /// weighted by `weight` (the others by 1). A weight of 1 adds no tensor, so a run that
+    /// leaves it at 1 computes exactly what it did before the weights existed.
+    pub fn gather_weighted(
+        set: &NormalisedSet,
+        indices: &[usize],
+        device: &Device,
+        from: usize,
+        weight: f64,
+    ) -> Self {
+        let mut batch = Self::gather(set, indices, device);
+        if weight != 1.0 {
+            let w: Vec<f32> = indices
+                .iter()
+                .map(|&i| if i >= from { weight as f32 } else { 1.0 })
+                .collect();
+            batch.task_weight = Some(Tensor::from_data(
+                TensorData::new(w, [indices.len(), 1]),
+                device,
+            ));
+        }
+        batch
     }
 }
 
@@ -107,9 +134,13 @@ fn smoothed_norm(squared: Tensor<2>) -> Tensor<2> {
 pub fn loss(model: &LoinkNet, batch: &Batch, weights: LossWeights) -> LossTerms {
     let out = model.forward(batch.x.clone());
     let squared = (out.task - batch.y.clone()).square().sum_dim(1);
-    let task = match weights.task_loss {
-        TaskLoss::Squared => squared.mean(),
-        TaskLoss::Norm => smoothed_norm(squared).mean(),
+    let per_row = match weights.task_loss {
+        TaskLoss::Squared => squared,
+        TaskLoss::Norm => smoothed_norm(squared),
+    };
+    let task = match &batch.task_weight {
+        None => per_row.mean(),
+        Some(w) => (per_row * w.clone()).mean(),
     };
     let cost = (out.cost - batch.cost.clone()).square().mean();
     let total = task.clone().mul_scalar(weights.task) + cost.clone().mul_scalar(weights.cost);
@@ -137,5 +168,67 @@ pub fn evaluate(model: &LoinkNet, set: &NormalisedSet, device: &Device, chunk: u
         task_mse: task / len,
         task_norm: norm / len,
         cost_mse: cost / len,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::model::{cpu_device, Architecture};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn set(rows: usize) -> NormalisedSet {
+        NormalisedSet {
+            dof: 3,
+            task_dim: 2,
+            x: (0..rows * 3).map(|k| (k as f32 * 0.37).sin()).collect(),
+            y: (0..rows * 2).map(|k| (k as f32 * 0.11).cos()).collect(),
+            cost: (0..rows).map(|k| k as f32 * 0.1).collect(),
+        }
+    }
+
+    #[test]
+    fn surface_rows_weigh_their_task_error_and_a_unit_weight_adds_nothing() {
+        let device = cpu_device();
+        let arch = Architecture {
+            dof: 3,
+            task_dim: 2,
+            mu: 0.05,
+            nu: 20.0,
+            depth: 1,
+            hidden: vec![4],
+            head_hidden: vec![4],
+            metric_eps: 1e-3,
+        };
+        let net = LoinkNet::new(&arch, &mut ChaCha8Rng::seed_from_u64(1), &device);
+        let data = set(6);
+        let rows = [0, 4, 1, 5];
+        let weights = LossWeights {
+            task: 1.0,
+            cost: 0.0,
+            task_loss: TaskLoss::Norm,
+        };
+        let scalar = |t: Tensor<1>| -> f64 {
+            let v: f32 = t.into_scalar();
+            f64::from(v)
+        };
+
+        let unit = Batch::gather_weighted(&data, &rows, &device, 4, 1.0);
+        assert!(unit.task_weight.is_none());
+        let plain = scalar(loss(&net, &Batch::gather(&data, &rows, &device), weights).task);
+        assert_eq!(scalar(loss(&net, &unit, weights).task), plain);
+
+        // Rows 4 and 5 (index ≥ 4) count three times: the mean is (e₀ + 3e₄ + e₁ + 3e₅)/4.
+        let per_row =
+            |i: usize| scalar(loss(&net, &Batch::gather(&data, &[i], &device), weights).task);
+        let expected = (per_row(0) + 3.0 * per_row(4) + per_row(1) + 3.0 * per_row(5)) / 4.0;
+        let weighted = Batch::gather_weighted(&data, &rows, &device, 4, 3.0);
+        let got = scalar(loss(&net, &weighted, weights).task);
+        assert!(
+            (got - expected).abs() <= 1e-6 * expected.abs(),
+            "{got} vs {expected}"
+        );
+        assert!(got > plain);
     }
 }

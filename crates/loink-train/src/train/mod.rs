@@ -155,6 +155,11 @@ pub struct TrainArgs {
     /// keeps the N preimages with the largest residuals (see `train::surface`).
     #[arg(long, default_value_t = 1)]
     pub surface_pool: usize,
+    /// Weight of a surface point's task error against a uniform sample's 1 (`--surface` only):
+    /// the unrefined answer is read on the surface alone, the uniform samples are there for the
+    /// cost heads and for σ > 0, so W > 1 spends more of G₁'s capacity where the page reads it.
+    #[arg(long, default_value_t = 1.0)]
+    pub surface_task_weight: f64,
     /// Share of the epochs before surface points join (the network must first be a rough fit).
     #[arg(long, default_value_t = 0.25)]
     pub surface_from: f64,
@@ -242,6 +247,9 @@ impl TrainArgs {
         }
         if !(1..=16).contains(&self.surface_pool) {
             return bad("surface-pool must be in 1..=16");
+        }
+        if !(self.surface_task_weight > 0.0 && self.surface_task_weight <= 1e3) {
+            return bad("surface-task-weight must be in (0, 1000]");
         }
         if self.surface > self.samples / 2 {
             return bad("surface must be at most half the samples");
@@ -342,7 +350,14 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
         }
         let mut sum = 0.0;
         for (k, chunk) in order.chunks(args.batch).enumerate() {
-            let batch = Batch::gather(&epoch_set, chunk, &device);
+            // Rows from `train.len()` on are this epoch's surface points (`surface::mix`).
+            let batch = Batch::gather_weighted(
+                &epoch_set,
+                chunk,
+                &device,
+                train.len(),
+                args.surface_task_weight,
+            );
             let terms = loss::loss(&net, &batch, weights);
             let value: f32 = terms.total.clone().into_scalar();
             if !value.is_finite() {
