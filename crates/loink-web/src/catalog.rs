@@ -20,13 +20,20 @@ pub struct ModelEntry {
 }
 
 /// Every model the page offers, default first.
-pub const MODELS: [ModelEntry; 9] = [
+pub const MODELS: [ModelEntry; 10] = [
+    ModelEntry {
+        name: "planar3-h38w",
+        robot: "planar3",
+        shipped: true,
+        learnable: true,
+        label: "planar3 — 3 links, 1-D latent, [38]×4 trained on its own optimal surface, weighted (most accurate)",
+    },
     ModelEntry {
         name: "planar3-h38",
         robot: "planar3",
         shipped: true,
         learnable: true,
-        label: "planar3 — 3 links, 1-D latent, [38]×4 trained on its own optimal surface (most accurate)",
+        label: "planar3, [38]×4 on its optimal surface, unweighted (the default before planar3-h38w)",
     },
     ModelEntry {
         name: "planar3-surface",
@@ -88,7 +95,7 @@ pub const MODELS: [ModelEntry; 9] = [
 
 /// The model shown when the URL names none: the one whose unrefined answers land closest to the
 /// target (web/models/README.md). A link naming `planar3` still opens that model.
-pub const DEFAULT_MODEL: &str = "planar3-h38";
+pub const DEFAULT_MODEL: &str = "planar3-h38w";
 
 /// Looks a name up; `None` for anything not in [`MODELS`].
 pub fn lookup(name: &str) -> Option<&'static ModelEntry> {

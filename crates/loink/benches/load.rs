@@ -1,6 +1,6 @@
 //! Model-file loading: parse (serde_json) + validate (shapes, orthogonality, the monotone
 //! certificate by one Cholesky factorisation per layer) + building the engine objects, for the
-//! shipped planar3 files (the page's default, planar3-h38, first). The page pays this once per
+//! shipped planar3 files (the page's default, planar3-h38w, first). The page pays this once per
 //! model, on the path to its first frame.
 //!
 //! `cargo bench -p loink --bench load`. Files missing from `web/models/` are skipped.
@@ -8,7 +8,7 @@
 use criterion::{black_box, Criterion};
 use loink::artifact::{load_model, parse_model, validate};
 
-const MODELS: [&str; 4] = ["planar3-h38", "planar3-surface", "planar3", "planar3-h16"];
+const MODELS: [&str; 4] = ["planar3-h38w", "planar3-h38", "planar3-surface", "planar3"];
 
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
