@@ -40,3 +40,15 @@ pub fn exit_code(result: Result<(), CliError>) -> ExitCode {
         Err(e) => e.report(),
     }
 }
+
+impl From<loink_train::train::TrainError> for CliError {
+    /// A flag value, robot or cost the run cannot use is the user's input (exit 2); a diverged
+    /// run, a rejected surface draw or a failed write is the run's own failure (exit 1).
+    fn from(error: loink_train::train::TrainError) -> Self {
+        use loink_train::train::TrainError;
+        match error {
+            TrainError::Argument(_) | TrainError::Loink(_) => CliError::Input(error.to_string()),
+            _ => CliError::Internal(error.to_string()),
+        }
+    }
+}

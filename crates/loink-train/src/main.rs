@@ -43,11 +43,13 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Train(args) => match args.kind {
-            ModelKind::Loink => train::run(&args).map(|_| ()),
-            ModelKind::Mse | ModelKind::Mdn => train_baseline::run(&args).map(|_| ()),
+        Command::Train(args) => {
+            let trained = match args.kind {
+                ModelKind::Loink => train::run(&args).map(|_| ()),
+                ModelKind::Mse | ModelKind::Mdn => train_baseline::run(&args).map(|_| ()),
+            };
+            return cli::exit_code(trained.map_err(cli::CliError::from));
         }
-        .map_err(|e| e.to_string()),
         Command::Bench(args) => bench::run(&args),
         Command::Check(args) => return check::run(&args),
         Command::Eval(args) => return cli::exit_code(eval::run(&args)),

@@ -169,32 +169,14 @@ fn surface_resampling_trains_on_the_networks_own_preimages() {
     train_tiny_with(&again, &["--surface", "1000", "--surface-from", "0.5"]);
     assert_eq!(json, std::fs::read_to_string(&again).unwrap());
     // A surface task weight of 1 is the default; another weight trains another model.
-    let unit = temp("surface-unit.json");
-    train_tiny_with(
-        &unit,
-        &[
-            "--surface",
-            "1000",
-            "--surface-from",
-            "0.5",
-            "--surface-task-weight",
-            "1",
-        ],
-    );
-    assert_eq!(json, std::fs::read_to_string(&unit).unwrap());
-    let weighted = temp("surface-weighted.json");
-    train_tiny_with(
-        &weighted,
-        &[
-            "--surface",
-            "1000",
-            "--surface-from",
-            "0.5",
-            "--surface-task-weight",
-            "4",
-        ],
-    );
-    let weighted_json = std::fs::read_to_string(&weighted).unwrap();
+    let weighted = |w: &str| {
+        let out = temp(&format!("surface-weight-{w}.json"));
+        let flags = ["--surface", "1000", "--surface-from", "0.5"];
+        train_tiny_with(&out, &[&flags[..], &["--surface-task-weight", w]].concat());
+        std::fs::read_to_string(&out).unwrap()
+    };
+    assert_eq!(json, weighted("1"));
+    let weighted_json = weighted("4");
     loink::artifact::load_model(&weighted_json).expect("the weighted run's file validates");
     assert_ne!(json, weighted_json);
     // Out-of-range values are refused before any work.
@@ -204,6 +186,7 @@ fn surface_resampling_trains_on_the_networks_own_preimages() {
         ["--surface-pool", "0"],
         ["--surface-task-weight", "0"],
         ["--surface-task-weight", "NaN"],
+        ["--surface-task-weight", "4"], // without --surface it would weigh nothing
     ] {
         let output = loink()
             .args(["train", "--robot", "planar3", "--samples", "4000", "--out"])
@@ -211,7 +194,11 @@ fn surface_resampling_trains_on_the_networks_own_preimages() {
             .args(bad)
             .output()
             .unwrap();
-        assert!(!output.status.success(), "{bad:?} was accepted");
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{bad:?}: a bad flag value exits 2"
+        );
     }
 }
 

@@ -251,6 +251,9 @@ impl TrainArgs {
         if !(self.surface_task_weight > 0.0 && self.surface_task_weight <= 1e3) {
             return bad("surface-task-weight must be in (0, 1000]");
         }
+        if self.surface == 0 && self.surface_task_weight != 1.0 {
+            return bad("surface-task-weight weighs surface points: it needs --surface");
+        }
         if self.surface > self.samples / 2 {
             return bad("surface must be at most half the samples");
         }
@@ -350,14 +353,14 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
         }
         let mut sum = 0.0;
         for (k, chunk) in order.chunks(args.batch).enumerate() {
-            // Rows from `train.len()` on are this epoch's surface points (`surface::mix`).
-            let batch = Batch::gather_weighted(
-                &epoch_set,
-                chunk,
-                &device,
-                train.len(),
-                args.surface_task_weight,
-            );
+            // Rows from `train.len()` on are this epoch's surface points (`surface::mix`); an
+            // epoch without them needs no weights.
+            let weight = if surfaced {
+                args.surface_task_weight
+            } else {
+                1.0
+            };
+            let batch = Batch::gather_weighted(&epoch_set, chunk, &device, train.len(), weight);
             let terms = loss::loss(&net, &batch, weights);
             let value: f32 = terms.total.clone().into_scalar();
             if !value.is_finite() {
