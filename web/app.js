@@ -243,6 +243,7 @@ function showSettings(s) {
   $('samples').value = String(s.samples);
   $('seed').value = String(s.seed);
   $('refine').value = String(s.refine);
+  $('feedback').value = String(s.feedback);
   playing = s.play;
   $('play').setAttribute('aria-pressed', String(s.play));
   document.body.classList.toggle('embed', s.embed);
@@ -269,6 +270,7 @@ function bindControls() {
   $('samples').addEventListener('change', (e) => change({ samples: Number(e.target.value) }));
   $('seed').addEventListener('change', (e) => change({ seed: Number(e.target.value) }));
   $('refine').addEventListener('change', (e) => change({ refine: Number(e.target.value) }));
+  $('feedback').addEventListener('change', (e) => change({ feedback: Number(e.target.value) }));
   $('new-seed').addEventListener('click', () => {
     const seed = guarded(() => Playground.newSeed());
     if (seed !== undefined) change({ seed });

@@ -35,13 +35,21 @@ const phases = []; // web/app.js's User Timing marks per load
 let defaultModel;
 try {
   const models = JSON.parse(readFileSync(join(ROOT, 'tests', 'e2e', 'bench-models.json'), 'utf8'));
+  // A link that does not name `feedback` opens the one-shot inverse (settings.rs): the bench
+  // names the bare page's default so it times what a newcomer runs, like native_bench.
+  const bare = await env.browser.newContext();
+  const probe = await bare.newPage();
+  await probe.goto(`${env.base}/index.html`);
+  await probe.evaluate(() => window.loinkPlayground.ready);
+  const feedback = await probe.evaluate(() => window.loinkPlayground.settings().feedback);
+  await bare.close();
   report = [];
   for (const model of models) {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
     const errors = [];
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await page.goto(`${env.base}/index.html?bench=1&frames=${frames}#model=${model}`);
+    await page.goto(`${env.base}/index.html?bench=1&frames=${frames}#model=${model}&feedback=${feedback}`);
     await page.waitForFunction(() => window.loinkBench, null, { timeout: 600_000, polling: 500 });
     const r = await page.evaluate(() => window.loinkBench);
     r.readyAtMs = Number(await page.evaluate(() => document.documentElement.dataset.readyAtMs));
@@ -73,7 +81,7 @@ const nativeAfter = nativeBench();
 // This machine's speed drifts by up to ~1.7× over minutes: the native half runs before and
 // after the browser half, and each ratio uses the mean of the two (both are printed).
 const nativeRows = nativeBefore.map((b) => {
-  const a = nativeAfter.find((x) => x.model === b.model && x.solver === b.solver);
+  const a = nativeAfter.find((x) => x.model === b.model && x.solver === b.solver && x.feedback === b.feedback);
   return { ...b, before: b.medianMicros, after: a?.medianMicros, medianMicros: a ? (b.medianMicros + a.medianMicros) / 2 : b.medianMicros };
 });
 
@@ -94,10 +102,11 @@ console.log(`browser bench, ${frames} frames per model, headless Chromium on 127
 for (const r of report) {
   console.log(`  ${r.model}: frame (solve + all panels) median ${r.frameMedianMs.toFixed(2)} ms, p95 ${r.frameP95Ms.toFixed(2)} ms${r.consoleErrors.length ? `, console errors: ${r.consoleErrors.length}` : ''}`);
   for (const s of r.solves) {
-    const n = nativeRows.find((x) => x.model === s.model && x.solver === s.solver);
+    const n = nativeRows.find((x) => x.model === s.model && x.solver === s.solver && x.feedback === s.feedback);
     const ratio = n ? (s.medianMicros / n.medianMicros).toFixed(2) : 'n/a';
     const nat = n ? `${n.medianMicros.toFixed(1)} µs (before ${n.before.toFixed(1)}, after ${n.after?.toFixed(1) ?? 'n/a'})` : 'n/a';
-    console.log(`    ${s.solver.padEnd(13)} wasm median ${s.medianMicros.toFixed(1)} µs (p95 ${s.p95Micros.toFixed(1)}), native ${nat}, wasm/native ${ratio}, converged ${s.converged}/${s.frames}`);
+    const label = s.solver.startsWith('loink') ? `${s.solver} fb ${s.feedback}` : s.solver;
+    console.log(`    ${label.padEnd(18)} wasm median ${s.medianMicros.toFixed(1)} µs (p95 ${s.p95Micros.toFixed(1)}), native ${nat}, wasm/native ${ratio}, converged ${s.converged}/${s.frames}`);
   }
 }
 const listed = (xs) => `median of ${xs.length}: ${median(xs).toFixed(0)} ms [${xs.map((x) => x.toFixed(0)).join(', ')}]`;

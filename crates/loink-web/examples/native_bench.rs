@@ -6,10 +6,10 @@
 //! `tests/e2e/bench-models.json`; those without a shipped file are timed with the classical
 //! solvers only.
 
-use loink_web::bench::solve_bench;
+use loink_web::bench::{bench_settings, solve_bench};
 use loink_web::catalog::MODELS;
 use loink_web::engine::Engine;
-use loink_web::settings::{Settings, SolverKind};
+use loink_web::settings::Settings;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -45,14 +45,11 @@ fn main() {
                 eprintln!("native_bench: {e}");
             }
         }
-        for solver in [SolverKind::Loink, SolverKind::LoinkRefine, SolverKind::Dls] {
-            // The same solvers as the browser's bench: the reference sweep is ground truth,
-            // not an interactive solver (and 100 repeats of it would take minutes).
-            let settings = Settings {
-                model: entry.name.to_string(),
-                solver,
-                ..Settings::default()
-            };
+        let base = Settings {
+            model: entry.name.to_string(),
+            ..Settings::default()
+        };
+        for settings in bench_settings(&base) {
             if !engine.apply(settings).is_empty() {
                 continue; // not available for this model (e.g. no trained file)
             }

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::clock::now_micros;
 use crate::engine::Engine;
+use crate::settings::{Settings, SolverKind};
 
 /// Solves per frame, timed together: without cross-origin isolation the page clock ticks in
 /// 100 µs steps, so 100 repeats of a ~20 µs solve resolve it to 1 µs. The native example uses
@@ -31,6 +32,8 @@ pub fn path_target(reach: f64, k: usize) -> [f64; 2] {
 pub struct SolveBench {
     /// Solver word.
     pub solver: String,
+    /// Task-feedback rounds of the learned solvers.
+    pub feedback: u32,
     /// Model name.
     pub model: String,
     /// Frames timed.
@@ -60,6 +63,28 @@ pub fn mean(values: &[f64]) -> f64 {
     values.iter().sum::<f64>() / values.len() as f64
 }
 
+/// The settings of each solve-benchmark row, from the page's `base`: every interactive solver
+/// (not the reference sweep: it is the ground truth, and 100 repeats of it would take
+/// minutes), and LOInK once more as the one-shot inverse when `base` has feedback rounds. The
+/// browser's and the native bench both run this list.
+pub fn bench_settings(base: &Settings) -> Vec<Settings> {
+    let with = |solver: SolverKind, feedback: u32| Settings {
+        solver,
+        feedback,
+        ..base.clone()
+    };
+    let mut rows = vec![with(SolverKind::Loink, base.feedback)];
+    if base.feedback > 0 {
+        rows.push(with(SolverKind::Loink, 0));
+    }
+    rows.extend([
+        with(SolverKind::LoinkRefine, base.feedback),
+        with(SolverKind::Dls, base.feedback),
+        with(SolverKind::Analytic, base.feedback),
+    ]);
+    rows
+}
+
 /// Times the current solver of `engine` over `frames` path targets.
 pub fn solve_bench(engine: &mut Engine, frames: usize, repeats: usize) -> SolveBench {
     let repeats = repeats.max(1);
@@ -76,6 +101,7 @@ pub fn solve_bench(engine: &mut Engine, frames: usize, repeats: usize) -> SolveB
     let (median_micros, p95_micros) = median_p95(&mut times);
     SolveBench {
         solver: engine.settings().solver.as_str().to_string(),
+        feedback: engine.settings().feedback,
         model: engine.entry().name.to_string(),
         frames,
         repeats,

@@ -153,6 +153,8 @@ impl Engine {
                 entry.robot
             ));
         }
+        let mut model = model;
+        model.set_feedback(self.settings.feedback);
         self.models.insert(entry.name, model);
         if self.entry.name == entry.name {
             self.switch_model(entry)?;
@@ -251,6 +253,10 @@ impl Engine {
         next.sigma = clamp_or(next.sigma, 0.0, crate::settings::SIGMA_MAX, 0.0);
         next.samples = next.samples.min(crate::settings::SAMPLES_MAX);
         next.refine = next.refine.min(crate::settings::REFINE_MAX);
+        next.feedback = next.feedback.min(crate::settings::FEEDBACK_MAX);
+        for m in self.models.values_mut() {
+            m.set_feedback(next.feedback);
+        }
         next.seed = next.seed.min(crate::settings::SEED_MAX);
         if next.solver != self.settings.solver {
             self.warm = self.problem.arm.limits().centres();

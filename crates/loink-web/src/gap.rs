@@ -14,7 +14,8 @@ use crate::region::Region;
 
 /// Cells per side.
 pub const CELLS: usize = 40;
-/// Gauss–Newton steps after the learned answer (the learned answer alone is mm-accurate, and
+/// Gauss–Newton steps after the one-shot learned answer, whatever the page's feedback setting,
+/// so the cached map does not depend on it (the one-shot answer alone is mm-accurate, and
 /// a cost gap is only meaningful for a configuration that reaches the target).
 pub const REFINE_STEPS: usize = 3;
 
@@ -94,7 +95,7 @@ impl GapMap {
                 if best.status() != Status::Converged {
                     GapCell::Unreachable
                 } else {
-                    let raw = model.solve_cold(&y);
+                    let raw = model.solve_cold_one_shot(&y);
                     let learned = if raw.q().is_empty() {
                         raw
                     } else {

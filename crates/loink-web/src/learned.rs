@@ -108,14 +108,25 @@ impl LearnedModel {
         self.state.reset();
     }
 
-    /// x* = G⁻¹([y; 0]), warm-started from the previous frame.
+    /// x* = G⁻¹([y; 0]) (then the feedback rounds), warm-started from the previous frame.
     pub fn solve(&mut self, target: &[f64]) -> Solution {
         self.loink.solve(&mut self.state, target)
     }
 
-    /// x* = G⁻¹([y; 0]) from a fresh state (no warm start), for maps over many targets.
+    /// Task-feedback rounds after each inverse (`loink::surrogate::feedback`; 0 = one-shot).
+    pub fn set_feedback(&mut self, rounds: u32) {
+        self.loink.set_feedback(rounds as usize);
+    }
+
+    /// x* = G⁻¹([y; 0]) (then the feedback rounds) from a fresh state (no warm start).
     pub fn solve_cold(&self, target: &[f64]) -> Solution {
         self.loink.solve_cold(target)
+    }
+
+    /// The one-shot x* = G⁻¹([y; 0]) from a fresh state, whatever the feedback setting: for
+    /// caches (the gap map) that must not depend on when a setting changed.
+    pub fn solve_cold_one_shot(&self, target: &[f64]) -> Solution {
+        self.loink.solve_cold_one_shot(target)
     }
 
     /// Configurations at z ~ N(0, σ²I), seeded, with their latent points.

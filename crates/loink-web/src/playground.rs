@@ -494,16 +494,10 @@ impl Playground {
         let (frame_median_ms, frame_p95_ms) = crate::bench::median_p95(&mut times);
         let part_median_ms: Vec<f64> = parts.iter_mut().map(|p| crate::bench::mean(p)).collect();
         let mut solves = Vec::new();
-        // The reference sweep is the ground truth, not an interactive solver: not timed here.
-        for kind in SolverKind::ALL
-            .into_iter()
-            .filter(|&k| k != SolverKind::Reference)
-        {
-            if self.engine.solver_available(kind).is_err() {
+        for next in crate::bench::bench_settings(&saved) {
+            if self.engine.solver_available(next.solver).is_err() {
                 continue;
             }
-            let mut next = saved.clone();
-            next.solver = kind;
             self.engine.apply(next);
             solves.push(crate::bench::solve_bench(
                 &mut self.engine,

@@ -1,6 +1,11 @@
 //! Every control of the page as one typed [`Settings`] value, and its URL-hash form
-//! (`#model=planar3&solver=loink&target=0.6,0.3&sigma=0&samples=8&seed=1&refine=3`),
+//! (`#model=planar3&solver=loink&target=0.6,0.3&sigma=0&samples=8&seed=1&refine=3&feedback=2`),
 //! TensorFlow-Playground style: read at start, rewritten on change, so a link reproduces a view.
+//!
+//! `feedback` (task-feedback rounds of the learned solvers, `loink::surrogate::feedback`) came
+//! after the first links were shared: a link that does not name it opens with 0 rounds, the
+//! one-shot inverse every link showed before, while the bare page (no hash) opens with
+//! [`DEFAULT_FEEDBACK`].
 //!
 //! Parsing never fails as a whole: a bad or unknown entry keeps its default and yields a
 //! readable warning, so a mangled link still opens a working page.
@@ -58,8 +63,9 @@ impl SolverKind {
 }
 
 /// Controls that a `NAME_hide=1` key can hide.
-pub const HIDEABLE: [&str; 9] = [
-    "model", "solver", "sigma", "samples", "seed", "refine", "play", "export", "readouts",
+pub const HIDEABLE: [&str; 10] = [
+    "model", "solver", "sigma", "samples", "seed", "refine", "feedback", "play", "export",
+    "readouts",
 ];
 
 /// Allowed ranges (inclusive).
@@ -68,6 +74,11 @@ pub const SIGMA_MAX: f64 = 2.0;
 pub const SAMPLES_MAX: u32 = 64;
 /// Most refinement steps.
 pub const REFINE_MAX: u32 = 50;
+/// Most task-feedback rounds the page offers.
+pub const FEEDBACK_MAX: u32 = 8;
+/// Task-feedback rounds of the bare page: 0.58 mm → 0.6 µm median residual on planar3-h38w
+/// (web/models/README.md), for about 1.4× the one-shot solve time.
+pub const DEFAULT_FEEDBACK: u32 = 2;
 /// Seeds are kept below 2⁵³ so they survive a round trip through a JS number.
 pub const SEED_MAX: u64 = (1 << 53) - 1;
 
@@ -88,6 +99,9 @@ pub struct Settings {
     pub seed: u64,
     /// Refinement steps for `loink-refine`.
     pub refine: u32,
+    /// Task-feedback rounds of both learned solvers (0: the one-shot inverse).
+    #[serde(default = "default_feedback")]
+    pub feedback: u32,
     /// Whether the target moves by itself.
     pub play: bool,
     /// Embedded view: panels only.
@@ -97,6 +111,10 @@ pub struct Settings {
     /// The open lesson and its settings (`lesson=…`; see [`crate::lessons`]).
     #[serde(default)]
     pub lesson: crate::lessons::LessonSettings,
+}
+
+fn default_feedback() -> u32 {
+    DEFAULT_FEEDBACK
 }
 
 impl Default for Settings {
@@ -109,6 +127,7 @@ impl Default for Settings {
             samples: 8,
             seed: 1,
             refine: 3,
+            feedback: DEFAULT_FEEDBACK,
             play: false,
             embed: false,
             hide: Vec::new(),
@@ -181,6 +200,7 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
         return ParsedHash { settings, warnings };
     }
     let mut hide = Vec::new();
+    let mut named_feedback = false;
     for pair in body.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let outcome: Result<(), String> = match key {
@@ -213,6 +233,10 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
             "refine" => {
                 parse_count(key, value, REFINE_MAX.into()).map(|v| settings.refine = v as u32)
             }
+            "feedback" => {
+                named_feedback = true;
+                parse_count(key, value, FEEDBACK_MAX.into()).map(|v| settings.feedback = v as u32)
+            }
             "play" => parse_flag(key, value).map(|v| settings.play = v),
             "embed" => parse_flag(key, value).map(|v| settings.embed = v),
             k if crate::lessons::LessonSettings::owns(k) => settings.lesson.parse_entry(k, value),
@@ -228,6 +252,9 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
         if let Err(w) = outcome {
             warnings.push(w);
         }
+    }
+    if !named_feedback && !body.is_empty() {
+        settings.feedback = 0;
     }
     settings.hide = HIDEABLE
         .iter()
@@ -257,6 +284,7 @@ pub fn format_hash(s: &Settings) -> String {
         format!("samples={}", s.samples),
         format!("seed={}", s.seed),
         format!("refine={}", s.refine),
+        format!("feedback={}", s.feedback),
     ];
     if s.play {
         parts.push("play=1".into());
@@ -285,6 +313,7 @@ mod tests {
             samples: 12,
             seed: 9007199254740991,
             refine: 7,
+            feedback: 5,
             play: true,
             embed: true,
             hide: vec!["model".into(), "seed".into()],
@@ -319,6 +348,29 @@ mod tests {
         let parsed = parse_hash(&huge);
         assert_eq!(parsed.settings, Settings::default());
         assert_eq!(parsed.warnings.len(), 1);
+    }
+
+    #[test]
+    fn links_that_do_not_name_feedback_open_one_shot() {
+        // Written by the page before `feedback` existed: the author saw the one-shot inverse.
+        let old = parse_hash(
+            "#model=planar3-h38w&solver=loink&target=0.4,0.6&sigma=0&samples=8&seed=1&refine=3",
+        );
+        assert_eq!(old.warnings, Vec::<String>::new());
+        assert_eq!(old.settings.feedback, 0);
+        assert_eq!(parse_hash("#target=0.4,0.6").settings.feedback, 0);
+        // The bare page, and a link that names it.
+        assert_eq!(parse_hash("").settings.feedback, DEFAULT_FEEDBACK);
+        assert_eq!(parse_hash("#feedback=3").settings.feedback, 3);
+        let now = format_hash(&Settings::default());
+        assert!(
+            now.contains(&format!("feedback={DEFAULT_FEEDBACK}")),
+            "{now}"
+        );
+        assert_eq!(parse_hash(&now).settings, Settings::default());
+        let over = parse_hash("#feedback=9");
+        assert_eq!(over.settings.feedback, DEFAULT_FEEDBACK);
+        assert_eq!(over.warnings.len(), 1);
     }
 
     #[test]

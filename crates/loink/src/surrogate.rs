@@ -17,6 +17,10 @@
 //! (5 mm, issue 4's p95 bar for unrefined end-effector error); joint limits at 1e-6 rad. With
 //! refinement ([`Loink::with_refinement`]) the refined answer is held to the classical 1e-6 m.
 //!
+//! **Task feedback** ([`Loink::with_feedback`], module [`feedback`]): up to K more inverses aimed
+//! at y' ← y' + (y − p(x)), so the answer is the point of the learned solution set at the same
+//! z whose *true* position is y (off by default: the one-shot inverse of the paper).
+//!
 //! Timing: `Solution::micros` is measured natively; on wasm32 (no clock) it is 0 and callers
 //! time the call themselves (`Solution::with_micros`).
 
@@ -32,6 +36,9 @@ use crate::problem::Problem;
 use crate::report::{distance, Solution, Status, Termination, Tolerance};
 use crate::robot::Robot;
 use crate::solvers::{clock, micros_since, reference, refine};
+
+pub mod feedback;
+pub use feedback::{FeedbackReport, FEEDBACK_TOL, MAX_FEEDBACK_ROUNDS};
 
 /// Solver name of the unrefined learned answer.
 pub const SOLVER_NAME: &str = "loink";
@@ -97,6 +104,7 @@ pub struct Loink {
     options: InverseOptions,
     tolerance: Tolerance,
     refine_steps: usize,
+    feedback_rounds: usize,
 }
 
 /// Per-caller state: the inverse's work buffers and warm starts, reused across frames.
@@ -147,6 +155,7 @@ impl Loink {
                 limits: Tolerance::CLASSICAL.limits,
             },
             refine_steps: 0,
+            feedback_rounds: 0,
         }
     }
 
@@ -170,6 +179,21 @@ impl Loink {
     pub fn with_refinement(mut self, steps: usize) -> Self {
         self.refine_steps = steps;
         self
+    }
+    /// Follows the first inverse with at most `rounds` task-feedback rounds (module
+    /// [`feedback`]; 0 = off, the one-shot inverse). Rounds above [`MAX_FEEDBACK_ROUNDS`] are
+    /// capped there.
+    pub fn with_feedback(mut self, rounds: usize) -> Self {
+        self.set_feedback(rounds);
+        self
+    }
+    /// [`Self::with_feedback`] in place (the playground changes it without reloading weights).
+    pub fn set_feedback(&mut self, rounds: usize) {
+        self.feedback_rounds = rounds.min(MAX_FEEDBACK_ROUNDS);
+    }
+    /// Current task-feedback rounds.
+    pub fn feedback_rounds(&self) -> usize {
+        self.feedback_rounds
     }
     /// Replaces the acceptance tolerance of the unrefined answer.
     pub fn with_tolerance(mut self, tolerance: Tolerance) -> Self {
@@ -216,7 +240,8 @@ impl Loink {
         }
     }
 
-    /// x\* = G⁻¹([ỹ; 0]) for target y, warm-started from `state`, judged by replay.
+    /// x\* = G⁻¹([ỹ; 0]) for target y (then any feedback rounds), warm-started from `state`,
+    /// judged by replay.
     pub fn solve(&self, state: &mut SolverState, y: &[f64]) -> Solution {
         let zero = [0.0; 8];
         let k = self.latent_dim();
@@ -232,9 +257,27 @@ impl Loink {
         self.solve(&mut self.new_state(), y)
     }
 
+    /// The one-shot x\* = G⁻¹([ỹ; 0]) from a cold state, whatever [`Self::feedback_rounds`]
+    /// says (for caches that must not depend on a setting changed later).
+    pub fn solve_cold_one_shot(&self, y: &[f64]) -> Solution {
+        let zero = vec![0.0; self.latent_dim()];
+        self.solve_latent_rounds(&mut self.new_state(), y, &zero, 0)
+    }
+
     /// G⁻¹([ỹ; z]) for a latent z (normalised units): the learned solution set of y as z
     /// varies (z = 0 is the learned optimum). Judged by replay like [`Self::solve`].
     pub fn solve_latent(&self, state: &mut SolverState, y: &[f64], z: &[f64]) -> Solution {
+        self.solve_latent_rounds(state, y, z, self.feedback_rounds)
+    }
+
+    /// [`Self::solve_latent`] with `rounds` feedback rounds.
+    fn solve_latent_rounds(
+        &self,
+        state: &mut SolverState,
+        y: &[f64],
+        z: &[f64],
+        rounds: usize,
+    ) -> Solution {
         let start = clock();
         let name = if self.refine_steps > 0 {
             REFINED_SOLVER_NAME
@@ -245,10 +288,11 @@ impl Loink {
             Ok(report) => report,
             Err(_) => return Solution::invalid(name, y, micros_since(start)),
         };
+        let feedback = self.feedback_into(state, y, z, report, rounds);
         let problem = self.problem();
         let learned = state.x.clone();
-        let mut iterations = report.iterations;
-        let mut converged = report.converged();
+        let mut iterations = report.iterations + feedback.iterations;
+        let mut converged = feedback.converged;
         let (q, tolerance) = if self.refine_steps > 0 {
             let refined = refine::refine(problem, y, &learned, self.refine_steps);
             iterations += refined.iterations();

@@ -4,28 +4,14 @@
 
 use loink::artifact::{load_model, random_model, save_model};
 use loink::report::Status;
-use loink::robot::Robot;
 use loink::surrogate::{Loink, DEFAULT_ACCEPTANCE_M, REFINED_SOLVER_NAME, SOLVER_NAME};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+
+mod common;
+use common::reachable_targets;
 
 fn solver(robot: &str) -> Loink {
     let file = random_model(robot, 3, &[16; 4], 0.1, 20.0, 5).expect("valid");
     Loink::new(load_model(&save_model(&file)).expect("loads"))
-}
-
-fn reachable_targets(loink: &Loink, count: usize, seed: u64) -> Vec<Vec<f64>> {
-    let arm = &loink.problem().arm;
-    let limits = arm.limits();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..count)
-        .map(|_| {
-            let q: Vec<f64> = (0..limits.len())
-                .map(|i| rng.random_range(limits.lower()[i]..limits.upper()[i]))
-                .collect();
-            arm.position(&q).to_vec()
-        })
-        .collect()
 }
 
 fn dist(a: &[f64], b: &[f64]) -> f64 {

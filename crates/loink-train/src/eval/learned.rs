@@ -4,6 +4,8 @@
 //! `loink eval --model FILE.json --targets T.csv --out R.csv [--refine K] [--sigma S --samples N
 //! --seed S]` (`--solver loink` is implied; `--robot`, if given, must match the model's).
 //! - Default: x\* = G⁻¹([y; 0]) per target (cold solve, one target per call, timed alone).
+//! - `--feedback K`: at most K task-feedback rounds after the first inverse (see
+//!   `loink::surrogate::feedback`); 0, the default, is the one-shot inverse.
 //! - `--refine K`: at most K limit-aware Gauss–Newton steps after the inverse; `residual` is
 //!   then the refined answer's.
 //! - `--sigma S --samples N`: N diverse solutions per target at z ~ N(0, S²I) (seeded by
@@ -66,6 +68,7 @@ pub fn run(args: &EvalArgs, model_path: &Path) -> Result<(), CliError> {
     if args.refine > 0 {
         solver = solver.with_refinement(args.refine);
     }
+    solver = solver.with_feedback(args.feedback as usize);
     let problem = solver.problem().clone();
     let rows = targets_csv::read_targets(&args.targets)?;
     let samples = match (args.sigma, args.samples) {
@@ -128,13 +131,14 @@ pub fn run(args: &EvalArgs, model_path: &Path) -> Result<(), CliError> {
     results_csv::write_results(&args.out, problem.arm.dof(), &out_rows, &solutions, &extra)?;
     let within = gaps.iter().filter(|g| **g <= 0.01).count();
     println!(
-        "loink eval: model {} (robot {robot}), solver {}, refine {}, {} rows -> {}",
+        "loink eval: model {} (robot {robot}), solver {}, feedback {}, refine {}, {} rows -> {}",
         model_path.display(),
         if args.refine > 0 {
             "loink+refine"
         } else {
             "loink"
         },
+        args.feedback,
         args.refine,
         solutions.len(),
         args.out.display()

@@ -67,6 +67,10 @@ pub struct EvalArgs {
     /// With `--model`: at most K Gauss–Newton refinement steps after the inverse.
     #[arg(long, default_value_t = 0, requires = "model")]
     pub refine: usize,
+    /// With `--model`: at most K task-feedback rounds after the first inverse (more inverses
+    /// aimed at y' ← y' + (y − p(q)); 0 = the one-shot inverse; capped at 16).
+    #[arg(long, default_value_t = 0, requires = "model", value_parser = clap::value_parser!(u64).range(0..=16))]
+    pub feedback: u64,
     /// With `--model`: sample N diverse solutions per target at z ~ N(0, σ²I).
     #[arg(long, requires = "model")]
     pub sigma: Option<f64>,
