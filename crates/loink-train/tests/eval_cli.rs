@@ -244,3 +244,88 @@ fn analytic_runs_on_two_links() {
     assert_eq!(r[1][7], "converged");
     assert_eq!(r[2][7], "unreachable");
 }
+
+/// `--feedback K` on the shipped default model: every residual at most the one-shot's, the
+/// median far lower, the summary names the rounds; out of range or without `--model` exits 2.
+#[test]
+fn feedback_rounds_lower_the_learned_residual() {
+    let model = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/models/planar3-h38w.json"
+    );
+    let targets = scratch("fb-t.csv");
+    loink()
+        .args([
+            "targets", "--robot", "planar3", "--count", "40", "--seed", "5", "--out",
+        ])
+        .arg(&targets)
+        .status()
+        .unwrap();
+    let residuals = |feedback: &str| -> Vec<f64> {
+        let results = scratch(&format!("fb-{feedback}.csv"));
+        let out = loink()
+            .args([
+                "eval",
+                "--model",
+                model,
+                "--feedback",
+                feedback,
+                "--targets",
+            ])
+            .arg(&targets)
+            .arg("--out")
+            .arg(&results)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains(&format!("feedback {feedback},")),
+            "{stdout}"
+        );
+        rows(&results)[1..]
+            .iter()
+            .map(|r| r[5].parse().unwrap())
+            .collect()
+    };
+    let (one_shot, fed) = (residuals("0"), residuals("2"));
+    for (a, b) in one_shot.iter().zip(&fed) {
+        assert!(b <= a, "feedback raised a residual: {a} -> {b}");
+    }
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    assert!(
+        median(&fed) < median(&one_shot) / 100.0,
+        "median {} -> {} m",
+        median(&one_shot),
+        median(&fed)
+    );
+    let results = scratch("fb-never.csv");
+    for args in [
+        vec!["--model", model, "--feedback", "17"],
+        vec!["--model", model, "--feedback", "-1"],
+        vec!["--robot", "planar3", "--solver", "dls", "--feedback", "2"],
+        vec!["--robot", "planar3", "--solver", "dls", "--refine", "3"],
+        vec!["--robot", "planar3", "--solver", "dls", "--sigma", "0.5"],
+        vec!["--model", model, "--samples", "4"],
+    ] {
+        let out = loink()
+            .arg("eval")
+            .args(&args)
+            .arg("--targets")
+            .arg(&targets)
+            .arg("--out")
+            .arg(&results)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    assert!(!results.exists());
+}

@@ -142,7 +142,7 @@ impl Engine {
                 "'{name}' is not redundant: there is no learned model for it"
             ));
         }
-        let model = decode()
+        let mut model = decode()
             .map_err(|e| e.to_string())
             .and_then(LearnedModel::from_file)
             .map_err(|e| format!("model '{name}': {e}"))?;
@@ -153,7 +153,6 @@ impl Engine {
                 entry.robot
             ));
         }
-        let mut model = model;
         model.set_feedback(self.settings.feedback);
         self.models.insert(entry.name, model);
         if self.entry.name == entry.name {

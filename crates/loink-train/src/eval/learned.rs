@@ -78,7 +78,12 @@ pub fn run(args: &EvalArgs, model_path: &Path) -> Result<(), CliError> {
             )))
         }
         (Some(sigma), n) => Some((sigma, n)),
-        (None, _) => None,
+        (None, 1) => None,
+        (None, n) => {
+            return Err(CliError::Input(format!(
+                "--samples {n} needs --sigma (the latent spread to sample at)"
+            )))
+        }
     };
     let mut out_rows: Vec<TargetRow> = Vec::new();
     let mut solutions = Vec::new();

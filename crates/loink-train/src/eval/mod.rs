@@ -153,6 +153,18 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
     if let Some(model) = &args.model {
         return learned::run(args, model);
     }
+    // clap's `requires` does not refuse these on its own (their defaults count as present).
+    let learned_only = [
+        ("--refine", args.refine > 0),
+        ("--feedback", args.feedback > 0),
+        ("--sigma", args.sigma.is_some()),
+        ("--samples", args.samples != 1),
+    ];
+    if let Some((flag, _)) = learned_only.iter().find(|(_, given)| *given) {
+        return Err(CliError::Input(format!(
+            "{flag} applies to the learned solver: it needs --model"
+        )));
+    }
     let (Some(robot), Some(solver)) = (args.robot.as_deref(), args.solver) else {
         return Err(CliError::Input(
             "need --robot and --solver (or --model)".into(),
