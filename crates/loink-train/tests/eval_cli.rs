@@ -1,11 +1,35 @@
 //! `loink eval` and `loink targets` through the built binary: header, row count, invalid rows,
 //! exit codes.
 
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 fn loink() -> Command {
     Command::new(env!("CARGO_BIN_EXE_loink"))
+}
+
+/// `loink eval ARGS --targets TARGETS --out OUT`.
+fn eval(args: &[&str], targets: &Path, out: &Path) -> Output {
+    loink()
+        .arg("eval")
+        .args(args)
+        .arg("--targets")
+        .arg(targets)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+/// `loink targets --robot planar3 --count COUNT --seed SEED --out OUT`.
+fn planar3_targets(count: &str, seed: &str, out: &Path) -> Output {
+    loink()
+        .args([
+            "targets", "--robot", "planar3", "--count", count, "--seed", seed, "--out",
+        ])
+        .arg(out)
+        .output()
+        .unwrap()
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -25,13 +49,7 @@ fn rows(path: &PathBuf) -> Vec<Vec<String>> {
 #[test]
 fn targets_then_eval_writes_one_row_per_target() {
     let targets = scratch("t.csv");
-    let out = loink()
-        .args([
-            "targets", "--robot", "planar3", "--count", "20", "--seed", "3", "--out",
-        ])
-        .arg(&targets)
-        .output()
-        .unwrap();
+    let out = planar3_targets("20", "3", &targets);
     assert!(
         out.status.success(),
         "{}",
@@ -42,13 +60,7 @@ fn targets_then_eval_writes_one_row_per_target() {
     assert_eq!(t.len(), 21);
     // Same seed, same file.
     let again = scratch("t2.csv");
-    loink()
-        .args([
-            "targets", "--robot", "planar3", "--count", "20", "--seed", "3", "--out",
-        ])
-        .arg(&again)
-        .status()
-        .unwrap();
+    assert!(planar3_targets("20", "3", &again).status.success());
     assert_eq!(
         std::fs::read(&targets).unwrap(),
         std::fs::read(&again).unwrap()
@@ -56,20 +68,11 @@ fn targets_then_eval_writes_one_row_per_target() {
 
     for solver in ["reference", "dls"] {
         let results = scratch(&format!("r-{solver}.csv"));
-        let out = loink()
-            .args([
-                "eval",
-                "--robot",
-                "planar3",
-                "--solver",
-                solver,
-                "--targets",
-            ])
-            .arg(&targets)
-            .arg("--out")
-            .arg(&results)
-            .output()
-            .unwrap();
+        let out = eval(
+            &["--robot", "planar3", "--solver", solver],
+            &targets,
+            &results,
+        );
         assert!(
             out.status.success(),
             "{}",
@@ -120,22 +123,11 @@ fn bad_rows_become_invalid_rows() {
     )
     .unwrap();
     let results = scratch("bad-out.csv");
-    let out = loink()
-        .args([
-            "eval",
-            "--robot",
-            "planar3",
-            "--solver",
-            "dls",
-            "--seed",
-            "4",
-            "--targets",
-        ])
-        .arg(&targets)
-        .arg("--out")
-        .arg(&results)
-        .output()
-        .unwrap();
+    let out = eval(
+        &["--robot", "planar3", "--solver", "dls", "--seed", "4"],
+        &targets,
+        &results,
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -179,20 +171,11 @@ fn input_errors_exit_with_code_2() {
 
     let no_columns = scratch("cols.csv");
     std::fs::write(&no_columns, "a,b\n1,2\n").unwrap();
-    let out = loink()
-        .args([
-            "eval",
-            "--robot",
-            "planar3",
-            "--solver",
-            "reference",
-            "--targets",
-        ])
-        .arg(&no_columns)
-        .arg("--out")
-        .arg(&results)
-        .output()
-        .unwrap();
+    let out = eval(
+        &["--robot", "planar3", "--solver", "reference"],
+        &no_columns,
+        &results,
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no column 'x'"));
 
@@ -202,15 +185,7 @@ fn input_errors_exit_with_code_2() {
         ["--robot", "planar9", "--solver", "reference"],
         ["--robot", "planar3", "--solver", "analytic"],
     ] {
-        let out = loink()
-            .arg("eval")
-            .args(args)
-            .arg("--targets")
-            .arg(&targets)
-            .arg("--out")
-            .arg(&results)
-            .output()
-            .unwrap();
+        let out = eval(&args, &targets, &results);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
     assert!(!results.exists());
@@ -221,20 +196,11 @@ fn analytic_runs_on_two_links() {
     let targets = scratch("two.csv");
     std::fs::write(&targets, "x,y\n1.2,0.4\n3,0\n").unwrap();
     let results = scratch("two-out.csv");
-    let out = loink()
-        .args([
-            "eval",
-            "--robot",
-            "planar2",
-            "--solver",
-            "analytic",
-            "--targets",
-        ])
-        .arg(&targets)
-        .arg("--out")
-        .arg(&results)
-        .output()
-        .unwrap();
+    let out = eval(
+        &["--robot", "planar2", "--solver", "analytic"],
+        &targets,
+        &results,
+    );
     assert!(out.status.success());
     let r = rows(&results);
     assert_eq!(
@@ -254,29 +220,14 @@ fn feedback_rounds_lower_the_learned_residual() {
         "/../../web/models/planar3-h38w.json"
     );
     let targets = scratch("fb-t.csv");
-    loink()
-        .args([
-            "targets", "--robot", "planar3", "--count", "40", "--seed", "5", "--out",
-        ])
-        .arg(&targets)
-        .status()
-        .unwrap();
+    assert!(planar3_targets("40", "5", &targets).status.success());
     let residuals = |feedback: &str| -> Vec<f64> {
         let results = scratch(&format!("fb-{feedback}.csv"));
-        let out = loink()
-            .args([
-                "eval",
-                "--model",
-                model,
-                "--feedback",
-                feedback,
-                "--targets",
-            ])
-            .arg(&targets)
-            .arg("--out")
-            .arg(&results)
-            .output()
-            .unwrap();
+        let out = eval(
+            &["--model", model, "--feedback", feedback],
+            &targets,
+            &results,
+        );
         assert!(
             out.status.success(),
             "{}",
@@ -316,15 +267,7 @@ fn feedback_rounds_lower_the_learned_residual() {
         vec!["--robot", "planar3", "--solver", "dls", "--sigma", "0.5"],
         vec!["--model", model, "--samples", "4"],
     ] {
-        let out = loink()
-            .arg("eval")
-            .args(&args)
-            .arg("--targets")
-            .arg(&targets)
-            .arg("--out")
-            .arg(&results)
-            .output()
-            .unwrap();
+        let out = eval(&args, &targets, &results);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
     assert!(!results.exists());

@@ -26,6 +26,7 @@ use loink::problem::Problem;
 use loink::report::Solution;
 use loink::robot::Robot;
 use loink::solvers::{analytic, dls, reference};
+use loink::surrogate::MAX_FEEDBACK_ROUNDS;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -65,17 +66,18 @@ pub struct EvalArgs {
     #[arg(long)]
     pub model: Option<PathBuf>,
     /// With `--model`: at most K Gauss–Newton refinement steps after the inverse.
-    #[arg(long, default_value_t = 0, requires = "model")]
+    #[arg(long, default_value_t = 0)]
     pub refine: usize,
     /// With `--model`: at most K task-feedback rounds after the first inverse (more inverses
-    /// aimed at y' ← y' + (y − p(q)); 0 = the one-shot inverse; capped at 16).
-    #[arg(long, default_value_t = 0, requires = "model", value_parser = clap::value_parser!(u64).range(0..=16))]
+    /// aimed at y' ← y' + (y − p(q)); 0 = the one-shot inverse; at most 16).
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_FEEDBACK_ROUNDS as u64))]
     pub feedback: u64,
     /// With `--model`: sample N diverse solutions per target at z ~ N(0, σ²I).
-    #[arg(long, requires = "model")]
+    #[arg(long)]
     pub sigma: Option<f64>,
     /// With `--sigma`: solutions per target.
-    #[arg(long, default_value_t = 1, requires = "sigma")]
+    #[arg(long, default_value_t = 1)]
     pub samples: usize,
     /// Targets CSV with a header naming columns x and y.
     #[arg(long)]
@@ -153,7 +155,8 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
     if let Some(model) = &args.model {
         return learned::run(args, model);
     }
-    // clap's `requires` does not refuse these on its own (their defaults count as present).
+    // Checked here, not with clap's `requires`: that let these through (a default counts as
+    // present).
     let learned_only = [
         ("--refine", args.refine > 0),
         ("--feedback", args.feedback > 0),

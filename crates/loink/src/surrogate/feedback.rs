@@ -55,6 +55,9 @@ impl Loink {
             kept: 0,
             converged: first.converged(),
         };
+        if rounds == 0 {
+            return report; // the one-shot answer: no replay or copy on its hot path
+        }
         let arm = &self.problem().arm;
         let mut best = state.x.clone();
         let mut reached = arm.position(&best);
