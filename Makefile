@@ -1,17 +1,25 @@
-# The two commands (see README.md):
-#   make serve   build the playground and serve it on 127.0.0.1 (prints the URL)
+# The commands (see README.md):
+#   make serve   serve the committed playground (pkg/) on 127.0.0.1 at once: builds and installs nothing
+#   make web     rebuild pkg/ from the sources (installs wasm-bindgen-cli and wasm-opt the first time)
 #   make test    every check CI runs: format, lints, unit/property/CLI tests, wasm build,
 #                pkg/ staleness, wasm-bindgen tests and end-to-end tests in headless Chromium
-.PHONY: serve test models bench
+.PHONY: serve web test models bench catalog
 
 serve:
 	scripts/serve.sh
+
+web:
+	scripts/setup.sh --web
+	scripts/build-web.sh
 
 test:
 	scripts/test.sh
 
 models:
 	scripts/train-models.sh
+
+catalog:
+	scripts/catalog.sh
 
 bench:
 	bash bench/run.sh

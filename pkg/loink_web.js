@@ -1,5 +1,5 @@
 /**
- * One model's playground: engine, canvases and caches.
+ * One model's playground: the engine and the panels.
  */
 export class Playground {
     __destroy_into_raw() {
@@ -60,23 +60,6 @@ export class Playground {
         }
     }
     /**
-     * The browser benchmark (`?bench=1`): once the idle work (gap map) is done, `frames`
-     * whole frames along the play-mode path (solve + every panel; median and p95 ms), then
-     * [`crate::bench::solve_bench`] for each
-     * solver available on the current model (median µs over `frames` targets, each solve
-     * repeated [`crate::bench::REPEATS`] times because the page clock is coarse). Restores the
-     * settings.
-     * @param {number} frames
-     * @returns {any}
-     */
-    bench(frames) {
-        const ret = wasm.playground_bench(this.__wbg_ptr, frames);
-        if (ret[2]) {
-            throw takeFromExternrefTable0(ret[1]);
-        }
-        return takeFromExternrefTable0(ret[0]);
-    }
-    /**
      * CSS pixel on `canvas#arm` → world point `[x, y]` (m).
      * @param {number} px
      * @param {number} py
@@ -135,7 +118,8 @@ export class Playground {
         return ret[0] !== 0;
     }
     /**
-     * The fixed model catalog: `[{name, label, shipped, file}]`; JS fetches only these files.
+     * The fixed model catalog, in menu order: `[{name, label, problem, problemTitle, file,
+     * bytes, default}]`; JS fetches only these files.
      * @returns {any}
      */
     static knownModels() {
@@ -182,7 +166,8 @@ export class Playground {
         return ret[0];
     }
     /**
-     * A playground showing the default view (planar3, classical solvers until a model loads).
+     * A playground showing the default view (the catalog's default model; classical solvers
+     * until its file loads).
      */
     constructor() {
         const ret = wasm.playground_new();
@@ -235,16 +220,12 @@ export class Playground {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
-     * Does the part of `model`'s first full frame that needs no weights: samples its arm's
-     * reachable region and renders its image (~25 ms), so a later frame only solves and
-     * draws. The page calls it between its first, arm-only frame and the full one. An unknown
-     * name does nothing (the apply that follows reports it).
-     * @param {string} model
+     * Does the part of the current view's first full frame that needs no solve: samples its
+     * problem's reachable region and renders its image (~25 ms), so a later frame only solves
+     * and draws. The page calls it between its first, arm-only frame and the full one.
      */
-    prepare(model) {
-        const ptr0 = passStringToWasm0(model, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-        const len0 = WASM_VECTOR_LEN;
-        const ret = wasm.playground_prepare(this.__wbg_ptr, ptr0, len0);
+    prepare() {
+        const ret = wasm.playground_prepare(this.__wbg_ptr);
         if (ret[1]) {
             throw takeFromExternrefTable0(ret[0]);
         }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the cargo-fuzz targets (issue 8) one after another at the lowest CPU priority.
+# Runs the cargo-fuzz targets one after another at the lowest CPU priority.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     default: 600 s each, all targets
 #

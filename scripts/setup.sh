@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# Installs everything the build and the tests need on a fresh Debian machine with Rust.
-# Idempotent: each step is skipped when its tool is already there at the right version.
-#   scripts/setup.sh            wasm toolchain only (what `make serve` needs)
-#   scripts/setup.sh --browser  also Chromium, ChromeDriver and the Playwright driver (what `make test` needs)
+# Installs what the build and the tests need on a fresh Debian machine with Rust. Idempotent:
+# each step is skipped when its tool is already there at the right version.
+#   scripts/setup.sh --web      the wasm toolchain: target, wasm-bindgen-cli, and wasm-opt (npm binaryen)
+#                               — what `make web` needs to rebuild pkg/ byte for byte
+#   scripts/setup.sh --browser  also Chromium, ChromeDriver and the Playwright driver (`make test`)
+# `make serve` needs none of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
+
+mode=${1:---web}
+case "$mode" in
+  --web|--browser) ;;
+  *) echo "usage: scripts/setup.sh [--web|--browser]" >&2; exit 2 ;;
+esac
 
 # The wasm32 target comes through rust-toolchain.toml; `rustup show` installs it if missing.
 rustup show active-toolchain >/dev/null 2>&1 || rustup show >/dev/null
@@ -24,16 +32,19 @@ if [ "$have" != "$want" ]; then
   cargo install wasm-bindgen-cli --version "$want"
 fi
 
-if [ "${1:-}" = "--browser" ]; then
+# tests/package.json pins binaryen (wasm-opt, which shrinks pkg/ to the committed bytes) and
+# playwright-core (the browser tests' driver; it downloads no browser).
+if [ ! -x tests/node_modules/binaryen/bin/wasm-opt ] || [ ! -d tests/node_modules/playwright-core ]; then
+  log "installing tests/node_modules (binaryen's wasm-opt, playwright-core)"
+  (cd tests && npm ci --no-audit --no-fund)
+fi
+
+if [ "$mode" = "--browser" ]; then
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     log "installing chromium and chromium-driver from Debian"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq chromium chromium-driver >/dev/null
-  fi
-  if [ ! -d tests/node_modules/playwright-core ]; then
-    log "installing the Playwright driver (playwright-core; uses Debian's chromium, downloads no browser)"
-    (cd tests && npm ci --no-audit --no-fund)
   fi
 fi
 log "ready"

@@ -13,7 +13,8 @@
 //                    function that unsubscribes
 //   set(partial)     change settings (same keys as the URL hash), e.g. set({solver: 'dls'}); a Promise
 //   settings()       the current settings, typed (what the URL hash holds)
-//   models()         the fixed model catalog [{name, label, shipped, file}]
+//   models()         the fixed model catalog, in menu order
+//                    [{name, label, problem, problemTitle, file, bytes, default}]
 //   worldToCanvas(x, y) / canvasToWorld(px, py)   CSS pixels on canvas#arm ↔ metres
 //   linkHash         the URL hash the page was opened with (the page soon rewrites location.hash
 //                    with its full settings; web/lessons.js reads the link's own keys from this)
@@ -220,9 +221,18 @@ function bindResize() {
 
 // ---- controls ------------------------------------------------------------------------------
 
+/** The model menu: one group per problem (its default first), each model by its card's line. */
 function fillModelMenu() {
-  const select = $('model');
-  select.replaceChildren(...Playground.knownModels().map((m) => new Option(m.label, m.name)));
+  const groups = new Map();
+  for (const m of Playground.knownModels()) {
+    if (!groups.has(m.problem)) {
+      const group = document.createElement('optgroup');
+      group.label = `${m.problem} — ${m.problemTitle}`;
+      groups.set(m.problem, group);
+    }
+    groups.get(m.problem).append(new Option(`${m.name}: ${m.label}`, m.name));
+  }
+  $('model').replaceChildren(...groups.values());
 }
 
 function fillSolverMenu() {
@@ -306,9 +316,17 @@ function exportJson() {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The one play loop: at most one animation-frame chain runs, however often the settings change
+ *  while playing (each change calls this again). */
+let playLoop = false;
 function startPlay() {
+  if (playLoop) return;
+  playLoop = true;
   const step = (time) => {
-    if (!playing) return;
+    if (!playing) {
+      playLoop = false;
+      return;
+    }
     if (!dragging) solveAndDraw(() => pg.tick(time));
     requestAnimationFrame(step);
   };
@@ -337,7 +355,7 @@ const early = new Map([...document.querySelectorAll('link[rel=preload][data-mode
 /** Fetches a model file named in the fixed catalog (never a URL from the hash). */
 function ensureModel(name) {
   const entry = Playground.knownModels().find((m) => m.name === name);
-  if (!entry || !entry.shipped) return Promise.resolve();
+  if (!entry) return Promise.resolve();
   if (!modelLoads.has(name)) {
     const url = new URL(`../${entry.file}`, import.meta.url).href;
     const hinted = early.get(name);
@@ -406,7 +424,7 @@ async function start() {
   interactiveReady();
   // The reachable region (~25 ms) is not on the way to the first frame: it is sampled now,
   // before the full frame draws it.
-  guarded(() => pg.prepare(parsed.settings.model));
+  guarded(() => pg.prepare());
   performance.mark('loink:prepared');
   await new Promise((resolve) => {
     afterDraw.push(resolve);

@@ -1,4 +1,4 @@
-// Lessons for course pages (issue 6): `index.html#lesson=averaging` (smoothness, diversity,
+// Lessons for course pages: `index.html#lesson=averaging` (smoothness, diversity,
 // robustness, latent) opens one lesson in its teaching state. Like app.js this file holds no
 // numerics: the lesson (pkg/lessons/loink_web.js, `Lesson`) computes, formats and draws; this file
 // builds the section from `lesson.info()`, fetches the lesson's fixed model files, forwards

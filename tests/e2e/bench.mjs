@@ -1,4 +1,4 @@
-// The browser benchmark (issue 5): opens index.html?bench=1 in headless Chromium, which times
+// The browser benchmark: opens index.html?bench=1 in headless Chromium, which times
 // 1,000 whole frames (solve + all panels) and each interactive solver in wasm (Rust does the
 // timing: Playground.bench); runs the same solve benchmark natively
 // (crates/loink-web/examples/native_bench.rs) for the wasm/native ratio; measures the gzipped
@@ -92,7 +92,7 @@ const sizes = {
   js: gz('pkg/loink_web.js') + gz('web/app.js') + gz('web/lessons.js'),
   page: gz('index.html') + gz('web/style.css') + gz('web/lessons.css'),
   // The catalog's first model is the one the page loads when the hash names none.
-  weights: defaultModel?.shipped && existsSync(join(ROOT, defaultModel.file)) ? gz(defaultModel.file) : 0,
+  weights: defaultModel && existsSync(join(ROOT, defaultModel.file)) ? gz(defaultModel.file) : 0,
   // Fetched by lesson pages only (#lesson=…), not part of the playground's download.
   lessons: gz('pkg/lessons/loink_web_bg.wasm') + gz('pkg/lessons/loink_web.js'),
 };

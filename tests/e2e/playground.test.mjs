@@ -1,4 +1,4 @@
-// End-to-end tests of the playground in Debian's headless Chromium (issue 5).
+// End-to-end tests of the playground in Debian's headless Chromium.
 // Run with scripts/test-e2e.sh (or `cd tests && node --test e2e/`).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -71,12 +71,8 @@ test('dragging on canvas#arm to a reachable point moves the arm there (classical
 test('dragging with LOInK reaches the target (1e-3 m; 1e-9 m with refinement)', async (t) => {
   // The bare page, as a newcomer opens it: the default model and the default feedback rounds.
   const page = await openPlayground(env);
-  const [model] = await page.evaluate(() => window.loinkPlayground.models());
-  if (!model?.shipped) {
-    t.skip(`no trained ${model?.name} model ships (${model?.file})`);
-    await page.context().close();
-    return;
-  }
+  const model = (await page.evaluate(() => window.loinkPlayground.models())).find((m) => m.default);
+  assert.ok(model, 'the catalog names a default model');
   const defaults = await page.evaluate(() => window.loinkPlayground.settings());
   assert.equal(defaults.solver, 'loink');
   assert.ok(defaults.feedback > 0, `default feedback ${defaults.feedback}`);
@@ -102,7 +98,7 @@ test('dragging with LOInK reaches the target (1e-3 m; 1e-9 m with refinement)', 
       assert.equal(s.learned, true);
       // The residual is the forward-kinematics replay of q, and the status says how good it is.
       assert.ok(Number.isFinite(s.residual) && s.q.length === 3);
-      assert.ok(s.status === 'converged' || s.status === 'capped' || s.status === 'limits', s.status);
+      assert.ok(['converged', 'approximate', 'capped', 'limits'].includes(s.status), s.status);
       assert.ok(s.residual <= tol, `${name} residual ${s.residual} m at ${target}`);
       residuals[name].push(s.residual);
     }
@@ -174,7 +170,9 @@ test('a mangled link still opens a working page and says what it ignored', async
   const s = await state(page);
   const [fallback] = await page.evaluate(() => window.loinkPlayground.models());
   assert.equal(s.model, fallback.name, 'an unknown model name opens the default');
-  assert.equal(s.status, 'converged');
+  // The one-shot learned answer (the link names no feedback): a working solve, within 5 mm.
+  assert.ok(['converged', 'approximate'].includes(s.status), s.status);
+  assert.ok(s.residual < 5e-3, `residual ${s.residual}`);
   assert.match(await page.locator('#status').textContent(), /ignored/);
   // Only same-origin requests, and none for the hostile model name.
   assert.deepEqual(page.problems, []);
@@ -272,4 +270,29 @@ test('screenshots of each panel (dpr 1 and 2) are saved as test artifacts', asyn
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
+});
+
+test('play runs one loop however often the settings change while playing', async () => {
+  const page = await openPlayground(env, { hash: '#solver=dls&play=1' });
+  // Updates per second of play: one solve and draw per animation frame.
+  const rate = () => page.evaluate(() => new Promise((resolve) => {
+    let n = 0;
+    const off = window.loinkPlayground.on('update', () => { n += 1; });
+    setTimeout(() => { off(); resolve(n); }, 1000);
+  }));
+  const before = await rate();
+  for (let i = 0; i < 10; i++) {
+    await page.locator('#samples').fill(String(i + 1));
+    await page.locator('#samples').dispatchEvent('change');
+  }
+  assert.equal((await page.evaluate(() => window.loinkPlayground.settings())).play, true);
+  const after = await rate();
+  assert.ok(before > 10, `playing gives ${before} updates a second`);
+  // Eleven loops (the fault) would give ~11×; allow frame-rate noise, not a second loop.
+  assert.ok(after <= 1.5 * before, `${before} updates/s before ten changes, ${after} after`);
+  await page.evaluate(() => window.loinkPlayground.set({ play: false }));
+  const stopped = await rate();
+  assert.ok(stopped <= 2, `${stopped} updates/s after play stopped`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });

@@ -1,4 +1,4 @@
-// Security of the static page (issue 8): a strict Content-Security-Policy that the browser
+// Security of the static page: a strict Content-Security-Policy that the browser
 // really enforces (no inline script, no eval, connect-src 'self'), model names from the URL
 // looked up in the fixed catalog and never fetched as URLs, and no request that leaves the
 // page's origin. Bad input from JS (setTarget(NaN, …)) is a readable error in the status line,
@@ -96,7 +96,8 @@ test('the browser enforces it: eval, new Function, inline script and foreign fet
   }
   // The page still answers after all that.
   const state = await page.evaluate(() => window.loinkPlayground.setTarget(0.6, 0.3));
-  assert.equal(state.status, 'converged');
+  assert.ok(['converged', 'approximate'].includes(state.status), state.status);
+  assert.ok(state.residual < 5e-3, `residual ${state.residual}`);
   await page.context().close();
 });
 
@@ -160,7 +161,7 @@ test('a normal session makes no third-party request', async () => {
 });
 
 test('bad input from JS is a readable error in the status line; the next good input is answered', async () => {
-  // A classical solver (residual to 1e-9) and the learned one (judged by its acceptance tolerance).
+  // A classical solver (residual to 1e-9) and the learned one (an estimate within millimetres).
   for (const solver of ['dls', 'loink']) {
     const page = await openPlayground(env, { hash: `#solver=${solver}` });
     const before = await page.evaluate(() => window.loinkPlayground.getState());
@@ -179,7 +180,10 @@ test('bad input from JS is a readable error in the status line; the next good in
       }
     }
     const good = await page.evaluate(() => window.loinkPlayground.setTarget(0.5, 0.4));
-    assert.equal(good.status, 'converged', `${solver}: next good target ${JSON.stringify(good)}`);
+    // DLS reaches it; the learned one-shot answer (the link names no feedback) is an estimate.
+    const allowed = solver === 'dls' ? ['converged'] : ['converged', 'approximate'];
+    assert.ok(allowed.includes(good.status), `${solver}: next good target ${JSON.stringify(good)}`);
+    assert.ok(good.residual < 5e-3, `${solver}: residual ${good.residual}`);
     if (solver === 'dls') assert.ok(good.residual <= 1e-6, `next good target: residual ${good.residual}`);
     assert.doesNotMatch(await page.locator('#status').getAttribute('class') || '', /error/);
     const problems = page.problems.filter((p) => !p.startsWith('console:'));
@@ -221,7 +225,10 @@ test('non-number targets are refused by type, never coerced (null is not x = 0)'
       assert.equal(status, message, `${solver}: ${what}: the status line shows the error`);
     }
     const good = await page.evaluate(() => window.loinkPlayground.setTarget(0.5, 0.4));
-    assert.equal(good.status, 'converged', `${solver}: next good target ${JSON.stringify(good)}`);
+    // DLS reaches it; the learned one-shot answer (the link names no feedback) is an estimate.
+    const allowed = solver === 'dls' ? ['converged'] : ['converged', 'approximate'];
+    assert.ok(allowed.includes(good.status), `${solver}: next good target ${JSON.stringify(good)}`);
+    assert.ok(good.residual < 5e-3, `${solver}: residual ${good.residual}`);
     assert.deepEqual(good.target, [0.5, 0.4]);
     assert.doesNotMatch(await page.locator('#status').getAttribute('class') || '', /error/);
     assert.deepEqual(page.problems.filter((p) => !p.startsWith('console:')), []);
@@ -238,18 +245,15 @@ const HOSTILE_MODEL_BODIES = {
   overflow: '{"format": "loink-model", "version": 1, "hyper": {"mu": 1e999}}',
 };
 
-test('a hostile model file is refused with a message; the page keeps answering', async (t) => {
+test('a hostile model file is refused with a message; the page keeps answering', async () => {
   const probe = await openPlayground(env);
   const learned = await probe.evaluate(async () => {
     const { Playground } = await import('/pkg/loink_web.js');
-    return Playground.knownModels().filter((m) => m.shipped && m.file);
+    return Playground.knownModels();
   });
   await probe.context().close();
-  if (!learned.length) {
-    t.skip('no catalog entry has a learned model file yet');
-    return;
-  }
-  const entry = learned[0];
+  assert.ok(learned.length > 0, 'the catalog lists models');
+  const entry = learned.find((m) => m.default);
   for (const [what, body] of Object.entries(HOSTILE_MODEL_BODIES)) {
     const context = await env.browser.newContext();
     const page = await context.newPage();

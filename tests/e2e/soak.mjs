@@ -1,4 +1,4 @@
-// Soak test of the playground (issue 8) — run by hand, not part of `npm test`:
+// Soak test of the playground — run by hand, not part of `npm test`:
 //
 //   node tests/e2e/soak.mjs            # SOAK_SOLVES=1000000 by default
 //   SOAK_SOLVES=50000 node tests/e2e/soak.mjs

@@ -41,11 +41,11 @@ pub fn exit_code(result: Result<(), CliError>) -> ExitCode {
     }
 }
 
-impl From<loink_train::train::TrainError> for CliError {
+impl From<crate::train::TrainError> for CliError {
     /// A flag value, robot or cost the run cannot use is the user's input (exit 2); a diverged
     /// run, a rejected surface draw or a failed write is the run's own failure (exit 1).
-    fn from(error: loink_train::train::TrainError) -> Self {
-        use loink_train::train::TrainError;
+    fn from(error: crate::train::TrainError) -> Self {
+        use crate::train::TrainError;
         match error {
             TrainError::Argument(_) | TrainError::Loink(_) => CliError::Input(error.to_string()),
             _ => CliError::Internal(error.to_string()),

@@ -16,9 +16,9 @@ use std::path::PathBuf;
 use clap::Args;
 use loink::artifact::load_model;
 use loink::report::{distance, Solution};
+use loink::stats::median_p95;
 use loink::surrogate::Loink;
 use loink_train::train::export::{round_to_digits, round_weights_with, to_json};
-use loink_train::train::optimality::median_p95;
 
 use crate::cli::CliError;
 use crate::eval::targets_cmd::random_targets;
@@ -64,7 +64,7 @@ pub struct Drift {
 }
 
 /// Solves `targets` with both solvers (cold, unrefined) and measures the drift.
-pub fn drift(original: &Loink, compacted: &Loink, targets: &[[f64; 2]]) -> Drift {
+pub fn drift(original: &Loink, compacted: &Loink, targets: &[Vec<f64>]) -> Drift {
     let pairs: Vec<(Solution, Solution)> = targets
         .iter()
         .map(|y| (original.solve_cold(y), compacted.solve_cold(y)))
@@ -116,6 +116,20 @@ pub fn run(args: &CompactArgs) -> Result<(), CliError> {
     let mut file = original.file().clone();
     let digits = args.digits;
     round_weights_with(&mut file, |v| round_to_digits(v, digits));
+    // The card says how the file was made: the training command, then this one.
+    let compact_command = format!(
+        "loink compact --model {} --out {} --digits {digits}",
+        args.model.display(),
+        args.out.display()
+    );
+    file.about.command = if file.about.command.is_empty() {
+        compact_command
+    } else {
+        format!("{} && {compact_command}", file.about.command)
+    };
+    if let Some(stem) = args.out.file_stem() {
+        file.about.name = stem.to_string_lossy().to_string();
+    }
     let compact_text = to_json(&file);
     let compacted = load_model(&compact_text).map_err(|e| {
         CliError::Input(format!(
@@ -123,8 +137,7 @@ pub fn run(args: &CompactArgs) -> Result<(), CliError> {
              written: keep more digits"
         ))
     })?;
-    let arm = original.problem().arm.clone();
-    let targets = random_targets(&arm, args.targets, args.seed);
+    let targets = random_targets(original.problem(), args.targets, args.seed);
     let d = drift(&Loink::new(original), &Loink::new(compacted), &targets);
     std::fs::write(&args.out, &compact_text)
         .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.out.display())))?;

@@ -1,9 +1,12 @@
 //! Library side of the `loink` binary, so integration tests can reach the trainer.
 //!
 //! - [`bench`]: `loink bench` (LOInK against IPOPT and the classical solvers, one run).
+//! - [`progress`]: the progress bar long commands draw on a terminal; [`cli`]: exit codes.
 //! - [`train`]: `loink train` (burn training, export of the model artifact).
 //! - [`train_baseline`]: `loink train --kind mse|mdn` (the averaging-trap baselines).
 
 pub mod bench;
+pub mod cli;
+pub mod progress;
 pub mod train;
 pub mod train_baseline;

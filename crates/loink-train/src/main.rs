@@ -3,11 +3,12 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use loink_train::train_baseline::{self, ModelKind};
-use loink_train::{bench, train};
+use loink_train::train::ModelKind;
+use loink_train::train_baseline;
+use loink_train::{bench, cli, train};
 
+mod catalog;
 mod check;
-mod cli;
 mod compact;
 mod eval;
 
@@ -15,7 +16,7 @@ mod eval;
 #[command(
     name = "loink",
     version,
-    about = "Learned optimal inverse kinematics: train, eval, bench, check, compact"
+    about = "Learned optimal inverse kinematics: train, eval, bench, check, compact, catalog"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -38,30 +39,50 @@ enum Command {
     Targets(eval::targets_cmd::TargetsArgs),
     /// Measure the share of targets whose self-motion set inside the limits is connected.
     Connectivity(eval::connectivity_cmd::ConnectivityArgs),
+    /// Rewrite a model file's card (name, one-line description, the command that made it).
+    Card(catalog::CardArgs),
+    /// Write (or check) the page's model catalog from the model files' cards.
+    Catalog(catalog::CatalogArgs),
+}
+
+/// This run's command line as `loink ARGS…` (arguments quoted where a shell would need it), for
+/// the model card of the file it writes.
+fn command_line() -> String {
+    let quote = |a: String| {
+        if !a.is_empty()
+            && a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_=.,/:+".contains(c))
+        {
+            a
+        } else {
+            format!("'{}'", a.replace('\'', "'\\''"))
+        }
+    };
+    std::iter::once("loink".to_string())
+        .chain(std::env::args().skip(1).map(quote))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Train(args) => {
-            let trained = match args.kind {
+        Command::Train(mut args) => {
+            args.command = command_line();
+            match args.kind {
                 ModelKind::Loink => train::run(&args).map(|_| ()),
                 ModelKind::Mse | ModelKind::Mdn => train_baseline::run(&args).map(|_| ()),
-            };
-            return cli::exit_code(trained.map_err(cli::CliError::from));
+            }
+            .map_err(cli::CliError::from)
         }
         Command::Bench(args) => bench::run(&args),
         Command::Check(args) => return check::run(&args),
-        Command::Eval(args) => return cli::exit_code(eval::run(&args)),
-        Command::Compact(args) => return cli::exit_code(compact::run(&args)),
-        Command::Targets(args) => return cli::exit_code(eval::targets_cmd::run(&args)),
-        Command::Connectivity(args) => return cli::exit_code(eval::connectivity_cmd::run(&args)),
+        Command::Eval(args) => eval::run(&args),
+        Command::Compact(args) => compact::run(&args),
+        Command::Targets(args) => eval::targets_cmd::run(&args),
+        Command::Connectivity(args) => eval::connectivity_cmd::run(&args),
+        Command::Card(args) => catalog::card(&args),
+        Command::Catalog(args) => catalog::catalog(&args),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::exit_code(result)
 }

@@ -1,4 +1,4 @@
-//! Hostile input to the `loink` binary (issue 8), run as a user would: the built executable.
+//! Hostile input to the `loink` binary, run as a user would: the built executable.
 //!
 //! Exit codes: 0 success, 2 bad input or files (with a message on stderr naming the problem),
 //! 1 a failed check. A bad *row* of a targets file is an `invalid` results row, not an abort;
@@ -116,7 +116,7 @@ fn bad_files_and_arguments_exit_2_with_a_message() {
     let good = write(&dir, "good.csv", b"x,y\n0.6,0.3\n");
     for (what, args) in [
         (
-            "unknown robot",
+            "unknown problem",
             vec![
                 "eval",
                 "--robot",
@@ -306,14 +306,14 @@ fn check_rejects_bad_model_files_with_exit_2() {
             "does not parse",
         ),
         (
-            "version 2",
+            "version 3",
             write(
                 &dir,
-                "v2.json",
-                good.replacen("\"version\": 1", "\"version\": 2", 1)
+                "v3.json",
+                good.replacen("\"version\": 2", "\"version\": 3", 1)
                     .as_bytes(),
             ),
-            "version 2",
+            "version 3",
         ),
         (
             "not orthogonal",

@@ -7,7 +7,7 @@ use burn::tensor::{Tensor, TensorData};
 use clap::Parser;
 use loink::artifact::{load_model, Normalisation};
 use loink::problem::Problem;
-use loink::robot::Robot;
+
 use loink::surrogate::Loink;
 use loink_train::train::cayley::values;
 use loink_train::train::export::{self, ExportContext};
@@ -85,19 +85,21 @@ fn initialised_network_matches_the_engine() {
     };
     let net = LoinkNet::new(&arch, &mut ChaCha8Rng::seed_from_u64(11), &cpu_device());
     let norm = Normalisation {
-        x_shift: problem.arm.limits().centres(),
+        x_shift: problem.limits().centres(),
         x_scale: vec![1.0; 4],
         y_shift: vec![0.2, -0.1],
         y_scale: vec![0.5, 0.5],
         cost_shift: 1.5,
         cost_scale: 0.7,
     };
+    let about = loink::artifact::About::default();
     let ctx = || ExportContext {
         problem: &problem,
         arch: &arch,
         normalisation: &norm,
         metrics: Default::default(),
         seed: 11,
+        about: &about,
     };
     for (label, file) in [
         ("exact", export::exact_model_file(&net, ctx())),

@@ -1,5 +1,6 @@
 //! The solve benchmark shared by the browser (`?bench=1`) and the native example, so the
-//! wasm/native ratio compares the same code on the same targets.
+//! wasm/native ratio compares the same code on the same targets. Built only with the `bench`
+//! feature (`tests/e2e/bench.mjs` builds its own bundle): the shipped page does not carry it.
 //!
 //! Targets follow a fixed Lissajous path through the workspace (the play-mode path), one per
 //! frame, each solve warm-started from the previous frame as when a pointer drags. The browser
@@ -9,7 +10,7 @@
 use serde::Serialize;
 
 use crate::clock::now_micros;
-use crate::engine::Engine;
+use crate::engine::{play_target, Engine};
 use crate::settings::{Settings, SolverKind};
 
 /// Solves per frame, timed together: without cross-origin isolation the page clock ticks in
@@ -17,13 +18,9 @@ use crate::settings::{Settings, SolverKind};
 /// the same count so both sides run the same warm-started loop.
 pub const REPEATS: usize = 100;
 
-/// Target of frame `k` (m), on the play-mode path of an arm of `reach`.
-pub fn path_target(reach: f64, k: usize) -> [f64; 2] {
-    let t = k as f64 * 0.016;
-    [
-        reach * (0.45 + 0.25 * (0.6 * t).sin()),
-        reach * 0.45 * (0.4 * t).sin() + reach * 0.1 * (1.3 * t).cos(),
-    ]
+/// Target of frame `k` on the play-mode path of `engine`'s problem (frames 16 ms apart).
+pub fn path_target(engine: &Engine, k: usize) -> Vec<f64> {
+    play_target(engine.problem(), k as f64 * 0.016)
 }
 
 /// Result of [`solve_bench`].
@@ -46,21 +43,6 @@ pub struct SolveBench {
     pub p95_micros: f64,
     /// Frames whose solution converged.
     pub converged: usize,
-}
-
-/// Median and 95th percentile of `values` (NaN when empty).
-pub fn median_p95(values: &mut [f64]) -> (f64, f64) {
-    if values.is_empty() {
-        return (f64::NAN, f64::NAN);
-    }
-    values.sort_by(f64::total_cmp);
-    let at = |p: f64| values[((values.len() - 1) as f64 * p).round() as usize];
-    (at(0.5), at(0.95))
-}
-
-/// Mean of `values` (NaN when empty); the coarse page clock averages out over many frames.
-pub fn mean(values: &[f64]) -> f64 {
-    values.iter().sum::<f64>() / values.len() as f64
 }
 
 /// The settings of each solve-benchmark row, from the page's `base`: every interactive solver
@@ -88,17 +70,16 @@ pub fn bench_settings(base: &Settings) -> Vec<Settings> {
 /// Times the current solver of `engine` over `frames` path targets.
 pub fn solve_bench(engine: &mut Engine, frames: usize, repeats: usize) -> SolveBench {
     let repeats = repeats.max(1);
-    let reach = engine.problem().arm.reach();
     let mut times = Vec::with_capacity(frames);
     let mut converged = 0;
     for k in 0..frames {
-        let target = path_target(reach, k);
+        let target = path_target(engine, k);
         let start = now_micros();
         let ok = engine.time_solver(&target, repeats);
         times.push((now_micros() - start) / repeats as f64);
         converged += usize::from(ok);
     }
-    let (median_micros, p95_micros) = median_p95(&mut times);
+    let (median_micros, p95_micros) = loink::stats::median_p95(&times);
     SolveBench {
         solver: engine.settings().solver.as_str().to_string(),
         feedback: engine.settings().feedback,
@@ -108,5 +89,83 @@ pub fn solve_bench(engine: &mut Engine, frames: usize, repeats: usize) -> SolveB
         median_micros,
         p95_micros,
         converged,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use serde::Serialize;
+    use wasm_bindgen::prelude::*;
+
+    use crate::clock::now_micros;
+    use crate::playground::{js_err, to_js, Playground};
+
+    #[wasm_bindgen]
+    impl Playground {
+        /// The browser benchmark (`?bench=1`): once the idle work (gap map) is done, `frames`
+        /// whole frames along the play-mode path (solve + every panel; median and p95 ms), then
+        /// [`super::solve_bench`] for each solver available on the current model (median µs
+        /// over `frames` targets, each solve repeated [`super::REPEATS`] times because the page
+        /// clock is coarse). Restores the settings.
+        pub fn bench(&mut self, frames: usize) -> Result<JsValue, JsError> {
+            #[derive(Serialize)]
+            #[serde(rename_all = "camelCase")]
+            struct Report {
+                model: String,
+                frames: usize,
+                frame_median_ms: f64,
+                frame_p95_ms: f64,
+                /// Mean ms of solve (with the self-motion pass), arm, landscape, latent, gap map.
+                part_mean_ms: Vec<f64>,
+                solves: Vec<super::SolveBench>,
+            }
+            let frames = frames.clamp(1, 100_000);
+            // Time the steady state a user drags in: the idle work done, so every frame draws
+            // the finished gap map (an unfinished one draws less).
+            for _ in 0..100_000 {
+                if !self.idle(50.0)? {
+                    break;
+                }
+            }
+            let saved = self.engine.settings().clone();
+            let mut times = Vec::with_capacity(frames);
+            // Per part (ms): solve incl. the self-motion pass, then each panel.
+            let mut parts: [Vec<f64>; 5] = Default::default();
+            for k in 0..frames {
+                let start = now_micros();
+                let target = super::path_target(&self.engine, k);
+                self.engine.set_target(&target).map_err(js_err)?;
+                let mut t = now_micros();
+                parts[0].push((t - start) * 1e-3);
+                for (i, part) in parts.iter_mut().enumerate().skip(1) {
+                    let name = crate::panels::PANELS[i - 1];
+                    self.panels.draw(name, &self.engine).map_err(js_err)?;
+                    let now = now_micros();
+                    part.push((now - t) * 1e-3);
+                    t = now;
+                }
+                times.push((now_micros() - start) * 1e-3);
+            }
+            let (frame_median_ms, frame_p95_ms) = loink::stats::median_p95(&times);
+            let part_mean_ms: Vec<f64> = parts.iter().map(|p| loink::stats::mean(p)).collect();
+            let mut solves = Vec::new();
+            for next in super::bench_settings(&saved) {
+                if self.engine.solver_available(next.solver).is_err() {
+                    continue;
+                }
+                self.engine.apply(next);
+                solves.push(super::solve_bench(&mut self.engine, frames, super::REPEATS));
+            }
+            self.engine.apply(saved);
+            self.panels.redraw(&self.engine).map_err(js_err)?;
+            to_js(&Report {
+                model: self.engine.entry().name.to_string(),
+                frames,
+                frame_median_ms,
+                frame_p95_ms,
+                part_mean_ms,
+                solves,
+            })
+        }
     }
 }

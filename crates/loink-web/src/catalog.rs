@@ -1,101 +1,37 @@
-//! The fixed list of models the page knows. A model name from the URL is looked up here and
-//! nowhere else: the page only ever fetches `web/models/<name>.json` for a name in this list,
-//! never an arbitrary URL (issue 8, security of a static page).
+//! The fixed list of models the page knows, generated from `web/models/catalog.json` (itself
+//! written by `scripts/catalog.sh` from the model files' cards) at build time. A model name from
+//! the URL is looked up here and nowhere else: the page only ever fetches a file this list
+//! names, never an arbitrary URL (a static page must not be steered to other addresses).
 
 use serde::Serialize;
 
 /// One entry of the catalog.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ModelEntry {
-    /// Name used in the URL hash and the model file name (`web/models/<name>.json`).
+    /// Name used in the URL hash and the model file's stem.
     pub name: &'static str,
-    /// The robot preset (`loink::robot::PRESET_NAMES`) the classical solvers use.
-    pub robot: &'static str,
-    /// Whether a trained LOInK file ships in `web/models/<name>.json` (the page fetches it).
-    pub shipped: bool,
-    /// Whether the robot is redundant, so a LOInK model can exist for it at all.
-    pub learnable: bool,
+    /// The problem's name (the menu's group).
+    pub problem: &'static str,
+    /// The problem in words (the group's label).
+    pub problem_title: &'static str,
+    /// The model kind (`loink`).
+    pub kind: &'static str,
     /// One line for the model menu.
-    pub label: &'static str,
+    pub description: &'static str,
+    /// The file, relative to the site root.
+    pub file: &'static str,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// The page's default model.
+    pub default: bool,
 }
 
-/// Every model the page offers, default first.
-pub const MODELS: [ModelEntry; 10] = [
-    ModelEntry {
-        name: "planar3-h38w",
-        robot: "planar3",
-        shipped: true,
-        learnable: true,
-        label: "planar3 — 3 links, 1-D latent, [38]×4 trained on its own optimal surface, weighted (most accurate)",
-    },
-    ModelEntry {
-        name: "planar3-h38",
-        robot: "planar3",
-        shipped: true,
-        learnable: true,
-        label: "planar3, [38]×4 on its optimal surface, unweighted (the default before planar3-h38w)",
-    },
-    ModelEntry {
-        name: "planar3-surface",
-        robot: "planar3",
-        shipped: true,
-        learnable: true,
-        label: "planar3, [32]×4 trained on its own optimal surface (the default before planar3-h38)",
-    },
-    ModelEntry {
-        name: "planar3",
-        robot: "planar3",
-        shipped: true,
-        learnable: true,
-        label: "planar3 — the benchmark model (40 epochs, uniform data; μ = 0.05)",
-    },
-    ModelEntry {
-        name: "planar3-h16",
-        robot: "planar3",
-        shipped: true,
-        learnable: true,
-        label: "planar3, hidden [16]×4 (2.4× smaller file, coarser)",
-    },
-    ModelEntry {
-        name: "planar3-long",
-        robot: "planar3",
-        shipped: true,
-        learnable: true,
-        label: "planar3, trained 3× longer (120 epochs, uniform data)",
-    },
-    ModelEntry {
-        name: "planar3-mu0.2",
-        robot: "planar3",
-        shipped: true,
-        learnable: true,
-        label: "planar3, μ = 0.2 (tighter lower Lipschitz bound)",
-    },
-    ModelEntry {
-        name: "planar4",
-        robot: "planar4",
-        shipped: true,
-        learnable: true,
-        label: "planar4 — 4 links, 2-D latent plane",
-    },
-    ModelEntry {
-        name: "planar3-wide",
-        robot: "planar3-wide",
-        shipped: true,
-        learnable: true,
-        label: "planar3-wide — wide limits: where one chart fails",
-    },
-    ModelEntry {
-        name: "planar2",
-        robot: "planar2",
-        shipped: false,
-        learnable: false,
-        label: "planar2 — 2 links, analytic IK (no redundancy)",
-    },
-];
+include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 
-/// The model shown when the URL names none: the one whose unrefined answers land closest to the
-/// target (web/models/README.md). A link naming `planar3` still opens that model.
-pub const DEFAULT_MODEL: &str = "planar3-h38w";
+/// The model shown when the URL names none (the catalog's `default: true` entry).
+pub fn default_entry() -> &'static ModelEntry {
+    MODELS.iter().find(|m| m.default).unwrap_or(&MODELS[0])
+}
 
 /// Looks a name up; `None` for anything not in [`MODELS`].
 pub fn lookup(name: &str) -> Option<&'static ModelEntry> {
@@ -112,21 +48,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_entry_names_a_real_preset_and_a_safe_file_name() {
+    fn one_default_and_safe_file_names() {
+        assert_eq!(MODELS.iter().filter(|m| m.default).count(), 1);
         for m in MODELS {
-            assert!(
-                loink::robot::PlanarArm::preset(m.robot).is_ok(),
-                "{}",
-                m.name
-            );
             assert!(m
                 .name
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.'));
             assert!(!m.name.contains(".."));
+            assert_eq!(m.file, format!("web/models/{}.json", m.name));
         }
-        assert!(lookup(DEFAULT_MODEL).is_some());
-        assert_eq!(MODELS[0].name, DEFAULT_MODEL, "the default comes first");
+        // Every problem's models are listed together, its default first.
+        let mut seen: Vec<&str> = Vec::new();
+        for w in MODELS.windows(2) {
+            if w[0].problem != w[1].problem {
+                assert!(!seen.contains(&w[1].problem), "{} is split", w[1].problem);
+                seen.push(w[0].problem);
+            }
+        }
     }
 
     #[test]
@@ -148,50 +87,37 @@ mod shipped_files {
     use super::*;
     use std::path::Path;
 
-    /// The catalog and `web/models/` agree: every shipped entry's file exists and loads, and
-    /// every file there is in the catalog as shipped.
+    fn root() -> &'static Path {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+    }
+
+    /// Every entry's file exists, loads, is trained, and has the recorded size and problem.
     #[test]
-    fn catalog_matches_the_shipped_model_files() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/models");
-        for m in MODELS.iter().filter(|m| m.learnable) {
-            let path = dir.join(format!("{}.json", m.name));
-            assert_eq!(
-                path.exists(),
-                m.shipped,
-                "{}: shipped flag vs {}",
-                m.name,
-                path.display()
+    fn catalog_matches_the_model_files() {
+        for m in MODELS {
+            let text = std::fs::read_to_string(root().join(m.file)).unwrap();
+            assert_eq!(text.len() as u64, m.bytes, "{}: size", m.name);
+            let model = loink::artifact::load_model(&text)
+                .unwrap_or_else(|e| panic!("{} does not load: {e}", m.file));
+            assert_eq!(model.problem().name(), m.problem, "{}", m.name);
+            assert!(
+                !model.file().metrics.contains_key("untrained"),
+                "{}",
+                m.name
             );
-            if m.shipped {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let model = loink::artifact::load_model(&text)
-                    .unwrap_or_else(|e| panic!("{} does not load: {e}", path.display()));
-                assert!(
-                    !model.file().metrics.contains_key("untrained"),
-                    "{} is untrained",
-                    m.name
-                );
-            }
         }
-        // Every redundant-arm LOInK file there is offered by the page (regressor files and the
-        // lessons' planar2 model are not LOInK playground models).
-        if let Ok(entries) = std::fs::read_dir(&dir) {
-            for entry in entries.flatten() {
-                let name = entry.file_name().to_string_lossy().to_string();
-                let Some(stem) = name.strip_suffix(".json") else {
-                    continue;
-                };
-                let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-                let Ok(model) = loink::artifact::parse_model(&text) else {
-                    continue;
-                };
-                if model.robot.link_lengths.len() >= 3 {
-                    assert!(
-                        lookup(stem).is_some_and(|m| m.shipped),
-                        "{name} is a LOInK model the catalog does not list"
-                    );
-                }
-            }
-        }
+    }
+
+    /// index.html preloads the default model's weights (the page's first request for them).
+    #[test]
+    fn index_html_preloads_the_catalog_default() {
+        let html = std::fs::read_to_string(root().join("index.html")).unwrap();
+        let default = default_entry();
+        let preload = format!(
+            "<link rel=\"preload\" href=\"{}\" as=\"fetch\" type=\"application/json\" crossorigin data-model=\"{}\">",
+            default.file, default.name
+        );
+        assert!(html.contains(&preload), "index.html lacks {preload}");
+        assert_eq!(html.matches("data-model=").count(), 1, "one model preload");
     }
 }

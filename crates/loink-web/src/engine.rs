@@ -1,15 +1,19 @@
 //! The playground's state machine, free of any browser type so it runs (and is tested)
-//! natively: the current settings, the problem, loaded models, the warm start, the last
-//! solution and the reference optimum. [`crate::playground::Playground`] wraps it for JS.
+//! natively: the current settings, the problem, loaded models, the solver, the last solution and
+//! the reference optimum. [`crate::playground::Playground`] wraps it for JS.
+//!
+//! The problem is the loaded model file's own (a model names its problem; before its file loads,
+//! or when it fails to, the preset of that name stands in, classical solvers only). The solver is
+//! built by `loink`'s registry from the settings, exactly as `loink eval` builds it, warm-started
+//! from the previous frame as a pointer drags.
 
 use std::collections::BTreeMap;
 
 use loink::artifact::{ArtifactError, ModelFile};
+use loink::problem::planar::reference::{self, SelfMotion};
 use loink::problem::Problem;
-use loink::report::{Solution, Status, Termination, Tolerance};
-use loink::robot::Robot;
-use loink::solvers::reference::{self, SelfMotion};
-use loink::solvers::{analytic, dls, refine};
+use loink::report::{Solution, Status, Termination};
+use loink::solvers::registry::{self, Solver, SolverSettings, Start};
 
 use crate::catalog::{self, ModelEntry};
 use crate::clock::now_micros;
@@ -19,7 +23,7 @@ use crate::state::{describe, FrameState};
 
 /// φ samples drawn in the landscape panel.
 pub const MOTION_SAMPLES: usize = 480;
-/// Dense φ samples of the per-frame self-motion pass on three links (the exact pass, when the
+/// Dense φ samples of the per-frame self-motion pass on three links (the full pass, when the
 /// pointer rests, uses `reference::SAMPLES`).
 pub const FRAME_DENSE: usize = 1_000;
 /// Points of the learned-set curve in the landscape panel.
@@ -47,7 +51,7 @@ pub fn latent_half_range(optimum_z: Option<&[f64]>, sigma: f64, samples: &[Vec<f
     }
 }
 
-/// The global optimum of the current target (reference sweep): q* and J*.
+/// The global optimum of the current target (reference): q* and J*.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Optimum {
     /// q*.
@@ -62,11 +66,12 @@ pub struct Engine {
     entry: &'static ModelEntry,
     problem: Problem,
     models: BTreeMap<&'static str, LearnedModel>,
-    warm: Vec<f64>,
+    solver: Box<dyn Solver>,
     solution: Solution,
     optimum: Option<Optimum>,
     motion: Option<SelfMotion>,
-    motion_exact: bool,
+    /// The self-motion set and optimum come from the full-density sweep (not the frame's).
+    motion_full: bool,
     samples: Vec<Vec<f64>>,
     sample_z: Vec<Vec<f64>>,
     curve: Option<LatentCurve>,
@@ -79,34 +84,45 @@ pub struct Engine {
     panels_pending: bool,
 }
 
-fn fallback_entry() -> &'static ModelEntry {
-    &catalog::MODELS[0]
+/// The preset standing in for an entry's problem until (or unless) its model file loads.
+fn preset_problem(entry: &ModelEntry) -> Result<Problem, String> {
+    Problem::preset(entry.problem).map_err(|e| format!("model '{}': {e}", entry.name))
 }
 
-/// The problem of a catalog entry without a learned model.
-fn preset_problem(entry: &ModelEntry) -> Result<Problem, String> {
-    Problem::preset(entry.robot).map_err(|e| format!("model '{}': {e}", entry.name))
+/// The registry's settings for the page's settings: warm starts (the page tracks a pointer).
+fn solver_settings(settings: &Settings) -> SolverSettings {
+    SolverSettings {
+        refine: settings.refine as usize,
+        feedback: settings.feedback as usize,
+        start: Start::Warm,
+        ..SolverSettings::new(settings.solver)
+    }
 }
 
 impl Engine {
-    /// The default view (planar3, default settings), solved; its panels' per-target work
-    /// (reference pass, curve) is pending until [`Self::prepare_panels`].
+    /// The default view (the catalog's default model, default settings), solved with a
+    /// classical solver until the model loads; its panels' per-target work is pending until
+    /// [`Self::prepare_panels`].
     pub fn new() -> Result<Self, String> {
-        let entry = fallback_entry();
+        let entry = catalog::default_entry();
         let problem = preset_problem(entry)?;
-        let warm = problem.arm.limits().centres();
-        let settings = Settings::default();
+        let settings = Settings {
+            solver: SolverKind::Dls,
+            ..Settings::default()
+        };
+        let solver = registry::build(&problem, None, &solver_settings(&settings))
+            .map_err(|e| e.to_string())?;
         let solution = Solution::invalid("none", &settings.target, 0.0);
         let mut engine = Engine {
             settings,
             entry,
             problem,
             models: BTreeMap::new(),
-            warm,
+            solver,
             solution,
             optimum: None,
             motion: None,
-            motion_exact: false,
+            motion_full: false,
             samples: Vec::new(),
             sample_z: Vec::new(),
             curve: None,
@@ -116,9 +132,6 @@ impl Engine {
             revision: 0,
             panels_pending: false,
         };
-        engine.settings.solver = engine.best_available();
-        // The panels' per-target work waits for the first frame (the page's first apply
-        // replaces this view anyway).
         engine.solve_target();
         Ok(engine)
     }
@@ -129,7 +142,7 @@ impl Engine {
     }
 
     /// [`Self::load_model`] with the decoding step given (the page decodes with the browser's
-    /// parser); `decode` runs only once the name is known to have a learned model.
+    /// parser); `decode` runs only once the name is known to be in the catalog.
     pub fn load_model_with(
         &mut self,
         name: &str,
@@ -137,28 +150,20 @@ impl Engine {
     ) -> Result<(), String> {
         let entry = catalog::lookup(name)
             .ok_or_else(|| format!("unknown model '{name}' (known: {})", catalog::names()))?;
-        if !entry.learnable {
-            return Err(format!(
-                "'{name}' is not redundant: there is no learned model for it"
-            ));
-        }
-        let mut model = decode()
+        let model = decode()
             .map_err(|e| e.to_string())
             .and_then(LearnedModel::from_file)
             .map_err(|e| format!("model '{name}': {e}"))?;
-        if model.problem().arm.spec().link_lengths != preset_problem(entry)?.arm.spec().link_lengths
-        {
+        if model.problem().name() != entry.problem {
             return Err(format!(
-                "model '{name}': its robot is not the {} preset",
-                entry.robot
+                "model '{name}': its file is for '{}', the catalog says '{}'",
+                model.problem().name(),
+                entry.problem
             ));
         }
-        model.set_feedback(self.settings.feedback);
         self.models.insert(entry.name, model);
         if self.entry.name == entry.name {
             self.switch_model(entry)?;
-            // The panels follow with the next frame (a load is nearly always followed by an
-            // apply, which prepares them once).
             self.solve_target();
         }
         Ok(())
@@ -175,31 +180,34 @@ impl Engine {
             None => preset_problem(entry)?,
         };
         self.entry = entry;
-        self.warm = self.problem.arm.limits().centres();
-        if let Some(m) = self.models.get_mut(entry.name) {
-            m.reset();
-        }
         self.settings.model = entry.name.to_string();
+        self.rebuild_solver();
         Ok(())
+    }
+
+    /// Rebuilds the solver from the settings (a cold start); when the settings' solver
+    /// cannot run here the answers say why (`invalid`), which `apply` has already warned of.
+    fn rebuild_solver(&mut self) {
+        let model = self.models.get(self.entry.name).map(LearnedModel::loink);
+        let settings = solver_settings(&self.settings);
+        self.solver = match registry::build(&self.problem, model, &settings) {
+            Ok(solver) => solver,
+            Err(_) => Box::new(Unavailable {
+                kind: settings.kind,
+            }),
+        };
     }
 
     /// Whether `solver` can run on the current model; `Err` says why not.
     pub fn solver_available(&self, solver: SolverKind) -> Result<(), String> {
-        match solver {
-            SolverKind::Loink | SolverKind::LoinkRefine
-                if !self.models.contains_key(self.entry.name) =>
-            {
-                Err(if self.entry.learnable {
-                    format!("no trained model file is loaded for {}", self.entry.name)
-                } else {
-                    format!("{} has no learned model", self.entry.name)
-                })
-            }
-            SolverKind::Analytic if self.problem.arm.dof() != 2 => {
-                Err("analytic IK applies to two-link arms only".to_string())
-            }
-            _ => Ok(()),
+        let model = self.models.get(self.entry.name).map(LearnedModel::loink);
+        if solver.is_learned() && model.is_none() {
+            return Err(format!("the {} model file is not loaded", self.entry.name));
         }
+        registry::applies(solver, &self.problem, model).map_err(|e| match e {
+            loink::LoinkError::UnsupportedSolver { reason, .. } => reason,
+            other => other.to_string(),
+        })
     }
 
     /// The first solver that runs on the current model, LOInK first.
@@ -245,34 +253,37 @@ impl Engine {
             ));
             next.solver = instead;
         }
-        if let Err(why) = check_target(next.target) {
+        if let Err(why) = self.check_target(&next.target) {
             warnings.push(why);
-            next.target = self.settings.target;
+            next.target = self.settings.target.clone();
         }
         next.sigma = clamp_or(next.sigma, 0.0, crate::settings::SIGMA_MAX, 0.0);
         next.samples = next.samples.min(crate::settings::SAMPLES_MAX);
         next.refine = next.refine.min(crate::settings::REFINE_MAX);
         next.feedback = next.feedback.min(crate::settings::FEEDBACK_MAX);
-        for m in self.models.values_mut() {
-            m.set_feedback(next.feedback);
-        }
         next.seed = next.seed.min(crate::settings::SEED_MAX);
-        if next.solver != self.settings.solver {
-            self.warm = self.problem.arm.limits().centres();
-            if let Some(m) = self.models.get_mut(entry.name) {
-                m.reset();
-            }
-        }
+        let rebuild = next.solver != self.settings.solver
+            || next.refine != self.settings.refine
+            || next.feedback != self.settings.feedback;
         self.settings = next;
+        if rebuild {
+            self.rebuild_solver();
+        }
         self.warnings = warnings.clone();
         self.solve_target();
         warnings
     }
 
+    /// A target the page accepts for this problem: the task's dimension, finite, within
+    /// ±[`TARGET_LIMIT`] on every axis.
+    pub fn check_target(&self, t: &[f64]) -> Result<(), String> {
+        check_target(t, self.problem.task_dim())
+    }
+
     /// Moves the target and solves, panels included ([`Self::move_target`] then
     /// [`Self::prepare_panels`]). A non-finite or absurd target is refused with a readable
     /// error and changes nothing.
-    pub fn set_target(&mut self, target: [f64; 2]) -> Result<(), String> {
+    pub fn set_target(&mut self, target: &[f64]) -> Result<(), String> {
         self.move_target(target)?;
         self.prepare_panels();
         Ok(())
@@ -282,9 +293,9 @@ impl Engine {
     /// this target's, while the reference optimum — hence J* and the gap — and the panel data
     /// wait for [`Self::prepare_panels`] ([`Self::optimum_pending`] says so; the gap reads NaN
     /// meanwhile, never a previous target's). Refuses a bad target like [`Self::set_target`].
-    pub fn move_target(&mut self, target: [f64; 2]) -> Result<(), String> {
-        check_target(target)?;
-        self.settings.target = target;
+    pub fn move_target(&mut self, target: &[f64]) -> Result<(), String> {
+        self.check_target(target)?;
+        self.settings.target = target.to_vec();
         self.solve_target();
         Ok(())
     }
@@ -296,48 +307,49 @@ impl Engine {
         self.prepare_panels();
     }
 
+    /// Whether the problem's reference comes from the planar sweep the landscape draws (three
+    /// links or fewer: one pass gives both).
+    fn sweep_gives_reference(&self) -> bool {
+        self.problem.planar().is_some_and(|arm| arm.dof() <= 3)
+    }
+
     /// The solver alone for the current target (the reference sweep too when it is the
     /// solver); the rest is left to [`Self::prepare_panels`].
     fn solve_target(&mut self) {
-        let target = self.settings.target;
+        let target = self.settings.target.clone();
         self.optimum = None;
         self.motion = None;
-        self.motion_exact = false;
+        self.motion_full = false;
         self.samples.clear();
         self.sample_z.clear();
         self.latent_map = None;
         self.curve = None;
-        let dof = self.problem.arm.dof();
         let start = now_micros();
-        let solution = match self.settings.solver {
-            // The reference optimum is the frame pass's best minimum: no second sweep.
-            SolverKind::Reference if dof <= 3 => {
+        let solution =
+            if self.settings.solver == SolverKind::Reference && self.sweep_gives_reference() {
+                // The reference optimum is the frame pass's best minimum: no second sweep.
                 self.compute_reference(FRAME_DENSE);
                 let swept = now_micros();
                 match self.reference_solution(&target) {
                     Some(s) => s.with_micros(swept - start),
                     None => {
-                        let s = reference::solve(&self.problem, &target);
+                        let s = self.solver.solve(&target);
                         s.with_micros(now_micros() - swept)
                     }
                 }
-            }
-            _ => {
-                let s = self.run_solver(&target);
+            } else {
+                let s = self.solver.solve(&target);
                 s.with_micros(now_micros() - start)
-            }
-        };
-        if solution.status() != Status::Invalid {
-            self.warm = solution.q().to_vec();
-        }
-        if self.settings.solver == SolverKind::Reference && dof > 3 {
-            // reference::solve already ran the (slow) four-link search: keep its optimum.
-            if solution.status() == Status::Converged {
-                self.optimum = Some(Optimum {
-                    q: solution.q().to_vec(),
-                    cost: solution.cost(),
-                });
-            }
+            };
+        if self.settings.solver == SolverKind::Reference
+            && !self.sweep_gives_reference()
+            && solution.status() == Status::Converged
+        {
+            // The solver already ran the (slow) reference search: keep its optimum.
+            self.optimum = Some(Optimum {
+                q: solution.q().to_vec(),
+                cost: solution.cost(),
+            });
         }
         self.solution = solution;
         self.panels_pending = true;
@@ -352,8 +364,8 @@ impl Engine {
             return false;
         }
         self.panels_pending = false;
-        let target = self.settings.target;
-        if self.motion.is_none() && self.problem.arm.dof() <= 3 {
+        let target = self.settings.target.clone();
+        if self.motion.is_none() && self.sweep_gives_reference() {
             self.compute_reference(FRAME_DENSE);
         }
         let drawn = match self.models.get(self.entry.name) {
@@ -376,44 +388,45 @@ impl Engine {
     /// Whether the reference optimum of the current target has not been computed yet (the
     /// gap is then unknown, not "none feasible").
     pub fn optimum_pending(&self) -> bool {
-        self.motion.is_none() && self.optimum.is_none()
+        self.motion.is_none()
+            && self.optimum.is_none()
+            && loink::solvers::reference::available(&self.problem)
     }
 
     /// The reference optimum of the current self-motion pass as a judged [`Solution`].
-    fn reference_solution(&self, target: &[f64; 2]) -> Option<Solution> {
+    fn reference_solution(&self, target: &[f64]) -> Option<Solution> {
         let best = self.motion.as_ref()?.minima.first()?;
         Some(Solution::assess(
             &self.problem,
-            reference::NAME,
+            loink::solvers::reference::NAME,
             target,
             None,
             best.q.clone(),
             1,
             0.0,
             Termination::Converged,
-            Tolerance::CLASSICAL,
         ))
     }
 
-    /// Whether the reference optimum and the self-motion set are the exact pass (the frame
-    /// pass on three links uses a coarser sweep; [`Self::idle`] replaces it when the pointer
-    /// rests).
-    pub fn reference_exact(&self) -> bool {
-        self.motion_exact
+    /// Whether the reference optimum and the self-motion set come from the full-density sweep
+    /// (the frame pass on three links uses a coarser one; [`Self::idle`] replaces it when the
+    /// pointer rests).
+    pub fn reference_full(&self) -> bool {
+        self.motion_full
     }
 
     /// Does deferred work within about `budget_micros`: the reference optimum and self-motion
-    /// set (four-link arms), the landscape curve, then the latent map. Returns whether it
-    /// changed anything (then panels redraw).
+    /// set at full density (or, for longer arms, at all), the landscape curve, then the latent
+    /// map. Returns whether it changed anything (then panels redraw).
     pub fn idle(&mut self, budget_micros: f64) -> bool {
         if self.prepare_panels() {
             return true;
         }
-        if !self.motion_exact {
+        if !self.motion_full && self.problem.planar().is_some() {
             let start = now_micros();
             self.compute_reference(reference::SAMPLES);
-            if self.settings.solver == SolverKind::Reference && self.problem.arm.dof() <= 3 {
-                let target = self.settings.target;
+            if self.settings.solver == SolverKind::Reference && self.sweep_gives_reference() {
+                let target = self.settings.target.clone();
                 if let Some(s) = self.reference_solution(&target) {
                     self.solution = s.with_micros(now_micros() - start);
                 }
@@ -422,10 +435,14 @@ impl Engine {
             self.revision = self.revision.wrapping_add(1);
             return true;
         }
-        let Some(model) = self.models.get(self.entry.name) else {
+        let Some(model) = self
+            .models
+            .get(self.entry.name)
+            .filter(|m| m.latent_dim() > 0)
+        else {
             return false;
         };
-        let target = self.settings.target;
+        let target = self.settings.target.clone();
         if self.latent_map.is_none() {
             let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
             let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
@@ -445,8 +462,11 @@ impl Engine {
     /// Whether [`Self::idle`] still has work for the current target.
     pub fn idle_pending(&self) -> bool {
         self.panels_pending
-            || !self.motion_exact
-            || (self.models.contains_key(self.entry.name)
+            || (!self.motion_full && self.problem.planar().is_some())
+            || (self
+                .models
+                .get(self.entry.name)
+                .is_some_and(|m| m.latent_dim() > 0)
                 && !self.latent_map.as_ref().is_some_and(LatentMap::complete))
     }
 
@@ -470,68 +490,34 @@ impl Engine {
         self.latent_map.as_ref()
     }
 
-    /// The self-motion set and the optimum at dense sweep density `dense` (three links; other
-    /// arms always use the exact search).
+    /// The self-motion set and the optimum at sweep density `dense` (three links; longer arms
+    /// always use the reference search).
     fn compute_reference(&mut self, dense: usize) {
-        let target = self.settings.target;
-        let motion = reference::self_motion_with(&self.problem, &target, MOTION_SAMPLES, dense);
+        let motion = reference::self_motion_with(
+            &self.problem,
+            &self.settings.target,
+            MOTION_SAMPLES,
+            dense,
+        );
         self.optimum = motion.minima.first().map(|m| Optimum {
             q: m.q.clone(),
             cost: m.cost,
         });
-        self.motion_exact = dense >= reference::SAMPLES || self.problem.arm.dof() != 3;
+        self.motion_full = dense >= reference::SAMPLES || !self.sweep_gives_reference();
         self.motion = Some(motion);
     }
 
-    /// Runs the solver for `target` `repeats` times from the same warm start, then keeps the
-    /// last answer as the new warm start (the benchmark's unit of work). Returns whether it
-    /// converged.
-    pub fn time_solver(&mut self, target: &[f64; 2], repeats: usize) -> bool {
-        let warm = self.warm.clone();
-        let state = self
-            .models
-            .get(self.entry.name)
-            .map(LearnedModel::save_state);
+    /// Runs the solver for `target` `repeats` times from the same state (the solver is rebuilt
+    /// and warmed to where it was before each repeat), then keeps the last answer's state (the
+    /// benchmark's unit of work). Returns whether it converged.
+    pub fn time_solver(&mut self, target: &[f64], repeats: usize) -> bool {
+        let saved = self.solver.boxed_clone();
         let mut last = None;
         for _ in 0..repeats.max(1) {
-            self.warm.clone_from(&warm);
-            if let (Some(m), Some(s)) = (self.models.get_mut(self.entry.name), state.as_ref()) {
-                m.restore_state(s);
-            }
-            last = Some(self.run_solver(target));
+            self.solver = saved.boxed_clone();
+            last = Some(self.solver.solve(target));
         }
-        match last {
-            Some(s) if s.status() != Status::Invalid => {
-                self.warm = s.q().to_vec();
-                s.status() == Status::Converged
-            }
-            _ => false,
-        }
-    }
-
-    fn run_solver(&mut self, target: &[f64; 2]) -> Solution {
-        let problem = &self.problem;
-        match self.settings.solver {
-            SolverKind::Dls => dls::solve(problem, target, &self.warm, &dls::DlsOptions::default()),
-            SolverKind::Analytic => analytic::solve_best(problem, target)
-                .unwrap_or_else(|_| Solution::invalid(analytic::NAME, target, 0.0)),
-            SolverKind::Reference => reference::solve(problem, target),
-            SolverKind::Loink | SolverKind::LoinkRefine => {
-                let refine_steps = self.settings.refine as usize;
-                let refining = self.settings.solver == SolverKind::LoinkRefine;
-                match self.models.get_mut(self.entry.name) {
-                    Some(model) => {
-                        let raw = model.solve(target);
-                        if refining && raw.status() != Status::Invalid {
-                            refine::refine(problem, target, raw.q(), refine_steps)
-                        } else {
-                            raw
-                        }
-                    }
-                    None => Solution::invalid("loink", target, 0.0),
-                }
-            }
-        }
+        last.is_some_and(|s| s.status() == Status::Converged)
     }
 
     /// Records the wall time of the last whole frame (solve + panels), in ms.
@@ -556,7 +542,7 @@ impl Engine {
         self.entry
     }
 
-    /// The problem (arm + cost) shown.
+    /// The problem (and its cost) shown.
     pub fn problem(&self) -> &Problem {
         &self.problem
     }
@@ -577,7 +563,8 @@ impl Engine {
         self.optimum.as_ref()
     }
 
-    /// The sampled self-motion set for the current target (None while pending).
+    /// The sampled self-motion set for the current target (None while pending, or for a
+    /// problem that is not a planar arm).
     pub fn motion(&self) -> Option<&SelfMotion> {
         self.motion.as_ref()
     }
@@ -604,7 +591,7 @@ impl Engine {
         FrameState {
             model: self.entry.name.to_string(),
             solver: self.settings.solver.as_str().to_string(),
-            target: self.settings.target,
+            target: self.settings.target.clone(),
             q: s.q().to_vec(),
             reached: s.reached().to_vec(),
             residual: s.residual(),
@@ -635,6 +622,47 @@ impl Engine {
     }
 }
 
+/// The stand-in when no solver can be built for the settings (nothing panics; every answer is
+/// `invalid` and the status line carries the reason from `apply`).
+#[derive(Clone)]
+struct Unavailable {
+    kind: SolverKind,
+}
+
+impl Solver for Unavailable {
+    fn kind(&self) -> SolverKind {
+        self.kind
+    }
+    fn solve(&mut self, target: &[f64]) -> Solution {
+        Solution::invalid(self.kind.as_str(), target, 0.0)
+    }
+    fn reset(&mut self) {}
+    fn boxed_clone(&self) -> Box<dyn Solver> {
+        Box::new(self.clone())
+    }
+}
+
+/// The play-mode target at time `t` (s): for a planar arm a slow Lissajous loop through the
+/// right half of its workspace; for any other problem the image of a slow Lissajous loop through
+/// its joint box (reachable by construction).
+pub fn play_target(problem: &Problem, t: f64) -> Vec<f64> {
+    if let Some(arm) = problem.planar() {
+        let reach = arm.reach();
+        return vec![
+            reach * (0.45 + 0.25 * (0.6 * t).sin()),
+            reach * 0.45 * (0.4 * t).sin() + reach * 0.1 * (1.3 * t).cos(),
+        ];
+    }
+    let limits = problem.limits();
+    let q: Vec<f64> = (0..limits.len())
+        .map(|i| {
+            let phase = 0.7 * i as f64 + (0.3 + 0.17 * i as f64) * t;
+            limits.centre(i) + 0.8 * limits.half_width(i) * phase.sin()
+        })
+        .collect();
+    problem.position(&q)
+}
+
 /// (J − J*)/J* in percent, with J* floored at 1e-9 so a zero optimum does not divide by zero.
 pub fn gap_percent(cost: f64, optimum: f64) -> f64 {
     100.0 * (cost - optimum) / optimum.abs().max(1e-9)
@@ -648,15 +676,25 @@ fn clamp_or(v: f64, lo: f64, hi: f64, fallback: f64) -> f64 {
     }
 }
 
-/// A target the page accepts: finite, within ±[`TARGET_LIMIT`] m.
-pub fn check_target(t: [f64; 2]) -> Result<(), String> {
-    if !(t[0].is_finite() && t[1].is_finite()) {
-        return Err(format!("target ({}, {}) is not a finite point", t[0], t[1]));
-    }
-    if t[0].abs() > TARGET_LIMIT || t[1].abs() > TARGET_LIMIT {
+/// A target the page accepts: `dim` finite coordinates, each within ±[`TARGET_LIMIT`].
+pub fn check_target(t: &[f64], dim: usize) -> Result<(), String> {
+    let shown = t
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    if t.len() != dim {
         return Err(format!(
-            "target ({}, {}) is more than {TARGET_LIMIT} m from the base",
-            t[0], t[1]
+            "target ({shown}) has {} coordinates, the task has {dim}",
+            t.len()
+        ));
+    }
+    if !t.iter().all(|v| v.is_finite()) {
+        return Err(format!("target ({shown}) is not a finite point"));
+    }
+    if t.iter().any(|v| v.abs() > TARGET_LIMIT) {
+        return Err(format!(
+            "target ({shown}) is more than {TARGET_LIMIT} from the base"
         ));
     }
     Ok(())

@@ -5,12 +5,13 @@
 
 use loink::problem::Problem;
 use loink::report::Status;
-use loink::solvers::{reference, refine};
+use loink::solvers::reference;
+use loink::solvers::registry::{self, SolverKind, SolverSettings};
 
 use crate::clock::now_micros;
 use crate::engine::gap_percent;
 use crate::learned::LearnedModel;
-use crate::region::Region;
+use loink::problem::region::Region;
 
 /// Cells per side.
 pub const CELLS: usize = 40;
@@ -37,30 +38,30 @@ pub enum GapCell {
 pub struct GapMap {
     /// Model name it belongs to.
     pub model: String,
-    /// Half the side of the square covered (m).
-    pub half: f64,
+    /// The rectangle covered, `[x0, x1, y0, y1]` (the reachable region's).
+    pub bounds: [f64; 4],
     /// `CELLS × CELLS` cells, row 0 at the top.
     pub cells: Vec<GapCell>,
     next: usize,
 }
 
 impl GapMap {
-    /// An empty map over the region's square.
+    /// An empty map over the region's rectangle.
     pub fn new(model: &str, region: &Region) -> GapMap {
         GapMap {
             model: model.to_string(),
-            half: region.half(),
+            bounds: region.bounds(),
             cells: vec![GapCell::Pending; CELLS * CELLS],
             next: 0,
         }
     }
 
-    /// Centre of cell (row, col) in metres.
+    /// Centre of cell (row, col), row 0 at the top.
     pub fn centre(&self, row: usize, col: usize) -> [f64; 2] {
-        let size = 2.0 * self.half / CELLS as f64;
+        let [x0, x1, y0, y1] = self.bounds;
         [
-            -self.half + (col as f64 + 0.5) * size,
-            self.half - (row as f64 + 0.5) * size,
+            x0 + (col as f64 + 0.5) * (x1 - x0) / CELLS as f64,
+            y1 - (row as f64 + 0.5) * (y1 - y0) / CELLS as f64,
         ]
     }
 
@@ -85,6 +86,17 @@ impl GapMap {
     ) -> bool {
         let start = now_micros();
         let mut changed = false;
+        // One-shot + refine, cold, whatever the page's settings: the cached map must not depend
+        // on a setting changed later. Built by the registry like every other solver.
+        let settings = SolverSettings {
+            refine: REFINE_STEPS,
+            ..SolverSettings::new(SolverKind::LoinkRefine)
+        };
+        let Ok(mut learned_solver) = registry::build(problem, Some(model.loink()), &settings)
+        else {
+            self.next = self.cells.len();
+            return true;
+        };
         while !self.done() {
             let k = self.next;
             let y = self.centre(k / CELLS, k % CELLS);
@@ -95,12 +107,7 @@ impl GapMap {
                 if best.status() != Status::Converged {
                     GapCell::Unreachable
                 } else {
-                    let raw = model.solve_cold_one_shot(&y);
-                    let learned = if raw.q().is_empty() {
-                        raw
-                    } else {
-                        refine::refine(problem, &y, raw.q(), REFINE_STEPS)
-                    };
+                    let learned = learned_solver.solve(&y);
                     if learned.status() == Status::Converged {
                         GapCell::Gap(gap_percent(learned.cost(), best.cost()).max(0.0))
                     } else {

@@ -78,7 +78,12 @@ impl LearnedModel {
         })
     }
 
-    /// The arm and cost the model was trained for.
+    /// The learned solver (for the registry to build the page's solver from).
+    pub fn loink(&self) -> &Loink {
+        &self.loink
+    }
+
+    /// The problem and cost the model was trained for.
     pub fn problem(&self) -> &Problem {
         self.loink.problem()
     }
@@ -158,7 +163,7 @@ impl LearnedModel {
     /// J(G⁻¹([y; z])) with the raw preimage (no replay): NaN when the inverse fails.
     fn true_cost_at(&self, state: &mut SolverState, target: &[f64], z: &[f64]) -> f64 {
         match self.loink.preimage(state, target, z) {
-            Ok((q, _)) => self.problem().cost.value(&q),
+            Ok((q, _)) => self.problem().cost().value(&q),
             Err(_) => f64::NAN,
         }
     }
@@ -257,6 +262,11 @@ impl LearnedModel {
     pub fn fill_map(&self, map: &mut LatentMap, target: &[f64], budget_micros: f64) -> bool {
         let start = crate::clock::now_micros();
         let k = self.latent_dim();
+        if k == 0 {
+            // No redundancy: there is no latent space to map.
+            map.done = map.cost.len();
+            return false;
+        }
         let mut state = self.state.clone();
         let mut z = vec![0.0; k];
         let [lo, hi] = map.z_range;

@@ -3,18 +3,20 @@
 //! A thin `wasm-bindgen` facade over `loink` (no math of its own) plus plotters drawing:
 //!
 //! - [`playground::Playground`]: the JS-facing type (one call per pointer move, JSON-like state).
-//! - [`engine`]: the browser-free state machine (settings, models, warm start, solutions).
+//! - [`engine`]: the browser-free state machine (settings, models, the registry's solver,
+//!   solutions); [`panels`]: the canvases and their caches.
 //! - [`settings`]: every control as one typed value and its URL-hash form; [`decimal`]: its numbers.
 //! - [`catalog`]: the fixed list of models (names from a URL are looked up, never fetched).
 //! - [`lessons`]: the five course-page lessons (`#lesson=averaging`, …) and their wasm facade.
 //! - [`learned`]: the loaded LOInK model as the panels use it; [`model_json`]: its file decoded
 //!   by the browser's `JSON.parse` (serde_json natively).
-//! - [`region`], [`gap`]: cached reachable region and optimality-gap map.
+//! - [`gap`]: the optimality-gap map; `bench` (feature `bench`): the browser benchmark.
 //! - [`draw`]: one module per panel; [`view`]: pixel ↔ world; [`clock`]: µs timer on both targets.
 //!
 //! Errors cross to JS as `JsError`s with readable text. A panic hook that logs to the console
 //! is installed at start as a last line of defence only; no JS-facing path unwraps.
 
+#[cfg(feature = "bench")]
 pub mod bench;
 pub mod catalog;
 pub mod clock;
@@ -25,8 +27,8 @@ pub mod gap;
 pub mod learned;
 pub mod lessons;
 pub mod model_json;
+pub mod panels;
 pub mod playground;
-pub mod region;
 pub mod settings;
 pub mod state;
 pub mod view;

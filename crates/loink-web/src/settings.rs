@@ -14,53 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog;
 
-/// The solvers the page can run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SolverKind {
-    /// LOInK: x* = G⁻¹([y; 0]), no refinement.
-    Loink,
-    /// LOInK followed by limit-aware Gauss–Newton refinement.
-    LoinkRefine,
-    /// Damped least squares with null-space cost descent, warm-started from the last frame.
-    Dls,
-    /// Closed-form two-link IK, the cheaper of both elbow branches.
-    Analytic,
-    /// Global reference optimum by a dense self-motion sweep.
-    Reference,
-}
-
-impl SolverKind {
-    /// All kinds, in menu order.
-    pub const ALL: [SolverKind; 5] = [
-        SolverKind::Loink,
-        SolverKind::LoinkRefine,
-        SolverKind::Dls,
-        SolverKind::Analytic,
-        SolverKind::Reference,
-    ];
-
-    /// The word used in the hash, the menu value and `getState().solver`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SolverKind::Loink => "loink",
-            SolverKind::LoinkRefine => "loink-refine",
-            SolverKind::Dls => "dls",
-            SolverKind::Analytic => "analytic",
-            SolverKind::Reference => "reference",
-        }
-    }
-
-    /// Parses the hash word.
-    pub fn parse(word: &str) -> Option<SolverKind> {
-        SolverKind::ALL.into_iter().find(|k| k.as_str() == word)
-    }
-
-    /// Whether the solver needs a learned model.
-    pub fn is_learned(self) -> bool {
-        matches!(self, SolverKind::Loink | SolverKind::LoinkRefine)
-    }
-}
+pub use loink::solvers::registry::SolverKind;
 
 /// Controls that a `NAME_hide=1` key can hide.
 pub const HIDEABLE: [&str; 10] = [
@@ -78,7 +32,7 @@ pub const REFINE_MAX: u32 = 50;
 pub const FEEDBACK_MAX: u32 = 8;
 /// Task-feedback rounds of the bare page: 0.58 mm → 0.6 µm median residual on planar3-h38w
 /// (web/models/README.md), for about 2.5× the one-shot solve on the warm drag path (wasm
-/// 37 against 14 µs, BENCHMARKS.md session 8).
+/// 37 against 14 µs, BENCHMARKS.md).
 pub const DEFAULT_FEEDBACK: u32 = 2;
 /// Seeds are kept below 2⁵³ so they survive a round trip through a JS number.
 pub const SEED_MAX: u64 = (1 << 53) - 1;
@@ -90,8 +44,8 @@ pub struct Settings {
     pub model: String,
     /// The solver.
     pub solver: SolverKind,
-    /// Target y (m).
-    pub target: [f64; 2],
+    /// Target y (the task's m coordinates; metres for the arms).
+    pub target: Vec<f64>,
     /// Sampling spread σ in latent space (0: no samples drawn).
     pub sigma: f64,
     /// Number of sampled solutions shown when σ > 0.
@@ -121,9 +75,9 @@ fn default_feedback() -> u32 {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            model: catalog::DEFAULT_MODEL.to_string(),
+            model: catalog::default_entry().name.to_string(),
             solver: SolverKind::Loink,
-            target: [0.6, 0.3],
+            target: vec![0.6, 0.3],
             sigma: 0.0,
             samples: 8,
             seed: 1,
@@ -177,14 +131,26 @@ fn parse_flag(key: &str, text: &str) -> Result<bool, String> {
 /// Largest |coordinate| of a target in a link (m); the page clamps nothing, it just refuses.
 pub const TARGET_LIMIT: f64 = 10.0;
 
-fn parse_target(text: &str) -> Result<[f64; 2], String> {
-    let (x, y) = text
-        .split_once(',')
-        .ok_or_else(|| format!("target='{text}' is not X,Y"))?;
-    Ok([
-        parse_number("target x", x, -TARGET_LIMIT, TARGET_LIMIT)?,
-        parse_number("target y", y, -TARGET_LIMIT, TARGET_LIMIT)?,
-    ])
+/// Most target coordinates a link may hold.
+const MAX_TARGET_DIM: usize = 16;
+
+fn parse_target(text: &str) -> Result<Vec<f64>, String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.len() < 2 || parts.len() > MAX_TARGET_DIM {
+        return Err(format!("target='{text}' is not X,Y (or Y1,…,Ym)"));
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let axis = match i {
+                0 => "target x".to_string(),
+                1 => "target y".to_string(),
+                _ => format!("target y{}", i + 1),
+            };
+            parse_number(&axis, p, -TARGET_LIMIT, TARGET_LIMIT)
+        })
+        .collect()
 }
 
 /// Reads a hash (with or without the leading `#`). Hash text longer than 2,000 characters is
@@ -280,7 +246,14 @@ pub fn format_hash(s: &Settings) -> String {
     let mut parts = vec![
         format!("model={}", s.model),
         format!("solver={}", s.solver.as_str()),
-        format!("target={},{}", number(s.target[0]), number(s.target[1])),
+        format!(
+            "target={}",
+            s.target
+                .iter()
+                .map(|&v| number(v))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
         format!("sigma={}", number(s.sigma)),
         format!("samples={}", s.samples),
         format!("seed={}", s.seed),
@@ -309,7 +282,7 @@ mod tests {
         let s = Settings {
             model: "planar4".into(),
             solver: SolverKind::Dls,
-            target: [-0.123456789012345, 0.7],
+            target: vec![-0.123456789012345, 0.7],
             sigma: 0.25,
             samples: 12,
             seed: 9007199254740991,
@@ -377,7 +350,7 @@ mod tests {
     #[test]
     fn negative_zero_and_infinities() {
         let parsed = parse_hash("#target=-0,0.5");
-        assert_eq!(parsed.settings.target, [0.0, 0.5]);
+        assert_eq!(parsed.settings.target, vec![0.0, 0.5]);
         assert!(format_hash(&parsed.settings).contains("target=0,0.5"));
         assert_eq!(parse_hash("#target=inf,0").warnings.len(), 1);
     }

@@ -12,8 +12,8 @@ pub struct FrameState {
     pub model: String,
     /// Solver word (`loink`, `loink-refine`, `dls`, `analytic`, `reference`).
     pub solver: String,
-    /// Target y (m).
-    pub target: [f64; 2],
+    /// Target y (the task's coordinates; metres for the arms).
+    pub target: Vec<f64>,
     /// Joint angles (rad); empty when the target was invalid.
     pub q: Vec<f64>,
     /// p(q) by forward-kinematics replay.
@@ -122,6 +122,13 @@ pub fn describe(solution: &Solution, gap: f64) -> String {
             "Reached the target ({:.1e} m){gap_text}.",
             solution.residual()
         ),
+        Status::Approximate => format!(
+            "A learned estimate {:.1e} m from the target{gap_text}.",
+            solution.residual()
+        ),
+        Status::Unverified => {
+            "Nothing can replay this answer: it is the learned model's word alone.".to_string()
+        }
         Status::Capped => format!(
             "Stopped at the iteration cap {:.1e} m from the target{gap_text}.",
             solution.residual()

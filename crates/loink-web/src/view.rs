@@ -16,11 +16,19 @@ impl Viewport {
     /// World ranges of equal scale on both axes that contain `[-half, half]²` and fill a plot
     /// area of `width × height` pixels.
     pub fn square_world(half: f64, width: f64, height: f64) -> ([f64; 2], [f64; 2]) {
+        Self::fit_world([-half, half, -half, half], width, height)
+    }
+
+    /// World ranges of equal scale on both axes, centred on `bounds = [x0, x1, y0, y1]`, that
+    /// contain it and fill a plot area of `width × height` pixels.
+    pub fn fit_world(bounds: [f64; 4], width: f64, height: f64) -> ([f64; 2], [f64; 2]) {
+        let [x0, x1, y0, y1] = bounds;
         let width = width.max(1.0);
         let height = height.max(1.0);
-        let scale = (2.0 * half / width).max(2.0 * half / height);
+        let scale = ((x1 - x0) / width).max((y1 - y0) / height);
         let (hx, hy) = (0.5 * width * scale, 0.5 * height * scale);
-        ([-hx, hx], [-hy, hy])
+        let (cx, cy) = (0.5 * (x0 + x1), 0.5 * (y0 + y1));
+        ([cx - hx, cx + hx], [cy - hy, cy + hy])
     }
 
     /// Device pixel → world point.

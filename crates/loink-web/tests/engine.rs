@@ -2,7 +2,7 @@
 //! (with an untrained random model from `loink::artifact::random_model`, never shipped).
 
 use loink::artifact::{random_model, save_model};
-use loink_web::catalog::DEFAULT_MODEL;
+use loink_web::catalog;
 use loink_web::engine::Engine;
 use loink_web::settings::{format_hash, parse_hash, Settings, SolverKind};
 
@@ -42,7 +42,7 @@ fn dls_and_reference_reach_a_reachable_target_and_report_the_gap() {
     for solver in [SolverKind::Dls, SolverKind::Reference] {
         let mut next = e.settings().clone();
         next.solver = solver;
-        next.target = [0.3, 0.8];
+        next.target = vec![0.3, 0.8];
         assert!(e.apply(next).is_empty());
         let s = e.state();
         assert_eq!(s.status, "converged", "{solver:?}");
@@ -55,7 +55,7 @@ fn dls_and_reference_reach_a_reachable_target_and_report_the_gap() {
 #[test]
 fn an_unreachable_target_is_labelled_unreachable() {
     let mut e = engine();
-    e.set_target([2.0, 0.0]).unwrap();
+    e.set_target(&[2.0, 0.0]).unwrap();
     let s = e.state();
     assert_eq!(s.status, "unreachable");
     assert!(s.unreachable);
@@ -67,7 +67,7 @@ fn an_unreachable_target_is_labelled_unreachable() {
 #[test]
 fn hostile_targets_are_refused_and_change_nothing() {
     let mut e = engine();
-    e.set_target([0.5, 0.5]).unwrap();
+    e.set_target(&[0.5, 0.5]).unwrap();
     let before = e.state();
     for bad in [
         [f64::NAN, 0.0],
@@ -76,15 +76,15 @@ fn hostile_targets_are_refused_and_change_nothing() {
         [1e300, 0.0],
         [11.0, 0.0],
     ] {
-        assert!(e.set_target(bad).is_err(), "{bad:?}");
+        assert!(e.set_target(&bad).is_err(), "{bad:?}");
         assert_eq!(e.state().target, before.target);
         assert_eq!(e.state().q, before.q);
     }
     // The next good input is answered.
-    e.set_target([0.6, 0.2]).unwrap();
+    e.set_target(&[0.6, 0.2]).unwrap();
     assert_eq!(e.state().status, "converged");
     // −0.0 and the base itself are valid points.
-    e.set_target([-0.0, 0.0]).unwrap();
+    e.set_target(&[-0.0, 0.0]).unwrap();
     assert!(["unreachable", "converged", "capped", "limits"].contains(&e.state().status.as_str()));
 }
 
@@ -113,7 +113,7 @@ fn unavailable_solvers_fall_back_with_a_warning() {
     let planar2 = Settings {
         model: "planar2".into(),
         solver: SolverKind::Analytic,
-        target: [1.2, 0.5],
+        target: vec![1.2, 0.5],
         ..Settings::default()
     };
     assert!(e.apply(planar2).is_empty());
@@ -139,7 +139,13 @@ fn hostile_model_files_are_refused_and_change_nothing() {
     assert!(e.load_model("planar2", &untrained_json("planar3")).is_err());
     assert!(
         e.load_model("planar4", &untrained_json("planar3")).is_err(),
-        "robot mismatch"
+        "problem mismatch"
+    );
+    // Same links, other limits: a model is matched to its entry by the problem its file names.
+    let wide = e.load_model("planar3-h38w", &untrained_json("planar3-wide"));
+    assert!(
+        wide.is_err_and(|m| m.contains("planar3-wide")),
+        "planar3-wide taken for planar3"
     );
     assert_eq!(e.state(), before);
     assert!(e.loaded().is_empty());
@@ -149,7 +155,7 @@ fn hostile_model_files_are_refused_and_change_nothing() {
 fn an_untrained_model_wires_through_every_learned_path() {
     let mut e = engine();
     // Into the default view's model (a planar3 one), so the view uses it at once.
-    e.load_model(DEFAULT_MODEL, &untrained_json("planar3"))
+    e.load_model(catalog::default_entry().name, &untrained_json("planar3"))
         .unwrap();
     assert!(e.model().unwrap().is_untrained());
     let next = Settings {
@@ -157,7 +163,7 @@ fn an_untrained_model_wires_through_every_learned_path() {
         sigma: 0.5,
         samples: 6,
         refine: 20,
-        target: [0.5, 0.5],
+        target: vec![0.5, 0.5],
         ..Settings::default()
     };
     assert!(e.apply(next).is_empty());
@@ -190,7 +196,7 @@ fn planar4_gets_a_two_dimensional_latent_map_after_idle_work() {
     let next = Settings {
         model: "planar4".into(),
         solver: SolverKind::Loink,
-        target: [0.5, 0.4],
+        target: vec![0.5, 0.4],
         ..Settings::default()
     };
     assert!(e.apply(next).is_empty());
@@ -212,9 +218,9 @@ fn planar4_gets_a_two_dimensional_latent_map_after_idle_work() {
 #[test]
 fn move_target_solves_now_and_defers_the_reference_pass_honestly() {
     let mut e = engine();
-    e.set_target([0.5, 0.5]).unwrap();
+    e.set_target(&[0.5, 0.5]).unwrap();
     assert!(!e.state().optimum_pending && e.state().gap.is_finite());
-    e.move_target([0.3, 0.8]).unwrap();
+    e.move_target(&[0.3, 0.8]).unwrap();
     let now = e.state();
     // This target's own solution, at once…
     assert_eq!(now.target, [0.3, 0.8]);
@@ -236,11 +242,11 @@ fn move_target_solves_now_and_defers_the_reference_pass_honestly() {
     assert!(!e.prepare_panels(), "nothing left");
     // The same figures as the all-at-once path.
     let mut full = engine();
-    full.set_target([0.3, 0.8]).unwrap();
+    full.set_target(&[0.3, 0.8]).unwrap();
     assert_eq!(full.state().optimum, drawn.optimum);
     // A refused target changes nothing, pending or not.
-    e.move_target([0.6, 0.1]).unwrap();
-    assert!(e.move_target([f64::NAN, 0.0]).is_err());
+    e.move_target(&[0.6, 0.1]).unwrap();
+    assert!(e.move_target(&[f64::NAN, 0.0]).is_err());
     assert_eq!(e.state().target, [0.6, 0.1]);
     assert!(e.state().optimum_pending);
 }
@@ -249,7 +255,7 @@ fn move_target_solves_now_and_defers_the_reference_pass_honestly() {
 fn a_deferred_apply_solves_now_and_leaves_the_optimum_pending() {
     let mut e = engine();
     let mut next = e.settings().clone();
-    next.target = [0.4, 0.5];
+    next.target = vec![0.4, 0.5];
     assert!(e.apply_deferred(next.clone()).is_empty());
     let now = e.state();
     assert_eq!(now.target, [0.4, 0.5]);
@@ -290,7 +296,7 @@ fn extrapolated_warm_starts_keep_the_curve_and_latent_map_exact() {
             let (q, _) = cold
                 .preimage(&mut cold.new_state(), target, z)
                 .expect("valid input");
-            cold.problem().cost.value(&q)
+            cold.problem().cost().value(&q)
         };
         let target = [0.55, 0.35];
         let curve = model.curve(&target, 2.0, 64).expect("a latent axis");

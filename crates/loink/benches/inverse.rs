@@ -15,7 +15,6 @@ use std::time::{Duration, Instant};
 
 use criterion::{black_box, BenchmarkId, Criterion};
 use loink::nn::{BiLipNet, InverseMethod, InverseOptions};
-use loink::robot::Robot;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -83,9 +82,8 @@ struct Measured {
     failures: usize,
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+fn median(v: Vec<f64>) -> f64 {
+    loink::stats::median(&v)
 }
 
 fn measure(case: &Case, method: InverseMethod, warm: bool) -> Measured {
@@ -208,7 +206,7 @@ fn trained_model() {
         }
     };
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let arm = &solver.problem().arm;
+    let arm = &solver.problem().planar().unwrap();
     let lim = arm.limits();
     let targets: Vec<Vec<f64>> = (0..500)
         .map(|_| {

@@ -1,30 +1,39 @@
-//! Costs J(q) to minimise over the solution set {q : p(q) = y}.
+//! Costs J(q) to minimise over the solution set {q : f(q) = y}: a weighted sum of terms, each
+//! with its value and gradient.
 //!
-//! Terms (each with value and gradient):
+//! Terms any problem has (they need only the joint box):
 //! - joint-limit: Σ_i ((q_i − c_i)/h_i)², c_i and h_i the centre and half-width of joint i's range;
-//! - centre-of-mass: com_x(q)², the horizontal offset of the centre of mass from the base;
-//! - effort: Σ_i q_i².
+//! - effort: Σ_i q_i²;
+//! - actuation: Σ_i ((q_i − lower_i)/(upper_i − lower_i))², each joint's travel from its lower
+//!   bound as a share of its range (a soft arm's twist effort Σ (φ_j/φ_max)²).
 //!
-//! The `planar3` cost of `design/planar3.md` is joint-limit + 4 · centre-of-mass.
+//! Terms only one kind of problem can evaluate are built by that kind
+//! (`Kinematics::cost_term`): a planar arm's centre-of-mass term com_x(q)². The `planar3` cost
+//! of `docs/planar3.md` is joint-limit + 4 · centre-of-mass.
+
+use std::fmt::Debug;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::{LoinkError, Result};
-use crate::robot::{PlanarArm, Robot};
+use crate::problem::{JointLimits, Kinematics, Problem};
 
-/// One weighted term of a cost; in files `{"term": "joint_limit", "weight": 1.0}`.
+/// One weighted term as a file stores it: `{"term": "joint_limit", "weight": 1.0}`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "term", rename_all = "snake_case", from = "TaggedTerm")]
-pub enum CostTerm {
+pub enum TermSpec {
     /// weight · Σ ((q_i − c_i)/h_i)².
     JointLimit { weight: f64 },
-    /// weight · com_x².
+    /// weight · com_x² (planar arms).
     CentreOfMass { weight: f64 },
     /// weight · Σ q_i².
     Effort { weight: f64 },
+    /// weight · Σ ((q_i − lower_i)/(upper_i − lower_i))².
+    Actuation { weight: f64 },
 }
 
-/// The file form of a [`CostTerm`], read as a flat struct: serde decodes an internally tagged
+/// The file form of a [`TermSpec`], read as a flat struct: serde decodes an internally tagged
 /// enum by buffering the object first, and that machinery was ~20 KB of the playground's wasm.
 /// Same JSON either way (unknown keys ignored, `term` and `weight` required).
 #[derive(Deserialize)]
@@ -39,48 +48,65 @@ enum TermKind {
     JointLimit,
     CentreOfMass,
     Effort,
+    Actuation,
 }
 
-impl From<TaggedTerm> for CostTerm {
+impl From<TaggedTerm> for TermSpec {
     fn from(t: TaggedTerm) -> Self {
         let weight = t.weight;
         match t.term {
-            TermKind::JointLimit => CostTerm::JointLimit { weight },
-            TermKind::CentreOfMass => CostTerm::CentreOfMass { weight },
-            TermKind::Effort => CostTerm::Effort { weight },
+            TermKind::JointLimit => TermSpec::JointLimit { weight },
+            TermKind::CentreOfMass => TermSpec::CentreOfMass { weight },
+            TermKind::Effort => TermSpec::Effort { weight },
+            TermKind::Actuation => TermSpec::Actuation { weight },
         }
     }
 }
 
-impl CostTerm {
-    fn weight(&self) -> f64 {
+/// The words of [`CostSpec::parse`], in [`TermSpec`] order.
+const TERM_WORDS: [&str; 4] = ["limits", "com", "effort", "actuation"];
+
+impl TermSpec {
+    /// Its weight.
+    pub fn weight(&self) -> f64 {
         match *self {
-            CostTerm::JointLimit { weight }
-            | CostTerm::CentreOfMass { weight }
-            | CostTerm::Effort { weight } => weight,
+            TermSpec::JointLimit { weight }
+            | TermSpec::CentreOfMass { weight }
+            | TermSpec::Effort { weight }
+            | TermSpec::Actuation { weight } => weight,
+        }
+    }
+    /// Its word in [`CostSpec::parse`]'s syntax.
+    pub fn word(&self) -> &'static str {
+        match self {
+            TermSpec::JointLimit { .. } => TERM_WORDS[0],
+            TermSpec::CentreOfMass { .. } => TERM_WORDS[1],
+            TermSpec::Effort { .. } => TERM_WORDS[2],
+            TermSpec::Actuation { .. } => TERM_WORDS[3],
         }
     }
 }
 
-/// A weighted sum of cost terms, serialisable into model artifacts.
+/// A weighted sum of cost terms, serialisable into model files.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CostSpec {
     /// The terms, summed.
-    pub terms: Vec<CostTerm>,
+    pub terms: Vec<TermSpec>,
 }
 
 impl CostSpec {
-    /// The cost of `design/planar3.md`: joint-limit + 4 · com_x².
+    /// The cost of `docs/planar3.md`: joint-limit + 4 · com_x².
     pub fn planar3() -> Self {
         Self {
             terms: vec![
-                CostTerm::JointLimit { weight: 1.0 },
-                CostTerm::CentreOfMass { weight: 4.0 },
+                TermSpec::JointLimit { weight: 1.0 },
+                TermSpec::CentreOfMass { weight: 4.0 },
             ],
         }
     }
 
-    /// Parses `"limits=1,com=4,effort=0.1"` (names: `limits`, `com`, `effort`; weights finite, ≥ 0).
+    /// Parses `"limits=1,com=4,effort=0.1"` (words `limits`, `com`, `effort`, `actuation`;
+    /// weights finite, ≥ 0).
     pub fn parse(text: &str) -> Result<Self> {
         let mut terms = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -96,23 +122,24 @@ impl CostSpec {
                 )));
             }
             terms.push(match name.trim() {
-                "limits" => CostTerm::JointLimit { weight },
-                "com" => CostTerm::CentreOfMass { weight },
-                "effort" => CostTerm::Effort { weight },
+                "limits" => TermSpec::JointLimit { weight },
+                "com" => TermSpec::CentreOfMass { weight },
+                "effort" => TermSpec::Effort { weight },
+                "actuation" => TermSpec::Actuation { weight },
                 other => {
                     return Err(LoinkError::InvalidCost(format!(
-                        "unknown term '{other}' (known: limits, com, effort)"
+                        "unknown term '{other}' (known: {})",
+                        TERM_WORDS.join(", ")
                     )))
                 }
             });
         }
-        if terms.is_empty() {
-            return Err(LoinkError::InvalidCost("no terms".into()));
-        }
-        Ok(Self { terms })
+        let spec = Self { terms };
+        spec.validate()?;
+        Ok(spec)
     }
 
-    /// Checks that every weight is finite and non-negative.
+    /// Checks that there is a term and every weight is finite and non-negative.
     pub fn validate(&self) -> Result<()> {
         if self.terms.is_empty() {
             return Err(LoinkError::InvalidCost("no terms".into()));
@@ -131,25 +158,122 @@ impl CostSpec {
     }
 }
 
-/// A cost bound to an arm: evaluates J(q) and ∇J(q).
-#[derive(Debug, Clone, PartialEq)]
-pub struct CostModel {
-    spec: CostSpec,
+/// One term of a bound cost. Terms add themselves into running totals so that a sum of terms
+/// is evaluated in one fixed order (the same bits whatever the term types).
+pub trait CostTerm: Debug + Send + Sync {
+    /// Adds the term's value at q into `total` and, when given, its gradient into `grad`.
+    /// q and `grad` have n entries.
+    fn accumulate(&self, q: &[f64], total: &mut f64, grad: Option<&mut [f64]>);
+}
+
+/// weight · Σ ((q_i − c_i)/h_i)².
+#[derive(Debug, Clone)]
+struct JointLimitTerm {
+    weight: f64,
     centre: Vec<f64>,
     half_width: Vec<f64>,
-    com_coeffs: Vec<f64>,
+}
+
+impl CostTerm for JointLimitTerm {
+    fn accumulate(&self, q: &[f64], total: &mut f64, mut grad: Option<&mut [f64]>) {
+        for (i, &qi) in q.iter().enumerate() {
+            let u = (qi - self.centre[i]) / self.half_width[i];
+            *total += self.weight * u * u;
+            if let Some(g) = grad.as_deref_mut() {
+                g[i] += 2.0 * self.weight * u / self.half_width[i];
+            }
+        }
+    }
+}
+
+/// weight · Σ q_i².
+#[derive(Debug, Clone)]
+struct EffortTerm {
+    weight: f64,
+}
+
+impl CostTerm for EffortTerm {
+    fn accumulate(&self, q: &[f64], total: &mut f64, mut grad: Option<&mut [f64]>) {
+        for (i, &qi) in q.iter().enumerate() {
+            *total += self.weight * qi * qi;
+            if let Some(g) = grad.as_deref_mut() {
+                g[i] += 2.0 * self.weight * qi;
+            }
+        }
+    }
+}
+
+/// weight · Σ ((q_i − lower_i)/(upper_i − lower_i))².
+#[derive(Debug, Clone)]
+struct ActuationTerm {
+    weight: f64,
+    lower: Vec<f64>,
+    range: Vec<f64>,
+}
+
+impl CostTerm for ActuationTerm {
+    fn accumulate(&self, q: &[f64], total: &mut f64, mut grad: Option<&mut [f64]>) {
+        for (i, &qi) in q.iter().enumerate() {
+            let u = (qi - self.lower[i]) / self.range[i];
+            *total += self.weight * u * u;
+            if let Some(g) = grad.as_deref_mut() {
+                g[i] += 2.0 * self.weight * u / self.range[i];
+            }
+        }
+    }
+}
+
+/// A cost bound to a problem: evaluates J(q) and ∇J(q).
+#[derive(Debug, Clone)]
+pub struct CostModel {
+    spec: CostSpec,
+    dof: usize,
+    terms: Vec<Arc<dyn CostTerm>>,
+}
+
+impl PartialEq for CostModel {
+    fn eq(&self, other: &Self) -> bool {
+        self.spec == other.spec && self.dof == other.dof
+    }
+}
+
+fn generic_term(term: &TermSpec, limits: &JointLimits) -> Option<Arc<dyn CostTerm>> {
+    let n = limits.len();
+    Some(match *term {
+        TermSpec::JointLimit { weight } => Arc::new(JointLimitTerm {
+            weight,
+            centre: limits.centres(),
+            half_width: (0..n).map(|i| limits.half_width(i)).collect(),
+        }),
+        TermSpec::Effort { weight } => Arc::new(EffortTerm { weight }),
+        TermSpec::Actuation { weight } => Arc::new(ActuationTerm {
+            weight,
+            lower: limits.lower().to_vec(),
+            range: (0..n)
+                .map(|i| limits.upper()[i] - limits.lower()[i])
+                .collect(),
+        }),
+        TermSpec::CentreOfMass { .. } => return None,
+    })
 }
 
 impl CostModel {
-    /// Binds `spec` to `arm` (its limits give c and h, its links the centre-of-mass coefficients).
-    pub fn new(spec: CostSpec, arm: &PlanarArm) -> Result<Self> {
+    /// Binds `spec` to a problem's kind: the box gives the generic terms' constants, the kind
+    /// builds its own terms; a term the kind cannot evaluate is an error.
+    pub fn new(spec: CostSpec, kinematics: &dyn Kinematics) -> Result<Self> {
         spec.validate()?;
-        let limits = arm.limits();
+        let terms = spec
+            .terms
+            .iter()
+            .map(|t| match generic_term(t, kinematics.limits()) {
+                Some(term) => Ok(term),
+                None => Problem::kind_term(kinematics, t),
+            })
+            .collect::<Result<Vec<_>>>()?;
         Ok(Self {
             spec,
-            centre: limits.centres(),
-            half_width: (0..arm.dof()).map(|i| limits.half_width(i)).collect(),
-            com_coeffs: arm.com_coeffs().to_vec(),
+            dof: kinematics.limits().len(),
+            terms,
         })
     }
 
@@ -160,63 +284,38 @@ impl CostModel {
 
     /// Number of joints the cost expects.
     pub fn dof(&self) -> usize {
-        self.centre.len()
+        self.dof
     }
 
-    /// J(q). q must have [`Self::dof`] entries (extra entries are ignored, missing ones skipped).
+    /// J(q); NaN when q does not have [`Self::dof`] entries (never a silent partial sum).
     pub fn value(&self, q: &[f64]) -> f64 {
-        self.evaluate(q, None)
+        if q.len() != self.dof {
+            return f64::NAN;
+        }
+        let mut total = 0.0;
+        for term in &self.terms {
+            term.accumulate(q, &mut total, None);
+        }
+        total
     }
 
-    /// J(q) and ∇J(q).
+    /// J(q) and ∇J(q); NaN and an all-NaN gradient when q has the wrong length.
     pub fn value_and_gradient(&self, q: &[f64]) -> (f64, Vec<f64>) {
-        let mut grad = vec![0.0; self.dof()];
-        let value = self.evaluate(q, Some(&mut grad));
+        let mut grad = vec![0.0; self.dof];
+        let value = self.value_and_gradient_into(q, &mut grad);
         (value, grad)
     }
 
-    fn evaluate(&self, q: &[f64], mut grad: Option<&mut Vec<f64>>) -> f64 {
-        let n = self.dof().min(q.len());
+    /// J(q), with ∇J(q) written into `grad` (n entries; overwritten).
+    pub fn value_and_gradient_into(&self, q: &[f64], grad: &mut [f64]) -> f64 {
+        if q.len() != self.dof || grad.len() != self.dof {
+            grad.iter_mut().for_each(|g| *g = f64::NAN);
+            return f64::NAN;
+        }
+        grad.iter_mut().for_each(|g| *g = 0.0);
         let mut total = 0.0;
-        for term in &self.spec.terms {
-            match *term {
-                CostTerm::JointLimit { weight } => {
-                    for i in 0..n {
-                        let u = (q[i] - self.centre[i]) / self.half_width[i];
-                        total += weight * u * u;
-                        if let Some(g) = grad.as_deref_mut() {
-                            g[i] += 2.0 * weight * u / self.half_width[i];
-                        }
-                    }
-                }
-                CostTerm::CentreOfMass { weight } => {
-                    // com_x = Σ a_k cos s_k; ∂com_x/∂q_i = −Σ_{k≥i} a_k sin s_k = −(T − Σ_{k<i} a_k sin s_k)
-                    // with T = Σ_k a_k sin s_k: two passes, no allocation (this runs in the reference sweep).
-                    let (mut s, mut com_x, mut sine_total) = (0.0, 0.0, 0.0);
-                    for (qi, a) in q.iter().zip(&self.com_coeffs).take(n) {
-                        s += qi;
-                        com_x += a * s.cos();
-                        sine_total += a * s.sin();
-                    }
-                    total += weight * com_x * com_x;
-                    if let Some(g) = grad.as_deref_mut() {
-                        let (mut s, mut prefix) = (0.0, 0.0);
-                        for ((gi, qi), a) in g.iter_mut().zip(q).zip(&self.com_coeffs).take(n) {
-                            *gi += 2.0 * weight * com_x * -(sine_total - prefix);
-                            s += qi;
-                            prefix += a * s.sin();
-                        }
-                    }
-                }
-                CostTerm::Effort { weight } => {
-                    for i in 0..n {
-                        total += weight * q[i] * q[i];
-                        if let Some(g) = grad.as_deref_mut() {
-                            g[i] += 2.0 * weight * q[i];
-                        }
-                    }
-                }
-            }
+        for term in &self.terms {
+            term.accumulate(q, &mut total, Some(grad));
         }
         total
     }

@@ -26,15 +26,18 @@ pub enum LoinkError {
     /// A value is finite but outside what the call accepts (absurd magnitude, zero length, …).
     #[error("{what} is out of range: {detail}")]
     OutOfRange { what: String, detail: String },
-    /// A robot preset name that does not exist.
-    #[error("unknown robot '{name}' (known: {known})")]
+    /// A problem preset name that does not exist.
+    #[error("unknown problem '{name}' (known: {known})")]
     UnknownRobot { name: String, known: String },
-    /// A cost specification that cannot be parsed or does not fit the robot.
+    /// A cost specification that cannot be parsed or does not fit the problem.
     #[error("invalid cost spec: {0}")]
     InvalidCost(String),
-    /// The solver cannot be used for this robot (e.g. analytic IK on a three-link arm).
+    /// The solver cannot be used for this problem (e.g. analytic IK on a three-link arm).
     #[error("solver '{solver}' does not apply: {reason}")]
     UnsupportedSolver { solver: String, reason: String },
+    /// A capability the problem does not have (e.g. a forward map for a data-only problem).
+    #[error("{what} is not available: {reason}")]
+    Unsupported { what: String, reason: String },
 }
 
 /// Shorthand used throughout the crate.

@@ -3,14 +3,17 @@
 //! Pure Rust (ndarray, serde, seeded RNG; no web, no files) so it compiles natively and to
 //! `wasm32-unknown-unknown` alike.
 //!
-//! - [`robot`]: the [`robot::Robot`] trait and [`robot::PlanarArm`] with its named presets.
-//! - [`cost`]: cost terms (joint-limit, centre-of-mass, effort) with values and gradients.
-//! - [`problem`]: a robot and its cost, the pair every solver works on.
-//! - [`report`]: the one [`report::Solution`] type every solver returns.
-//! - [`solvers`]: analytic two-link IK, damped least squares, the global reference optimum,
-//!   limit-aware Gauss–Newton refinement.
+//! - [`problem`]: the [`problem::Kinematics`] interface every kind of problem implements (joints,
+//!   task, forward map, optional capabilities), the [`problem::Problem`] that binds one to a
+//!   cost, the spec and registry a model file names, and the kinds (planar arms, …).
+//! - [`cost`]: cost terms with values and gradients, open to terms of one kind of problem.
+//! - [`report`]: the one [`report::Solution`] type every solver returns, with one meaning of
+//!   each status.
+//! - [`solvers`]: the solver trait and registry; analytic two-link IK, damped least squares,
+//!   the global reference optimum, limit-aware Gauss–Newton refinement.
+//! - [`nn`], [`artifact`], [`surrogate`]: the BiLipNet, the model file, the learned solver.
 //! - [`regressor`]: the MSE and mixture-density regression baselines (the averaging trap).
-//! - [`error`]: the typed errors every fallible call returns.
+//! - [`stats`]: order statistics; [`error`]: the typed errors every fallible call returns.
 
 pub mod artifact;
 pub mod cost;
@@ -19,8 +22,8 @@ pub mod nn;
 pub mod problem;
 pub mod regressor;
 pub mod report;
-pub mod robot;
 pub mod solvers;
+pub mod stats;
 pub mod surrogate;
 
 pub use error::{LoinkError, Result};

@@ -1,4 +1,4 @@
-//! Direct-regression baselines for the averaging-trap lesson (seed 004): a network that maps
+//! Direct-regression baselines for the averaging-trap lesson: a network that maps
 //! a target y straight to joint angles, trained either with squared error (`mse`: one answer,
 //! q̂(y) ≈ E[q | y], the average of both elbow branches) or as a mixture density network
 //! (`mdn`: K Gaussian components q ~ Σ_k π_k(y) N(μ_k(y), diag σ_k(y)²), which can say
@@ -10,8 +10,8 @@
 //! `mse` → n values (x̃); `mdn` → K logits, then K·n means (component-major), then K·n
 //! log-standard-deviations (normalised units).
 //!
-//! Every answer is a [`Solution`] judged by forward-kinematics replay against the same 5 mm
-//! acceptance tolerance as the unrefined LOInK answer, so a miss is reported as one.
+//! Every answer is a [`Solution`] judged by forward-kinematics replay like the unrefined LOInK
+//! answer: a learned estimate, `approximate` with its residual when it misses.
 
 use std::collections::BTreeMap;
 
@@ -22,10 +22,9 @@ use crate::artifact::{ArtifactError, MlpWeights, MAX_MODEL_BYTES};
 use crate::cost::CostSpec;
 use crate::nn::{Dense, Mlp};
 use crate::problem::Problem;
-use crate::report::{Solution, Termination, Tolerance};
-use crate::robot::{PlanarArm, Robot, RobotSpec};
+use crate::problem::ProblemSpec;
+use crate::report::{Solution, Termination};
 use crate::solvers::{clock, micros_since};
-use crate::surrogate::DEFAULT_ACCEPTANCE_M;
 
 /// The `format` field of a regressor file.
 pub const REGRESSOR_FORMAT: &str = "loink-regressor";
@@ -77,7 +76,7 @@ pub struct RegressorFile {
     /// `mse` or `mdn`.
     pub kind: RegressorKind,
     /// The arm it was trained for.
-    pub robot: RobotSpec,
+    pub robot: ProblemSpec,
     /// The cost the solutions are judged with (the playground's default).
     pub cost: CostSpec,
     /// Mixture components K (1 for `mse`).
@@ -111,7 +110,6 @@ pub struct Regressor {
     file: RegressorFile,
     problem: Problem,
     net: Mlp,
-    tolerance: Tolerance,
 }
 
 fn range(path: &str, detail: String) -> ArtifactError {
@@ -208,11 +206,22 @@ impl Regressor {
                 supported: REGRESSOR_VERSION,
             });
         }
-        let arm =
-            PlanarArm::from_spec(&file.robot).map_err(|e| ArtifactError::Robot(e.to_string()))?;
-        let problem =
-            Problem::new(arm, file.cost.clone()).map_err(|e| ArtifactError::Cost(e.to_string()))?;
-        let n = problem.arm.dof();
+        let kinematics = file
+            .robot
+            .build()
+            .map_err(|e| ArtifactError::Problem(e.to_string()))?;
+        let problem = Problem::new(kinematics, file.cost.clone())
+            .map_err(|e| ArtifactError::Cost(e.to_string()))?;
+        if problem.task_dim() != 2 {
+            return Err(range(
+                "robot",
+                format!(
+                    "a regressor maps 2-D targets; this problem's task has {}",
+                    problem.task_dim()
+                ),
+            ));
+        }
+        let n = problem.dof();
         let k = file.components;
         let outputs = match file.kind {
             RegressorKind::Mse if k == 1 => n,
@@ -240,15 +249,7 @@ impl Regressor {
                 value: v,
             });
         }
-        Ok(Regressor {
-            file,
-            problem,
-            net,
-            tolerance: Tolerance {
-                residual: DEFAULT_ACCEPTANCE_M,
-                limits: Tolerance::CLASSICAL.limits,
-            },
-        })
+        Ok(Regressor { file, problem, net })
     }
 
     /// The file as loaded.
@@ -263,22 +264,18 @@ impl Regressor {
     pub fn problem(&self) -> &Problem {
         &self.problem
     }
-    /// The tolerance answers are judged with (5 mm, 1e-6 rad).
-    pub fn tolerance(&self) -> Tolerance {
-        self.tolerance
-    }
 
     /// All components for target y, heaviest first (one for `mse`), each judged by replay.
     pub fn predict(&self, y: &[f64]) -> crate::Result<Vec<Component>> {
         let start = clock();
-        self.problem.arm.check_target(y)?;
+        self.problem.check_target(y)?;
         let norm = &self.file.normalisation;
         let y_tilde = [
             (y[0] - norm.y_shift[0]) / norm.y_scale[0],
             (y[1] - norm.y_shift[1]) / norm.y_scale[1],
         ];
         let out = self.net.forward(&y_tilde)?;
-        let n = self.problem.arm.dof();
+        let n = self.problem.dof();
         let joints = |x_tilde: &[f64]| -> Vec<f64> {
             x_tilde
                 .iter()
@@ -297,8 +294,7 @@ impl Regressor {
                 q,
                 1,
                 micros,
-                Termination::Converged,
-                self.tolerance,
+                Termination::Approximate,
             )
         };
         let mut components = match self.file.kind {
@@ -359,7 +355,7 @@ mod tests {
             format: REGRESSOR_FORMAT.into(),
             version: REGRESSOR_VERSION,
             kind,
-            robot: PlanarArm::preset("planar2").unwrap().spec(),
+            robot: crate::problem::Problem::preset("planar2").unwrap().spec(),
             cost: CostSpec::planar3(),
             components,
             normalisation: RegressorNormalisation {
@@ -392,7 +388,7 @@ mod tests {
         let mse = Regressor::new(file(RegressorKind::Mse, 1)).unwrap();
         let c = mse.predict(&[1.0, 0.8]).unwrap();
         assert_eq!(c.len(), 1);
-        let p = mse.problem().arm.position(c[0].solution.q());
+        let p = mse.problem().position(c[0].solution.q());
         assert!(
             (crate::report::distance(&p, &[1.0, 0.8]) - c[0].solution.residual()).abs() < 1e-12
         );

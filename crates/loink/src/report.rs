@@ -1,38 +1,47 @@
 //! The one [`Solution`] type every solver returns.
 //!
-//! Seed 002's discipline: a joint vector is never returned alone. A `Solution` can only be built
+//! The IK reporting discipline: a joint vector is never returned alone. A `Solution` can only be built
 //! by [`Solution::assess`] (which replays q through forward kinematics and measures residual,
 //! joint-limit margin and cost itself) or [`Solution::invalid`] (for input that could not be
 //! solved at all), so no solver can hand out a q without saying how good it is.
 
 use serde::Serialize;
 
-use crate::problem::Problem;
-use crate::robot::Robot;
+use crate::problem::{Problem, Reachability};
 
-/// How a solve ended, as judged after forward-kinematics replay.
+/// How a solve ended, judged after forward-map replay. One meaning for every solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
-    /// Residual within tolerance, limits held, and the solver met its own stopping test.
+    /// Feasible: the replayed residual is at most 1e-6 (task units: m) and every joint limit
+    /// holds to 1e-6 rad ([`Tolerance::CLASSICAL`]).
     Converged,
-    /// The solver stopped at its iteration cap (its answer may still be close).
+    /// A learned answer inside the limits whose residual is above 1e-6: an estimate, reported
+    /// with the residual it has (not a claim that the target is unreachable).
+    Approximate,
+    /// An iterative solver stopped (iteration cap or no progress) short of the target.
     Capped,
-    /// The target is outside the reachable set; q is the closest attempt.
+    /// The target is outside what the problem can reach inside its limits (proved by the
+    /// solver or decided by the problem); q is the solver's answer.
     Unreachable,
-    /// q reaches the target but violates a joint limit by more than the tolerance.
+    /// q breaks a joint limit by more than 1e-6 rad.
     Limits,
+    /// Nothing can replay the answer (a problem known only through data): the answer is the
+    /// learner's word, neither confirmed nor refuted.
+    Unverified,
     /// The input could not be solved at all (NaN, wrong dimension, …); q is empty.
     Invalid,
 }
 
 impl Status {
     /// All statuses, in report order.
-    pub const ALL: [Status; 5] = [
+    pub const ALL: [Status; 7] = [
         Status::Converged,
+        Status::Approximate,
         Status::Capped,
         Status::Unreachable,
         Status::Limits,
+        Status::Unverified,
         Status::Invalid,
     ];
 
@@ -40,9 +49,11 @@ impl Status {
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Converged => "converged",
+            Status::Approximate => "approximate",
             Status::Capped => "capped",
             Status::Unreachable => "unreachable",
             Status::Limits => "limits",
+            Status::Unverified => "unverified",
             Status::Invalid => "invalid",
         }
     }
@@ -59,27 +70,48 @@ impl std::fmt::Display for Status {
 pub enum Termination {
     /// Its stopping test was met.
     Converged,
-    /// It ran out of iterations.
+    /// It ran out of iterations (or stopped making progress).
     IterationCap,
     /// It proved (or detected) the target unreachable.
     Unreachable,
+    /// A learned estimate: the network's inverse converged, but nothing claims exactness.
+    Approximate,
 }
 
 /// Tolerances used to judge a solution.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Tolerance {
-    /// Largest task residual ‖p(q) − y‖ (m) that counts as reaching the target.
+    /// Largest task residual ‖f(q) − y‖ that counts as reaching the target.
     pub residual: f64,
     /// Largest joint-limit violation (rad) that still counts as within limits.
     pub limits: f64,
 }
 
 impl Tolerance {
-    /// The classical solvers' tolerances: 1e-6 m and 1e-6 rad (planar3.md's "feasible").
+    /// Every solver's tolerances: 1e-6 in the task's units and 1e-6 rad ("feasible").
     pub const CLASSICAL: Tolerance = Tolerance {
         residual: 1e-6,
         limits: 1e-6,
     };
+}
+
+/// A miss larger than this share of the problem's workspace radius gets a reachability
+/// decision (so `unreachable` can be said); closer misses are reported as they are.
+pub const REACHABILITY_CHECK_SHARE: f64 = 1e-3;
+
+/// Whether a miss of `residual` at `target` is one the problem shows unreachable: its cheap test
+/// always, its full decision only for misses above [`REACHABILITY_CHECK_SHARE`] of the
+/// workspace radius (so close learned estimates cost no sweep).
+fn proved_unreachable(problem: &Problem, target: &[f64], q: &[f64], residual: f64) -> bool {
+    let kinematics = problem.kinematics();
+    match kinematics.quick_reachability(target) {
+        Reachability::Unreachable => true,
+        Reachability::Reachable => false,
+        Reachability::Unknown => {
+            residual > REACHABILITY_CHECK_SHARE * kinematics.workspace_radius()
+                && problem.reachability(target, Some(q)) == Reachability::Unreachable
+        }
+    }
 }
 
 /// A solver's answer with its own quality report.
@@ -99,13 +131,15 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// Judges q for `target`: replays forward kinematics, measures residual, margin and cost,
-    /// and derives the status from the solver's [`Termination`] and the tolerances.
+    /// Judges q for `target`: replays the forward map, measures residual, margin and cost, and
+    /// derives the status from the solver's [`Termination`] and [`Tolerance::CLASSICAL`].
     ///
-    /// Order of judgement: non-finite or wrong-length q → `Invalid`; the solver found the target
-    /// unreachable → `Unreachable`; a limit violated beyond tolerance → `Limits`; residual above
-    /// tolerance → `Unreachable` when the target lies outside the arm's annulus, else `Capped`;
-    /// iteration cap → `Capped`; otherwise `Converged`.
+    /// Order of judgement: non-finite or wrong-length q → `invalid`; no forward map →
+    /// `unverified`; the solver proved the target unreachable → `unreachable`; residual and
+    /// limits within tolerance → `converged`; a miss the problem shows unreachable (its cheap
+    /// test, or — for a miss larger than [`REACHABILITY_CHECK_SHARE`] of the workspace radius —
+    /// its full decision) → `unreachable`; a limit broken beyond tolerance → `limits`; else
+    /// `approximate` for a learned estimate and `capped` for an iterative solver.
     #[allow(clippy::too_many_arguments)]
     pub fn assess(
         problem: &Problem,
@@ -116,33 +150,44 @@ impl Solution {
         iterations: usize,
         micros: f64,
         termination: Termination,
-        tolerance: Tolerance,
     ) -> Solution {
-        let arm = &problem.arm;
-        if arm.check_q(&q).is_err() || arm.check_target(target).is_err() {
+        let tolerance = Tolerance::CLASSICAL;
+        if problem.check_q(&q).is_err() || problem.check_target(target).is_err() {
             return Self::invalid(solver, target, micros);
         }
-        let reached = arm.position(&q).to_vec();
+        let margin = problem.limits().margin(&q);
+        if !problem.replayable() {
+            return Solution {
+                solver: solver.to_string(),
+                target: target.to_vec(),
+                seed: seed.map(<[f64]>::to_vec),
+                q,
+                reached: Vec::new(),
+                residual: f64::NAN,
+                margin,
+                cost: f64::NAN,
+                iterations,
+                micros,
+                status: Status::Unverified,
+            };
+        }
+        let reached = problem.position(&q);
         let residual = distance(&reached, target);
-        let margin = arm.limits().margin(&q);
-        let cost = problem.cost.value(&q);
-        let radius = distance(target, &[0.0, 0.0]);
-        let outside_annulus = radius > arm.reach() + tolerance.residual
-            || radius < arm.inner_radius() - tolerance.residual;
+        let cost = problem.cost().value(&q);
+        let within_limits = margin >= -tolerance.limits;
         let status = if termination == Termination::Unreachable {
             Status::Unreachable
-        } else if margin < -tolerance.limits {
-            Status::Limits
-        } else if residual.is_nan() || residual > tolerance.residual {
-            if outside_annulus {
-                Status::Unreachable
-            } else {
-                Status::Capped
-            }
-        } else if termination == Termination::IterationCap {
-            Status::Capped
-        } else {
+        } else if residual <= tolerance.residual && within_limits {
             Status::Converged
+        } else if residual > tolerance.residual && proved_unreachable(problem, target, &q, residual)
+        {
+            Status::Unreachable
+        } else if !within_limits {
+            Status::Limits
+        } else if termination == Termination::Approximate {
+            Status::Approximate
+        } else {
+            Status::Capped
         };
         Solution {
             solver: solver.to_string(),
@@ -199,11 +244,11 @@ impl Solution {
     pub fn q(&self) -> &[f64] {
         &self.q
     }
-    /// p(q), by forward-kinematics replay.
+    /// f(q), by forward-map replay (empty when nothing can replay it).
     pub fn reached(&self) -> &[f64] {
         &self.reached
     }
-    /// ‖p(q) − y‖ in metres.
+    /// ‖f(q) − y‖ in the task's units (NaN when nothing can replay it).
     pub fn residual(&self) -> f64 {
         self.residual
     }
@@ -229,11 +274,5 @@ impl Solution {
     }
 }
 
-/// Euclidean distance between two points of equal dimension.
-pub fn distance(a: &[f64], b: &[f64]) -> f64 {
-    a.iter()
-        .zip(b)
-        .map(|(x, y)| (x - y) * (x - y))
-        .sum::<f64>()
-        .sqrt()
-}
+/// Euclidean distance between two points of equal dimension (the residual of every report).
+pub use crate::nn::linalg::distance;

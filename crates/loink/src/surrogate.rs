@@ -2,27 +2,25 @@
 //! [ỹ; z]; the surrogate cost is ĉ(x) = G₂ᵀ M(G₁) G₂ + b(G₁) with M = L Lᵀ + εI ≻ 0, so for a task
 //! y the cheapest learned solution sits at z = 0: **x\* = G⁻¹([ỹ; 0])**, de-normalised.
 //!
-//! Every answer is a [`Solution`] judged by forward-kinematics replay ([`Solution::assess`]):
-//! - the inverse did not converge → termination `IterationCap` (status `capped`, or worse);
-//! - the target lies outside the arm's annulus → `unreachable`;
-//! - otherwise the replayed residual is held to the model's **acceptance tolerance** (below);
-//!   a miss inside the annulus is checked against the arm geometry ([`reachable_in_limits`]):
-//!   first a cheap witness (a few limit-aware Gauss–Newton steps from the learned q land on y
-//!   inside the limits ⇒ reachable), only then the sampled feasible self-motion set (no
-//!   feasible sample → `unreachable`), else `capped` / `limits`. G is a bijection, so every y
-//!   has a preimage; only this replay can tell a solution from a confident miss.
-//!
-//! **Acceptance tolerance** of the unrefined learned answer: the artifact's metric
-//! [`ACCEPTANCE_METRIC`] (metres) when present and positive, else [`DEFAULT_ACCEPTANCE_M`]
-//! (5 mm, issue 4's p95 bar for unrefined end-effector error); joint limits at 1e-6 rad. With
-//! refinement ([`Loink::with_refinement`]) the refined answer is held to the classical 1e-6 m.
+//! Every answer is a [`Solution`] judged by forward-map replay ([`Solution::assess`]), with the
+//! one meaning of each status every solver shares: `converged` only when the replayed residual
+//! is at most 1e-6 and the limits hold; a learned answer that misses by more is `approximate`
+//! (its residual says by how much), `capped` when the network's inverse did not converge,
+//! `limits` when it breaks a joint limit, and `unreachable` only when the problem decides so.
+//! G is a bijection, so every y has a preimage; only the replay can tell a solution from a
+//! confident miss.
 //!
 //! **Task feedback** ([`Loink::with_feedback`], module [`feedback`]): up to K more inverses aimed
-//! at y' ← y' + (y − p(x)), so the answer is the point of the learned solution set at the same
+//! at y' ← y' + (y − f(x)), so the answer is the point of the learned solution set at the same
 //! z whose *true* position is y (off by default: the one-shot inverse of the paper).
+//!
+//! **Refinement** ([`Loink::with_refinement`]): at most K limit-aware Gauss–Newton steps after
+//! the inverse (and any feedback), held to the same 1e-6 tolerance.
 //!
 //! Timing: `Solution::micros` is measured natively; on wasm32 (no clock) it is 0 and callers
 //! time the call themselves (`Solution::with_micros`).
+
+use std::sync::Arc;
 
 use ndarray::Array2;
 use rand::SeedableRng;
@@ -33,9 +31,8 @@ use crate::artifact::{load_model, validate, ArtifactError, ModelFile, ValidatedM
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 use crate::nn::{BiLipState, InverseOptions, InverseReport, PathPredictor};
 use crate::problem::Problem;
-use crate::report::{distance, Solution, Status, Termination, Tolerance};
-use crate::robot::Robot;
-use crate::solvers::{clock, micros_since, reference, refine};
+use crate::report::{Solution, Termination};
+use crate::solvers::{clock, micros_since, refine};
 
 pub mod feedback;
 pub use feedback::{FeedbackReport, FEEDBACK_TOL, MAX_FEEDBACK_ROUNDS};
@@ -44,49 +41,8 @@ pub use feedback::{FeedbackReport, FEEDBACK_TOL, MAX_FEEDBACK_ROUNDS};
 pub const SOLVER_NAME: &str = "loink";
 /// Solver name when Gauss–Newton refinement followed the inverse.
 pub const REFINED_SOLVER_NAME: &str = "loink+refine";
-/// Metrics key (metres) a trainer may set to the model's acceptance tolerance.
-pub const ACCEPTANCE_METRIC: &str = "acceptance_residual_m";
-/// Acceptance tolerance (m) when the artifact does not state one.
-pub const DEFAULT_ACCEPTANCE_M: f64 = 5e-3;
 /// Most samples one [`Loink::sample`] call returns.
 pub const MAX_SAMPLES: usize = 10_000;
-/// Grid of the four-joint reachability check (see `reference::connected_pieces`).
-const REACHABILITY_GRID: usize = 64;
-/// φ samples of the three-joint reachability sweep: 4,096 like the four-joint 64 × 64 grid (the
-/// full reference sweep's 40,000 cost ~5.5 ms a miss natively). A feasible piece narrower than
-/// the spacing (~3π/4,096 rad of φ) can be missed when the witness did not find it either.
-const REACHABILITY_SAMPLES: usize = 4_096;
-/// Gauss–Newton steps of the reachability witness.
-const WITNESS_STEPS: usize = 20;
-/// A witness must land within this of y (m), inside the limits.
-const WITNESS_RESIDUAL: f64 = 1e-9;
-
-/// Whether target `y` can be reached inside the joint limits, for a learned answer `q` that
-/// missed it (`y` inside the annulus). A witness first: refinement from `q` ending within
-/// [`WITNESS_RESIDUAL`] of y with no limit violated proves it (microseconds). Without one, the
-/// sampled self-motion set decides (two links: exact; three: [`REACHABILITY_SAMPLES`] φ
-/// samples; four: the [`REACHABILITY_GRID`] lattice): no feasible sample ⇒ unreachable. Arms
-/// the sweep does not cover count as reachable (the answer stays `capped`, never a false
-/// `unreachable`).
-pub fn reachable_in_limits(problem: &Problem, y: &[f64], q: &[f64]) -> bool {
-    let witness = refine::refine(problem, y, q, WITNESS_STEPS);
-    if witness.status() != Status::Invalid
-        && witness.residual() <= WITNESS_RESIDUAL
-        && witness.margin() >= 0.0
-    {
-        return true;
-    }
-    let pieces = if problem.arm.dof() == 3 {
-        problem
-            .arm
-            .check_target(y)
-            .ok()
-            .map(|_| reference::self_motion_with(problem, y, 2, REACHABILITY_SAMPLES).pieces)
-    } else {
-        reference::connected_pieces(problem, y, REACHABILITY_GRID)
-    };
-    pieces != Some(0)
-}
 
 /// softplus(x) = ln(1 + eˣ), overflow-safe.
 fn softplus(x: f64) -> f64 {
@@ -97,12 +53,11 @@ fn softplus(x: f64) -> f64 {
     }
 }
 
-/// The learned solver built from a validated model.
+/// The learned solver built from a validated model (the model is shared: clones are cheap).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Loink {
-    model: ValidatedModel,
+    model: Arc<ValidatedModel>,
     options: InverseOptions,
-    tolerance: Tolerance,
     refine_steps: usize,
     feedback_rounds: usize,
 }
@@ -137,23 +92,12 @@ impl SolverState {
 }
 
 impl Loink {
-    /// The solver for a validated model: Newton inverse, warm starts on, no refinement, the
-    /// acceptance tolerance described in the module docs.
+    /// The solver for a validated model: Newton inverse, warm starts on, no refinement, no
+    /// feedback (the one-shot inverse).
     pub fn new(model: ValidatedModel) -> Self {
-        let residual = model
-            .file()
-            .metrics
-            .get(ACCEPTANCE_METRIC)
-            .copied()
-            .filter(|t| t.is_finite() && *t > 0.0)
-            .unwrap_or(DEFAULT_ACCEPTANCE_M);
         Self {
-            model,
+            model: Arc::new(model),
             options: InverseOptions::default(),
-            tolerance: Tolerance {
-                residual,
-                limits: Tolerance::CLASSICAL.limits,
-            },
             refine_steps: 0,
             feedback_rounds: 0,
         }
@@ -195,18 +139,9 @@ impl Loink {
     pub fn feedback_rounds(&self) -> usize {
         self.feedback_rounds
     }
-    /// Replaces the acceptance tolerance of the unrefined answer.
-    pub fn with_tolerance(mut self, tolerance: Tolerance) -> Self {
-        self.tolerance = tolerance;
-        self
-    }
     /// Current refinement steps.
     pub fn refinement(&self) -> usize {
         self.refine_steps
-    }
-    /// The acceptance tolerance of the unrefined answer.
-    pub fn tolerance(&self) -> Tolerance {
-        self.tolerance
     }
     /// Inverse options.
     pub fn options(&self) -> InverseOptions {
@@ -216,7 +151,7 @@ impl Loink {
     pub fn model(&self) -> &ValidatedModel {
         &self.model
     }
-    /// The arm and cost.
+    /// The problem and its cost.
     pub fn problem(&self) -> &Problem {
         self.model.problem()
     }
@@ -292,51 +227,32 @@ impl Loink {
         let problem = self.problem();
         let learned = state.x.clone();
         let mut iterations = report.iterations + feedback.iterations;
-        let mut converged = feedback.converged;
-        let (q, tolerance) = if self.refine_steps > 0 {
-            let refined = refine::refine(problem, y, &learned, self.refine_steps);
-            iterations += refined.iterations();
-            converged &= refined.status() == Status::Converged;
-            if refined.q().is_empty() {
-                (learned.clone(), Tolerance::CLASSICAL)
-            } else {
-                (refined.q().to_vec(), Tolerance::CLASSICAL)
-            }
-        } else {
-            (learned.clone(), self.tolerance)
-        };
-        let arm = &problem.arm;
-        let radius = distance(y, &[0.0, 0.0]);
-        let outside = radius > arm.reach() || radius < arm.inner_radius();
-        let termination = if outside {
-            Termination::Unreachable
-        } else if converged {
-            Termination::Converged
+        let mut termination = if feedback.converged {
+            Termination::Approximate
         } else {
             Termination::IterationCap
         };
-        let seed = (self.refine_steps > 0).then_some(learned.as_slice());
-        let judge = |termination: Termination, q: Vec<f64>| {
-            Solution::assess(
-                problem,
-                name,
-                y,
-                seed,
-                q,
-                iterations,
-                micros_since(start),
-                termination,
-                tolerance,
-            )
+        let q = if self.refine_steps > 0 && problem.replayable() {
+            let refined = refine::restore_raw(problem, y, &learned, self.refine_steps);
+            iterations += refined.steps;
+            if refined.termination != Termination::Converged {
+                termination = Termination::IterationCap;
+            }
+            refined.q
+        } else {
+            learned.clone()
         };
-        let solution = judge(termination, q.clone());
-        let missed = matches!(solution.status(), Status::Capped | Status::Limits)
-            && !(solution.residual() <= tolerance.residual
-                && solution.margin() >= -tolerance.limits);
-        if missed && !reachable_in_limits(problem, y, &learned) {
-            return judge(Termination::Unreachable, q);
-        }
-        solution
+        let seed = (self.refine_steps > 0).then_some(learned.as_slice());
+        Solution::assess(
+            problem,
+            name,
+            y,
+            seed,
+            q,
+            iterations,
+            micros_since(start),
+            termination,
+        )
     }
 
     /// Raw preimage x = G⁻¹([ỹ; z]) de-normalised into `state` (no replay, no refinement).
@@ -346,7 +262,7 @@ impl Loink {
         y: &[f64],
         z: &[f64],
     ) -> Result<InverseReport> {
-        self.problem().arm.check_target(y)?;
+        self.problem().check_target(y)?;
         let file = self.model.file();
         let norm = &file.normalisation;
         let (m, k) = (self.task_dim(), self.latent_dim());
@@ -424,8 +340,7 @@ impl Loink {
 
     /// [ỹ; z] = G(x̃) for a joint vector x (checked).
     fn forward(&self, x: &[f64]) -> Result<Vec<f64>> {
-        let arm = &self.problem().arm;
-        arm.check_q(x)?;
+        self.problem().check_q(x)?;
         let norm = &self.model.file().normalisation;
         let xn: Vec<f64> = x
             .iter()
@@ -507,7 +422,7 @@ impl Loink {
     }
 
     fn normalise_task(&self, y: &[f64]) -> Result<Vec<f64>> {
-        self.problem().arm.check_target(y)?;
+        self.problem().check_target(y)?;
         let norm = &self.model.file().normalisation;
         Ok((0..self.task_dim())
             .map(|i| (y[i] - norm.y_shift[i]) / norm.y_scale[i])

@@ -151,11 +151,11 @@ fn bounds_and_scales_are_checked() {
 #[test]
 fn robot_and_cost_are_checked() {
     let mut file = model();
-    file.robot.link_lengths[1] = -0.4;
-    assert!(matches!(load(&file), Err(ArtifactError::Robot(_))));
+    file.problem.link_lengths[1] = -0.4;
+    assert!(matches!(load(&file), Err(ArtifactError::Problem(_))));
     let mut file = model();
-    file.robot.lower.pop();
-    assert!(matches!(load(&file), Err(ArtifactError::Robot(_))));
+    file.problem.lower.pop();
+    assert!(matches!(load(&file), Err(ArtifactError::Problem(_))));
     let mut file = model();
     file.cost.terms.clear();
     assert!(matches!(load(&file), Err(ArtifactError::Cost(_))));
@@ -169,12 +169,12 @@ fn robot_and_cost_are_checked() {
 #[test]
 fn header_errors_come_first() {
     let mut file = model();
-    file.version = 2;
+    file.version = 3;
     assert_eq!(
         load(&file),
         Err(ArtifactError::Version {
-            found: 2,
-            supported: 1
+            found: 3,
+            supported: 2
         })
     );
     let mut file = model();
@@ -268,12 +268,12 @@ fn deeply_nested_input_errors_without_overflowing() {
 
 #[test]
 fn cost_terms_keep_their_tagged_json_form() {
-    use loink::cost::{CostSpec, CostTerm};
+    use loink::cost::{CostSpec, TermSpec};
     let spec = CostSpec {
         terms: vec![
-            CostTerm::JointLimit { weight: 1.0 },
-            CostTerm::CentreOfMass { weight: 4.0 },
-            CostTerm::Effort { weight: 0.25 },
+            TermSpec::JointLimit { weight: 1.0 },
+            TermSpec::CentreOfMass { weight: 4.0 },
+            TermSpec::Effort { weight: 0.25 },
         ],
     };
     let text = serde_json::to_string(&spec).unwrap();
@@ -285,7 +285,7 @@ fn cost_terms_keep_their_tagged_json_form() {
     // Key order and unknown keys do not matter; the tag and the weight are required.
     let reordered: CostSpec =
         serde_json::from_str(r#"{"terms":[{"weight":2.0,"note":"x","term":"effort"}]}"#).unwrap();
-    assert_eq!(reordered.terms, vec![CostTerm::Effort { weight: 2.0 }]);
+    assert_eq!(reordered.terms, vec![TermSpec::Effort { weight: 2.0 }]);
     for bad in [
         r#"{"terms":[{"term":"speed","weight":1.0}]}"#,
         r#"{"terms":[{"term":"effort"}]}"#,

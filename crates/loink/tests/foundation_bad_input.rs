@@ -1,12 +1,13 @@
 //! Every bad input gets a typed error or an `invalid` status, and nothing panics.
 
+use loink::problem::planar::reference as planar_reference;
 use loink::problem::Problem;
+use loink::problem::{planar::PlanarArm, JointLimits};
 use loink::report::Status;
-use loink::robot::{JointLimits, PlanarArm, Robot};
 use loink::solvers::analytic::{self, Branch};
 use loink::solvers::dls::{self, DlsOptions};
 use loink::solvers::reference;
-use loink::solvers::refine::refine;
+use loink::solvers::refine::restore as refine;
 use loink::LoinkError;
 
 const BAD_TARGETS: [&[f64]; 9] = [
@@ -25,7 +26,7 @@ const BAD_TARGETS: [&[f64]; 9] = [
 fn bad_targets_are_invalid_for_every_solver() {
     for name in ["planar2", "planar3", "planar3-wide", "planar4"] {
         let problem = Problem::preset(name).unwrap();
-        let c = problem.arm.limits().centres();
+        let c = problem.limits().centres();
         for target in BAD_TARGETS {
             let results = [
                 dls::solve(&problem, target, &c, &DlsOptions::default()),
@@ -41,10 +42,13 @@ fn bad_targets_are_invalid_for_every_solver() {
                 );
                 assert!(s.q().is_empty());
             }
-            let set = reference::self_motion(&problem, target, 100);
+            let set = planar_reference::self_motion(&problem, target, 100);
             assert!(set.branches.is_empty() && set.pieces == 0);
-            assert_eq!(reference::connected_pieces(&problem, target, 10), None);
-            if problem.arm.dof() == 2 {
+            assert_eq!(
+                planar_reference::connected_pieces(&problem, target, 10),
+                None
+            );
+            if problem.dof() == 2 {
                 let s = analytic::solve(&problem, target, Branch::ElbowUp).unwrap();
                 assert_eq!(s.status(), Status::Invalid);
             }
@@ -68,7 +72,7 @@ fn bad_seeds_and_options_are_invalid() {
         );
         assert_eq!(refine(&problem, &y, seed, 3).status(), Status::Invalid);
     }
-    let c = problem.arm.limits().centres();
+    let c = problem.limits().centres();
     for opts in [
         DlsOptions {
             damping: f64::NAN,
@@ -136,24 +140,26 @@ fn inverted_or_non_finite_limits_and_lengths_are_typed_errors() {
         PlanarArm::preset("planar9"),
         Err(LoinkError::UnknownRobot { .. })
     ));
-    let arm = PlanarArm::preset("planar3").unwrap();
+    let problem = Problem::preset("planar3").unwrap();
     assert!(matches!(
-        arm.fk(&[0.0, 0.0]),
+        problem.forward(&[0.0, 0.0]),
         Err(LoinkError::Dimension { .. })
     ));
     assert!(matches!(
-        arm.jacobian(&[0.0, f64::NAN, 0.0]),
+        problem.forward(&[0.0, f64::NAN, 0.0]),
         Err(LoinkError::NonFinite { .. })
     ));
-    assert!(arm.centre_of_mass(&[0.0; 5]).is_err());
+    // A cost evaluated at a configuration of the wrong length is NaN, never a partial sum.
+    assert!(problem.cost().value(&[0.0; 5]).is_nan());
+    assert!(problem.cost().value(&[0.0; 2]).is_nan());
 }
 
 #[test]
 fn edge_targets_do_not_panic() {
     for name in ["planar2", "planar3", "planar3-wide", "planar4"] {
         let problem = Problem::preset(name).unwrap();
-        let reach = problem.arm.reach();
-        let c = problem.arm.limits().centres();
+        let reach = problem.planar().unwrap().reach();
+        let c = problem.limits().centres();
         for target in [
             [0.0, 0.0],
             [-0.0, 0.0],

@@ -2,7 +2,7 @@
 //! every preset at random configurations inside (and a little outside) the limits.
 
 use loink::cost::{CostModel, CostSpec};
-use loink::robot::{PlanarArm, Robot, PRESET_NAMES};
+use loink::problem::{finite_difference_jacobian, planar::PlanarArm, Kinematics, PRESET_NAMES};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -22,20 +22,25 @@ fn jacobian_matches_finite_differences_on_every_preset() {
         let arm = PlanarArm::preset(name).unwrap();
         for _ in 0..200 {
             let q = random_q(&arm, &mut rng);
-            let jac = arm.jacobian(&q).unwrap();
-            assert_eq!(jac.dim(), (2, arm.dof()));
+            let (mut y, mut jac) = ([0.0; 2], vec![0.0; 2 * arm.dof()]);
+            arm.jacobian_into(&q, &mut y, &mut jac);
+            assert_eq!(y, arm.position(&q), "{name}: f(q) beside the Jacobian");
+            // The interface's default (forward differences) agrees to its step's accuracy.
+            let (mut y_fd, mut jac_fd) = ([0.0; 2], vec![0.0; 2 * arm.dof()]);
+            finite_difference_jacobian(&arm, &q, &mut y_fd, &mut jac_fd);
             for i in 0..arm.dof() {
                 let (mut qp, mut qm) = (q.clone(), q.clone());
                 qp[i] += H;
                 qm[i] -= H;
-                let (pp, pm) = (arm.fk(&qp).unwrap(), arm.fk(&qm).unwrap());
+                let (pp, pm) = (arm.position(&qp), arm.position(&qm));
                 for r in 0..2 {
                     let fd = (pp[r] - pm[r]) / (2.0 * H);
+                    let analytic = jac[2 * i + r];
                     assert!(
-                        (fd - jac[[r, i]]).abs() < 1e-8,
-                        "{name} J[{r},{i}]: {fd} vs {}",
-                        jac[[r, i]]
+                        (fd - analytic).abs() < 1e-8,
+                        "{name} J[{r},{i}]: {fd} vs {analytic}"
                     );
+                    assert!((jac_fd[2 * i + r] - analytic).abs() < 1e-6);
                 }
             }
         }
@@ -51,7 +56,7 @@ fn forward_kinematics_matches_the_planar3_formula() {
         let (s1, s2, s3) = (q[0], q[0] + q[1], q[0] + q[1] + q[2]);
         let x = 0.5 * s1.cos() + 0.4 * s2.cos() + 0.3 * s3.cos();
         let y = 0.5 * s1.sin() + 0.4 * s2.sin() + 0.3 * s3.sin();
-        let p = arm.fk(&q).unwrap();
+        let p = arm.position(&q);
         assert!((p[0] - x).abs() < 1e-15 && (p[1] - y).abs() < 1e-15);
         // planar3.md's centre-of-mass coefficients.
         let a = [
@@ -60,7 +65,7 @@ fn forward_kinematics_matches_the_planar3_formula() {
             0.09 / 2.4,
         ];
         let com_x = a[0] * s1.cos() + a[1] * s2.cos() + a[2] * s3.cos();
-        assert!((arm.centre_of_mass(&q).unwrap()[0] - com_x).abs() < 1e-15);
+        assert!((arm.centre_of_mass(&q)[0] - com_x).abs() < 1e-15);
         let cost = CostModel::new(CostSpec::planar3(), &arm).unwrap();
         let c = [0.0, 1.3, 1.3];
         let h = [std::f64::consts::FRAC_PI_2, 1.3, 1.3];
@@ -78,6 +83,7 @@ fn cost_gradients_match_finite_differences() {
         CostSpec::parse("limits=1").unwrap(),
         CostSpec::parse("com=2.5").unwrap(),
         CostSpec::parse("effort=0.7,limits=0.3,com=1").unwrap(),
+        CostSpec::parse("actuation=2,limits=0.5").unwrap(),
     ];
     for name in PRESET_NAMES {
         let arm = PlanarArm::preset(name).unwrap();

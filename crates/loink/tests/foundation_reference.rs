@@ -1,12 +1,13 @@
 //! The global reference optimum: cheaper than DLS and than every one of 10⁴ random feasible
 //! points of the self-motion set (sampled here independently of the solver's own sweep).
 
+use loink::problem::planar::reference;
+use loink::problem::planar::PlanarArm;
 use loink::problem::Problem;
 use loink::report::{Solution, Status};
-use loink::robot::{PlanarArm, Robot};
+use loink::solvers::analytic;
 use loink::solvers::dls::{self, DlsOptions};
-use loink::solvers::refine::refine;
-use loink::solvers::{analytic, reference};
+use loink::solvers::refine::restore as refine;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -32,7 +33,7 @@ fn random_feasible_point(
 /// The point of planar3's self-motion set at φ on one elbow branch, if inside the limits.
 fn feasible_point_at(problem: &Problem, y: &[f64], phi: f64, elbow_up: bool) -> Option<Vec<f64>> {
     use std::f64::consts::TAU;
-    let arm = &problem.arm;
+    let arm = problem.planar().unwrap();
     let (l, lim) = (arm.lengths(), arm.limits());
     let (wx, wy) = (y[0] - l[2] * phi.cos(), y[1] - l[2] * phi.sin());
     let c2 = (wx * wx + wy * wy - l[0] * l[0] - l[1] * l[1]) / (2.0 * l[0] * l[1]);
@@ -67,13 +68,15 @@ fn planar3_reference_beats_dls_and_10k_random_feasible_points_on_200_targets() {
     let mut dls_compared = 0;
     let mut dls_worse = 0;
     for _ in 0..200 {
-        let y = problem.arm.fk(&random_q(&problem.arm, &mut rng)).unwrap();
+        let y = problem
+            .forward(&random_q(problem.planar().unwrap(), &mut rng))
+            .unwrap();
         let best = reference::solve(&problem, &y);
         assert_reference_ok(&best);
         let d = dls::solve(
             &problem,
             &y,
-            &problem.arm.limits().centres(),
+            &problem.limits().centres(),
             &DlsOptions::default(),
         );
         // DLS stops within 1e-9 m of the task, where the cost differs from the set's by that
@@ -92,7 +95,7 @@ fn planar3_reference_beats_dls_and_10k_random_feasible_points_on_200_targets() {
         }
         // Where to sample: the hull of feasible φ on an independent 4,000-point scan, widened
         // by one scan step (some targets' feasible set is a short arc).
-        let lim = problem.arm.limits();
+        let lim = problem.limits();
         let (lo, hi) = (
             lim.lower().iter().sum::<f64>(),
             lim.upper().iter().sum::<f64>(),
@@ -116,8 +119,8 @@ fn planar3_reference_beats_dls_and_10k_random_feasible_points_on_200_targets() {
             attempts += 1;
             if let Some(q) = random_feasible_point(&problem, &y, hull, &mut rng) {
                 found += 1;
-                assert!(loink::report::distance(&problem.arm.fk(&q).unwrap(), &y) < 1e-12);
-                let c = problem.cost.value(&q);
+                assert!(loink::report::distance(&problem.forward(&q).unwrap(), &y) < 1e-12);
+                let c = problem.cost().value(&q);
                 assert!(
                     best.cost() <= c + 1e-12,
                     "{y:?}: reference {} > sampled {c} at {q:?}",
@@ -140,7 +143,9 @@ fn planar2_reference_is_the_cheaper_analytic_branch() {
     let problem = Problem::preset("planar2").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     for _ in 0..200 {
-        let y = problem.arm.fk(&random_q(&problem.arm, &mut rng)).unwrap();
+        let y = problem
+            .forward(&random_q(problem.planar().unwrap(), &mut rng))
+            .unwrap();
         let best = reference::solve(&problem, &y);
         assert_reference_ok(&best);
         let [up, down] = analytic::solve_both(&problem, &y).unwrap();
@@ -153,13 +158,15 @@ fn planar4_reference_beats_dls_and_random_points() {
     let problem = Problem::preset("planar4").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(22);
     for _ in 0..3 {
-        let y = problem.arm.fk(&random_q(&problem.arm, &mut rng)).unwrap();
+        let y = problem
+            .forward(&random_q(problem.planar().unwrap(), &mut rng))
+            .unwrap();
         let best = reference::solve(&problem, &y);
         assert_reference_ok(&best);
         let d = dls::solve(
             &problem,
             &y,
-            &problem.arm.limits().centres(),
+            &problem.limits().centres(),
             &DlsOptions::default(),
         );
         if d.status() == Status::Converged {
@@ -168,7 +175,7 @@ fn planar4_reference_beats_dls_and_random_points() {
         // Random feasible points: random q₁ and φ, wrist solved in closed form by the
         // analytic two-link solver on a shifted target.
         for _ in 0..2_000 {
-            let q = random_q(&problem.arm, &mut rng);
+            let q = random_q(problem.planar().unwrap(), &mut rng);
             let refined = refine(&problem, &y, &q, 20);
             if refined.status() == Status::Converged {
                 assert!(
@@ -201,7 +208,9 @@ fn self_motion_set_matches_the_reference() {
     let problem = Problem::preset("planar3").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(23);
     for _ in 0..10 {
-        let y = problem.arm.fk(&random_q(&problem.arm, &mut rng)).unwrap();
+        let y = problem
+            .forward(&random_q(problem.planar().unwrap(), &mut rng))
+            .unwrap();
         let set = reference::self_motion(&problem, &y, 500);
         assert_eq!(set.branches.len(), 2);
         assert!(set.branches.iter().all(|b| b.samples.len() == 500));
@@ -212,7 +221,7 @@ fn self_motion_set_matches_the_reference() {
             for s in &b.samples {
                 if s.feasible {
                     assert!(s.cost >= best.cost() - 1e-12);
-                    assert!(loink::report::distance(&problem.arm.fk(&s.q).unwrap(), &y) < 1e-9);
+                    assert!(loink::report::distance(&problem.forward(&s.q).unwrap(), &y) < 1e-9);
                 }
             }
         }
@@ -221,7 +230,9 @@ fn self_motion_set_matches_the_reference() {
     let wide = Problem::preset("planar3-wide").unwrap();
     let most = (0..20)
         .map(|_| {
-            let y = wide.arm.fk(&random_q(&wide.arm, &mut rng)).unwrap();
+            let y = wide
+                .forward(&random_q(wide.planar().unwrap(), &mut rng))
+                .unwrap();
             reference::self_motion(&wide, &y, 100).pieces
         })
         .max()
@@ -239,7 +250,9 @@ fn reference_matches_a_25x_denser_sweep_to_1e_9() {
     let mut rng = ChaCha8Rng::seed_from_u64(24);
     let (mut worst_gap, mut worst_residual, mut on_limit) = (0.0f64, 0.0f64, 0);
     for _ in 0..100 {
-        let y = problem.arm.fk(&random_q(&problem.arm, &mut rng)).unwrap();
+        let y = problem
+            .forward(&random_q(problem.planar().unwrap(), &mut rng))
+            .unwrap();
         let best = reference::solve(&problem, &y);
         let dense = reference::solve_with_samples(&problem, &y, 1_000_000);
         assert_reference_ok(&best);

@@ -1,23 +1,23 @@
-//! Analytic IK, seed 002's worked example under DLS, and limit-aware refinement.
+//! Analytic IK, the textbook worked example under DLS, and limit-aware refinement.
 
 use std::f64::consts::PI;
 
 use loink::cost::CostSpec;
 use loink::problem::Problem;
+use loink::problem::{planar::PlanarArm, JointLimits};
 use loink::report::Status;
-use loink::robot::{JointLimits, PlanarArm, Robot};
 use loink::solvers::analytic::{self, Branch};
 use loink::solvers::dls::{self, DlsOptions};
-use loink::solvers::refine::{refine, RESIDUAL_TOL};
+use loink::solvers::refine::{restore as refine, RESIDUAL_TOL};
 use loink::LoinkError;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Seed 002's arm: links (0.5, 0.4), limits ±π.
+/// The textbook example's arm: links (0.5, 0.4), limits ±π.
 fn seed002_arm() -> Problem {
     let limits = JointLimits::new(vec![-PI, -PI], vec![PI, PI]).unwrap();
     Problem::new(
-        PlanarArm::new("seed002", vec![0.5, 0.4], limits).unwrap(),
+        std::sync::Arc::new(PlanarArm::new("seed002", vec![0.5, 0.4], limits).unwrap()),
         CostSpec::planar3(),
     )
     .unwrap()
@@ -35,8 +35,8 @@ fn analytic_replays_both_branches_to_1e_12() {
     let mut rng = ChaCha8Rng::seed_from_u64(10);
     for problem in [Problem::preset("planar2").unwrap(), seed002_arm()] {
         for _ in 0..2000 {
-            let q = random_q(&problem.arm, &mut rng);
-            let y = problem.arm.fk(&q).unwrap();
+            let q = random_q(problem.planar().unwrap(), &mut rng);
+            let y = problem.forward(&q).unwrap();
             let [up, down] = analytic::solve_both(&problem, &y).unwrap();
             for (s, sign) in [(&up, -1.0), (&down, 1.0)] {
                 assert_eq!(s.status(), Status::Converged, "{y:?} {s:?}");
@@ -85,7 +85,7 @@ fn analytic_detects_unreachable_targets_and_wrong_arms() {
     ));
 }
 
-/// Seed 002 exactly: λ = 0.05, 0.2 rad clamp, 200 iterations, tolerance 1e-6, seed (10°, 10°),
+/// The textbook example exactly: λ = 0.05, 0.2 rad clamp, 200 iterations, tolerance 1e-6, seed (10°, 10°),
 /// no null-space term.
 fn seed002_options() -> DlsOptions {
     DlsOptions {
@@ -106,14 +106,14 @@ fn seed002_worked_example() {
     assert_eq!(reached.status(), Status::Converged);
     assert!(reached.residual() < 1e-6);
     assert!(reached.iterations() < 200);
-    let replay = problem.arm.fk(reached.q()).unwrap();
+    let replay = problem.forward(reached.q()).unwrap();
     assert!((replay[0] - 0.6).abs() < 1e-6 && (replay[1] - 0.3).abs() < 1e-6);
     assert_eq!(reached.reached(), replay.as_slice());
 
     let far = dls::solve(&problem, &[1.5, 0.0], &seed, &seed002_options());
     assert_ne!(far.status(), Status::Converged);
     assert_eq!(far.status(), Status::Unreachable);
-    // Beyond reach (0.9 m), so at least 0.6 m short. Seed 002's own numpy loop ends at
+    // Beyond reach (0.9 m), so at least 0.6 m short. The textbook's own numpy loop ends at
     // 0.670135 m after 200 iterations (the clamped step oscillates); this port reproduces it.
     assert!(far.residual() > 0.6);
     assert!(
@@ -134,8 +134,10 @@ fn dls_never_claims_convergence_above_tolerance() {
         let problem = Problem::preset(name).unwrap();
         let mut converged = 0;
         for _ in 0..100 {
-            let y = problem.arm.fk(&random_q(&problem.arm, &mut rng)).unwrap();
-            let seed = random_q(&problem.arm, &mut rng);
+            let y = problem
+                .forward(&random_q(problem.planar().unwrap(), &mut rng))
+                .unwrap();
+            let seed = random_q(problem.planar().unwrap(), &mut rng);
             let opts = DlsOptions {
                 max_iters: 60,
                 ..DlsOptions::default()
@@ -150,7 +152,7 @@ fn dls_never_claims_convergence_above_tolerance() {
                 assert!(s.iterations() == opts.max_iters);
             }
             // Whatever the status, it is the one replay gives.
-            let r = loink::report::distance(&problem.arm.fk(s.q()).unwrap(), &y);
+            let r = loink::report::distance(&problem.forward(s.q()).unwrap(), &y);
             assert!((r - s.residual()).abs() < 1e-15);
         }
         assert!(converged > 0, "{name}: DLS never converged");
@@ -163,8 +165,10 @@ fn dls_descends_the_cost_along_the_self_motion() {
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     let mut better = 0;
     for _ in 0..50 {
-        let y = problem.arm.fk(&random_q(&problem.arm, &mut rng)).unwrap();
-        let seed = problem.arm.limits().centres();
+        let y = problem
+            .forward(&random_q(problem.planar().unwrap(), &mut rng))
+            .unwrap();
+        let seed = problem.limits().centres();
         let plain = dls::solve(
             &problem,
             &y,
@@ -192,12 +196,12 @@ fn refine_reaches_1e_12_and_respects_limits() {
     let mut rng = ChaCha8Rng::seed_from_u64(13);
     for name in ["planar3", "planar3-wide", "planar4", "planar2"] {
         let problem = Problem::preset(name).unwrap();
-        let limits = problem.arm.limits().clone();
+        let limits = problem.limits().clone();
         let mut converged = 0;
         let mut clamped_cases = 0;
         for _ in 0..300 {
-            let q_true = random_q(&problem.arm, &mut rng);
-            let y = problem.arm.fk(&q_true).unwrap();
+            let q_true = random_q(problem.planar().unwrap(), &mut rng);
+            let y = problem.forward(&q_true).unwrap();
             // A perturbed start, sometimes outside the limits (as a learned solver may give).
             let q0: Vec<f64> = q_true
                 .iter()
@@ -232,7 +236,7 @@ fn refine_keeps_the_null_space_component() {
     // A start exactly on the task: refinement must not move it.
     let problem = Problem::preset("planar3").unwrap();
     let q = [0.3, 1.0, 0.8];
-    let y = problem.arm.fk(&q).unwrap();
+    let y = problem.forward(&q).unwrap();
     let s = refine(&problem, &y, &q, 3);
     assert_eq!(s.status(), Status::Converged);
     assert_eq!(s.q(), &q);
@@ -255,7 +259,7 @@ fn refine_clamps_onto_a_limit_and_resolves_with_the_free_joints() {
     let problem = Problem::preset("planar3").unwrap();
     // Optimum-like pose with q3 on its lower limit; start below the limit.
     let q_true = [0.4, 1.2, 0.0];
-    let y = problem.arm.fk(&q_true).unwrap();
+    let y = problem.forward(&q_true).unwrap();
     let s = refine(&problem, &y, &[0.41, 1.19, -0.03], 10);
     assert_eq!(s.status(), Status::Converged);
     assert!(s.residual() <= RESIDUAL_TOL);

@@ -1,4 +1,4 @@
-//! Hostile model files (issue 8), beyond the per-field corruptions of `artifact_load.rs`:
+//! Hostile model files, beyond the per-field corruptions of `artifact_load.rs`:
 //! empty files, numbers JSON cannot hold (`1e999`, `null`), huge arrays under the size cap,
 //! sizes that would overflow, deep nesting in every container, unknown versions, and a seeded
 //! byte-mutation sweep. Every file gets a typed [`ArtifactError`] (never a panic), and a rejected
@@ -117,9 +117,9 @@ fn numbers_json_cannot_hold_are_rejected() {
 
 #[test]
 fn unknown_versions_and_formats_are_named() {
-    for (version, expect_version_error) in [("0", true), ("2", true), ("4294967295", true)] {
+    for (version, expect_version_error) in [("0", true), ("3", true), ("4294967295", true)] {
         let err =
-            load_model(&edit("\"version\": 1", &format!("\"version\": {version}"))).unwrap_err();
+            load_model(&edit("\"version\": 2", &format!("\"version\": {version}"))).unwrap_err();
         assert_eq!(
             matches!(err, ArtifactError::Version { .. }),
             expect_version_error,
@@ -128,7 +128,7 @@ fn unknown_versions_and_formats_are_named() {
     }
     for version in ["-1", "1.5", "4294967296", "\"1\"", "null"] {
         let err =
-            load_model(&edit("\"version\": 1", &format!("\"version\": {version}"))).unwrap_err();
+            load_model(&edit("\"version\": 2", &format!("\"version\": {version}"))).unwrap_err();
         assert!(
             matches!(err, ArtifactError::Parse(_)),
             "version {version}: {err}"
@@ -190,10 +190,10 @@ fn sizes_that_would_allocate_or_overflow_are_refused() {
         );
     }
     let mut file = model();
-    file.robot.link_lengths = vec![0.1; 100_000];
+    file.problem.link_lengths = vec![0.1; 100_000];
     assert!(matches!(
         load_model(&save_model(&file)),
-        Err(ArtifactError::Robot(_))
+        Err(ArtifactError::Problem(_))
     ));
 }
 
@@ -202,7 +202,12 @@ fn deep_nesting_anywhere_is_an_error_not_a_stack_overflow() {
     let open = "[".repeat(100_000);
     let close = "]".repeat(100_000);
     let deep = format!("{open}{close}");
-    for field in ["\"robot\": {", "\"r\": [", "\"metrics\": {", "\"hyper\": {"] {
+    for field in [
+        "\"problem\": {",
+        "\"r\": [",
+        "\"metrics\": {",
+        "\"hyper\": {",
+    ] {
         let file = edit(field, &format!("{field}\"deep\": {deep}, "));
         match parse_model(&file) {
             // Inside an object it is an unknown field: skipped without recursion, the rest of
@@ -308,7 +313,7 @@ fn a_rejected_file_changes_nothing_for_the_loaded_solver() {
         "{",
         "null",
         &text()[..100],
-        &edit("\"version\": 1", "\"version\": 9"),
+        &edit("\"version\": 2", "\"version\": 9"),
     ] {
         assert!(Loink::from_json(bad).is_err());
     }

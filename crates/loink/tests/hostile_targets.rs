@@ -1,4 +1,4 @@
-//! Hostile targets (issue 8): NaN, ±∞, 1e300, −0.0, far outside the workspace, exactly on the
+//! Hostile targets: NaN, ±∞, 1e300, −0.0, far outside the workspace, exactly on the
 //! boundary, at the base, wrong dimensions — through every solver, classical and learned.
 //!
 //! Each gets its own clear answer (`invalid` with an empty q for input that cannot be solved,
@@ -8,8 +8,8 @@
 
 use loink::artifact::{load_model, random_model, save_model};
 use loink::problem::Problem;
+use loink::problem::{planar::PlanarArm, MAX_TARGET_MAGNITUDE, PRESET_NAMES};
 use loink::report::{Solution, Status};
-use loink::robot::{PlanarArm, Robot, MAX_TARGET_MAGNITUDE, PRESET_NAMES};
 use loink::solvers::{analytic, dls, reference, refine};
 use loink::surrogate::Loink;
 
@@ -37,7 +37,7 @@ type NamedSolver<'a> = (&'static str, Box<dyn Fn(&[f64]) -> Solution + 'a>);
 
 /// Every solver the CLI and the page offer, by name, as a closure over one problem.
 fn solvers(problem: &Problem) -> Vec<NamedSolver<'_>> {
-    let seed = problem.arm.limits().centres();
+    let seed = problem.limits().centres();
     let mut list: Vec<NamedSolver<'_>> = vec![
         ("reference", Box::new(move |y| reference::solve(problem, y))),
         (
@@ -46,10 +46,10 @@ fn solvers(problem: &Problem) -> Vec<NamedSolver<'_>> {
         ),
         (
             "refine",
-            Box::new(move |y| refine::refine(problem, y, &problem.arm.limits().centres(), 20)),
+            Box::new(move |y| refine::restore(problem, y, &problem.limits().centres(), 20)),
         ),
     ];
-    if problem.arm.dof() == 2 {
+    if problem.dof() == 2 {
         list.push((
             "analytic",
             Box::new(move |y| analytic::solve_best(problem, y).expect("two-link arm")),
@@ -113,7 +113,7 @@ fn classical_solvers_label_far_targets_unreachable() {
                 assert_eq!(s.status(), Status::Unreachable, "{label}");
                 let radius = y[0].hypot(y[1]);
                 assert!(
-                    s.residual() >= radius - problem.arm.reach() - 1e-9,
+                    s.residual() >= radius - problem.planar().unwrap().reach() - 1e-9,
                     "{label}: residual {} below the geometric bound",
                     s.residual()
                 );
@@ -141,7 +141,7 @@ fn negative_zero_is_the_same_target_as_zero() {
 fn boundary_and_base_targets_get_honest_reports() {
     for robot in PRESET_NAMES {
         let problem = Problem::preset(robot).unwrap();
-        let reach = problem.arm.reach();
+        let reach = problem.planar().unwrap().reach();
         let targets = [
             [reach, 0.0],
             [0.0, reach],
@@ -185,7 +185,7 @@ fn boundary_and_base_targets_get_honest_reports() {
 #[test]
 fn planar3_outer_boundary_is_reached_by_the_reference() {
     let problem = Problem::preset("planar3").unwrap();
-    let s = reference::solve(&problem, &[problem.arm.reach(), 0.0]);
+    let s = reference::solve(&problem, &[problem.planar().unwrap().reach(), 0.0]);
     assert_eq!(s.status(), Status::Converged, "{s:?}");
     assert!(s.residual() <= 1e-6);
 }
@@ -301,7 +301,7 @@ fn learned_solver_rejects_bad_latents_and_sampling_parameters() {
 
 #[test]
 fn bad_arms_are_typed_errors() {
-    let limits = loink::robot::JointLimits::new(vec![-1.0, -1.0], vec![1.0, 1.0]).unwrap();
+    let limits = loink::problem::JointLimits::new(vec![-1.0, -1.0], vec![1.0, 1.0]).unwrap();
     for lengths in [
         vec![],
         vec![1.0],
@@ -314,9 +314,9 @@ fn bad_arms_are_typed_errors() {
             "{lengths:?}"
         );
     }
-    assert!(loink::robot::JointLimits::new(vec![1.0], vec![-1.0]).is_err());
-    assert!(loink::robot::JointLimits::new(vec![f64::NAN], vec![1.0]).is_err());
-    assert!(loink::robot::JointLimits::new(vec![0.0, 0.0], vec![1.0]).is_err());
+    assert!(loink::problem::JointLimits::new(vec![1.0], vec![-1.0]).is_err());
+    assert!(loink::problem::JointLimits::new(vec![f64::NAN], vec![1.0]).is_err());
+    assert!(loink::problem::JointLimits::new(vec![0.0, 0.0], vec![1.0]).is_err());
     assert!(PlanarArm::preset("planar99").is_err());
     assert!(Problem::preset("../../etc/passwd").is_err());
     // And every preset model file round-trips through the loader (so the tests above ran on

@@ -18,9 +18,8 @@ fn shipped() -> Loink {
     Loink::from_json(&text).expect("shipped model validates")
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+fn median(v: Vec<f64>) -> f64 {
+    loink::stats::median(&v)
 }
 
 #[test]

@@ -1,13 +1,13 @@
-//! The cheap reachability decision behind a LOInK miss (`surrogate::reachable_in_limits`: a
-//! refinement witness first, then a 4,096-sample sweep on three links) against the full
-//! 40,000-sample reference sweep: the same `unreachable` / `capped` verdict on seeded targets
-//! all over (and beyond) the arm's annulus, for untrained models that miss nearly everything.
+//! The reachability decision behind a LOInK miss (`Problem::reachability`: a refinement witness
+//! first, then a 4,096-sample sweep on three links) against the full 40,000-sample reference
+//! sweep: the same `unreachable` / not-unreachable verdict on seeded targets all over (and
+//! beyond) the arm's annulus, for untrained models that miss nearly everything.
 
 use loink::artifact::{load_model, random_model, save_model};
+use loink::problem::planar::reference;
+use loink::problem::Reachability;
 use loink::report::Status;
-use loink::robot::Robot;
-use loink::solvers::reference;
-use loink::surrogate::{reachable_in_limits, Loink};
+use loink::surrogate::Loink;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -21,7 +21,7 @@ fn the_cheap_verdict_on_a_miss_matches_the_full_sweep() {
     for robot in ["planar3", "planar3-wide", "planar4"] {
         let loink = solver(robot);
         let problem = loink.problem().clone();
-        let reach = problem.arm.reach();
+        let reach = problem.planar().unwrap().reach();
         let mut state = loink.new_state();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let (mut misses, mut unreachable, mut witnessed) = (0, 0, 0);
@@ -30,8 +30,8 @@ fn the_cheap_verdict_on_a_miss_matches_the_full_sweep() {
             let phi = std::f64::consts::TAU * rng.random::<f64>();
             let y = [r * phi.cos(), r * phi.sin()];
             let s = loink.solve(&mut state, &y);
-            let inside = r <= reach && r >= problem.arm.inner_radius();
-            let hit = s.residual() <= loink.tolerance().residual && s.margin() >= -1e-6;
+            let inside = r <= reach && r >= problem.planar().unwrap().inner_radius();
+            let hit = s.status() == Status::Converged;
             if !inside || hit {
                 continue;
             }
@@ -46,11 +46,14 @@ fn the_cheap_verdict_on_a_miss_matches_the_full_sweep() {
                         "{robot} {y:?}: unreachable, but the sweep finds pieces"
                     );
                 }
-                Status::Capped | Status::Limits => {
+                Status::Approximate | Status::Capped | Status::Limits => {
                     if grid_pieces == 0 {
                         // Only a concrete in-limits configuration on y may overrule the sweep.
-                        assert!(reachable_in_limits(&problem, &y, s.q()));
-                        let refined = loink::solvers::refine::refine(&problem, &y, s.q(), 20);
+                        assert_eq!(
+                            problem.reachability(&y, Some(s.q())),
+                            Reachability::Reachable
+                        );
+                        let refined = loink::solvers::refine::restore(&problem, &y, s.q(), 20);
                         assert!(
                             refined.residual() <= 1e-9 && refined.margin() >= 0.0,
                             "{robot} {y:?}"
@@ -74,13 +77,24 @@ fn the_cheap_verdict_on_a_miss_matches_the_full_sweep() {
 fn a_witness_alone_proves_reachability() {
     let loink = solver("planar3");
     let problem = loink.problem().clone();
-    let q = problem.arm.limits().centres();
-    let y = problem.arm.position(&q).to_vec();
+    let q = problem.limits().centres();
+    let y = problem.planar().unwrap().position(&q).to_vec();
     // Start away from a solution: the witness refines onto y.
     let start: Vec<f64> = q.iter().map(|v| v + 0.2).collect();
-    assert!(reachable_in_limits(&problem, &y, &start));
+    assert_eq!(
+        problem.reachability(&y, Some(&start)),
+        Reachability::Reachable
+    );
     // Inside the annulus, outside what the limits allow (the arm curls left only).
     let behind = [-0.3, -0.95];
     assert_eq!(reference::connected_pieces(&problem, &behind, 64), Some(0));
-    assert!(!reachable_in_limits(&problem, &behind, &q));
+    assert_eq!(
+        problem.reachability(&behind, Some(&q)),
+        Reachability::Unreachable
+    );
+    // Outside the reach ring the cheap test decides; a problem never guesses.
+    assert_eq!(
+        problem.reachability(&[2.0, 0.0], None),
+        Reachability::Unreachable
+    );
 }

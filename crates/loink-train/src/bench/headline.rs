@@ -190,12 +190,12 @@ pub fn markdown(ctx: &Context, tables: &[(Clock, Vec<Summary>)], heads: &[Headli
 mod tests {
     use super::*;
     use loink::problem::Problem;
-    use loink::report::{Solution, Termination, Tolerance};
+    use loink::report::{Solution, Termination};
 
     /// A row on target `index` whose answer hits (q on target, J = J*) or misses (q off target).
     fn row(problem: &Problem, method: &str, index: usize, hit: bool, micros: f64) -> Row {
         let q = vec![0.1 * index as f64, 1.0, 1.0];
-        let y = problem.arm.position(&q);
+        let y = problem.position(&q);
         let answer = if hit {
             q.clone()
         } else {
@@ -210,13 +210,12 @@ mod tests {
             1,
             micros,
             Termination::Converged,
-            Tolerance::CLASSICAL,
         );
         Row {
             set: TargetSet::Random,
             method: method.into(),
             index,
-            j_star: problem.cost.value(&q),
+            j_star: problem.cost().value(&q),
             solution,
             cpu_micros: micros,
         }

@@ -8,9 +8,10 @@ use std::path::Path;
 
 use loink::artifact::{load_model_bytes, random_model, validate, ModelFile};
 use loink::problem::Problem;
+use loink::solvers::registry::{SolverKind, SolverSettings, Start};
 use loink::surrogate::Loink;
 
-use super::methods::{timed, Method};
+use super::methods::{registered, Method};
 
 /// A loaded model and how to describe it.
 pub struct Learned {
@@ -67,9 +68,9 @@ impl Learned {
         untrained: bool,
         problem: &Problem,
     ) -> Result<Self, String> {
-        if engine.problem().arm != problem.arm || engine.problem().cost != problem.cost {
+        if engine.problem() != problem {
             return Err(format!(
-                "{label}: trained for a different robot or cost than --robot"
+                "{label}: trained for a different problem or cost than --robot"
             ));
         }
         Ok(Self {
@@ -103,43 +104,38 @@ impl Learned {
         }
     }
 
-    /// Cold solves (state reset before every target, outside the timed call), unrefined and
-    /// refined with `steps` Gauss–Newton steps.
-    pub fn cold_methods(&self, steps: usize) -> Vec<Method> {
+    /// The learned rows starting `start`, unrefined and refined with `steps` Gauss–Newton steps.
+    fn methods(&self, mode: &str, start: Start, steps: usize) -> Result<Vec<Method>, String> {
         [0, steps]
             .into_iter()
             .map(|s| {
-                let engine = self.engine.clone().with_refinement(s);
-                let mut state = engine.new_state();
-                let label = self.label("cold", s);
-                Method {
-                    name: label.clone(),
-                    run: Box::new(move |_, y| {
-                        state.reset();
-                        let (solution, cpu) = timed(|| engine.solve(&mut state, &y));
-                        Ok(vec![(label.clone(), solution, cpu)])
-                    }),
-                }
+                let settings = SolverSettings {
+                    refine: s,
+                    start,
+                    ..SolverSettings::new(if s == 0 {
+                        SolverKind::Loink
+                    } else {
+                        SolverKind::LoinkRefine
+                    })
+                };
+                registered(
+                    &self.label(mode, s),
+                    self.engine.problem(),
+                    Some(&self.engine),
+                    settings,
+                )
             })
             .collect()
     }
 
+    /// Cold solves (a fresh state for every target), unrefined and refined with `steps`
+    /// Gauss–Newton steps.
+    pub fn cold_methods(&self, steps: usize) -> Result<Vec<Method>, String> {
+        self.methods("cold", Start::Cold, steps)
+    }
+
     /// Warm solves along the path (each state carries over from the previous target).
-    pub fn warm_methods(&self, steps: usize) -> Vec<Method> {
-        [0, steps]
-            .into_iter()
-            .map(|s| {
-                let engine = self.engine.clone().with_refinement(s);
-                let mut state = engine.new_state();
-                let label = self.label("warm", s);
-                Method {
-                    name: label.clone(),
-                    run: Box::new(move |_, y| {
-                        let (solution, cpu) = timed(|| engine.solve(&mut state, &y));
-                        Ok(vec![(label.clone(), solution, cpu)])
-                    }),
-                }
-            })
-            .collect()
+    pub fn warm_methods(&self, steps: usize) -> Result<Vec<Method>, String> {
+        self.methods("warm", Start::Warm, steps)
     }
 }

@@ -10,9 +10,8 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use loink::problem::Problem;
-use loink::report::{Solution, Status, Termination, Tolerance};
-use loink::robot::Robot;
-use loink::solvers::{dls, reference};
+use loink::report::{Solution, Status, Termination};
+use loink::solvers::registry::{self, SolverKind, SolverSettings, Start as SolverStart};
 
 use super::ipopt::{Attempt, IpoptServer, Start};
 
@@ -59,48 +58,52 @@ fn answer(label: &str, (solution, cpu): (Solution, f64)) -> Answer {
     (label.to_string(), solution, cpu)
 }
 
+/// A registry solver as a benchmark method: `label` on every answer, each call timed alone.
+pub fn registered(
+    label: &str,
+    problem: &Problem,
+    model: Option<&loink::surrogate::Loink>,
+    settings: SolverSettings,
+) -> Result<Method, String> {
+    let mut solver = registry::build(problem, model, &settings).map_err(|e| e.to_string())?;
+    let label = label.to_string();
+    Ok(Method {
+        name: label.clone(),
+        run: Box::new(move |_, y| Ok(vec![answer(&label, timed(|| solver.solve(&y)))])),
+    })
+}
+
 /// The global reference optimum J* (its time is reported like any other method's).
-pub fn reference(problem: Rc<Problem>) -> Method {
-    Method {
-        name: "reference".into(),
-        run: Box::new(move |_, y| {
-            Ok(vec![answer(
-                "reference J*",
-                timed(|| reference::solve(&problem, &y)),
-            )])
-        }),
-    }
+pub fn reference(problem: Rc<Problem>) -> Result<Method, String> {
+    registered(
+        "reference J*",
+        &problem,
+        None,
+        SolverSettings::new(SolverKind::Reference),
+    )
 }
 
 /// DLS with null-space cost descent from the mid-range seed c.
-pub fn dls_mid(problem: Rc<Problem>) -> Method {
-    let seed = problem.arm.limits().centres();
-    Method {
-        name: "dls".into(),
-        run: Box::new(move |_, y| {
-            let opts = dls::DlsOptions::default();
-            Ok(vec![answer(
-                "dls (mid seed)",
-                timed(|| dls::solve(&problem, &y, &seed, &opts)),
-            )])
-        }),
-    }
+pub fn dls_mid(problem: Rc<Problem>) -> Result<Method, String> {
+    registered(
+        "dls (mid seed)",
+        &problem,
+        None,
+        SolverSettings::new(SolverKind::Dls),
+    )
 }
 
 /// DLS warm-started from its own previous answer along the path (the first from c).
-pub fn dls_warm(problem: Rc<Problem>) -> Method {
-    let mut seed = problem.arm.limits().centres();
-    Method {
-        name: "dls warm".into(),
-        run: Box::new(move |_, y| {
-            let opts = dls::DlsOptions::default();
-            let timed_solution = timed(|| dls::solve(&problem, &y, &seed, &opts));
-            if timed_solution.0.status() != Status::Invalid {
-                seed = timed_solution.0.q().to_vec();
-            }
-            Ok(vec![answer("dls (warm)", timed_solution)])
-        }),
-    }
+pub fn dls_warm(problem: Rc<Problem>) -> Result<Method, String> {
+    registered(
+        "dls (warm)",
+        &problem,
+        None,
+        SolverSettings {
+            start: SolverStart::Warm,
+            ..SolverSettings::new(SolverKind::Dls)
+        },
+    )
 }
 
 /// Judges one IPOPT attempt by forward-kinematics replay, like every Rust solver.
@@ -119,7 +122,6 @@ fn judge(problem: &Problem, label: &str, y: [f64; 2], a: &Attempt) -> Solution {
         a.iterations,
         a.micros,
         termination,
-        Tolerance::CLASSICAL,
     )
 }
 
@@ -188,7 +190,6 @@ pub fn ipopt_best_of(
                     } else {
                         Termination::IterationCap
                     },
-                    Tolerance::CLASSICAL,
                 );
                 out.push((label, prefix, cpu));
             }

@@ -28,6 +28,8 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use clap::Args;
+
+use crate::cli::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use loink::problem::Problem;
 use loink::report::Status;
@@ -90,13 +92,36 @@ pub struct BenchArgs {
 /// Number of targets per set in `--quick` mode.
 const QUICK_TARGETS: usize = 200;
 
-/// Runs the benchmark; errors are readable messages.
-pub fn run(args: &BenchArgs) -> Result<(), String> {
-    let problem = Rc::new(Problem::preset(&args.robot).map_err(|e| e.to_string())?);
+/// Runs the benchmark: bad input (problem, flags, targets file, model file) exits 2 before any
+/// work, a failure during the run 1.
+pub fn run(args: &BenchArgs) -> Result<(), CliError> {
+    let problem =
+        Rc::new(Problem::preset(&args.robot).map_err(|e| CliError::Input(e.to_string()))?);
     if !(1..=64).contains(&args.ipopt_starts) {
-        return Err("--ipopt-starts must be in 1..=64".into());
+        return Err(CliError::Input("--ipopt-starts must be in 1..=64".into()));
     }
-    let mut random = targets::read_targets(&args.targets)?;
+    let random = targets::read_targets(&args.targets).map_err(CliError::Input)?;
+    let learned = match (&args.model, &args.untrained) {
+        (Some(path), _) => Some(learned::Learned::load(path, &problem).map_err(CliError::Input)?),
+        (None, Some(shape)) => {
+            let (depth, hidden) = parse_shape(shape).map_err(CliError::Input)?;
+            Some(
+                learned::Learned::untrained(&problem, &args.robot, depth, &hidden, args.seed)
+                    .map_err(CliError::Input)?,
+            )
+        }
+        (None, None) => None,
+    };
+    run_checked(args, problem, random, learned).map_err(CliError::Internal)
+}
+
+/// [`run`] after its input checks.
+fn run_checked(
+    args: &BenchArgs,
+    problem: Rc<Problem>,
+    mut random: Vec<[f64; 2]>,
+    learned: Option<learned::Learned>,
+) -> Result<(), String> {
     let cap = args.limit.unwrap_or(usize::MAX).min(if args.quick {
         QUICK_TARGETS
     } else {
@@ -106,7 +131,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     if args.scaling {
         return run_scaling(args, &problem, &random);
     }
-    let path = targets::lissajous_path(&problem.arm, random.len());
+    let path = targets::lissajous_path(&problem, random.len());
     let load_before = machine::load_average();
 
     let server = Rc::new(RefCell::new(ipopt::IpoptServer::spawn(
@@ -115,38 +140,24 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         &args.robot,
         args.seed,
     )?));
-    let learned = match (&args.model, &args.untrained) {
-        (Some(path), _) => Some(learned::Learned::load(path, &problem)?),
-        (None, Some(shape)) => {
-            let (depth, hidden) = parse_shape(shape)?;
-            Some(learned::Learned::untrained(
-                &problem,
-                &args.robot,
-                depth,
-                &hidden,
-                args.seed,
-            )?)
-        }
-        (None, None) => None,
-    };
     let model_label = learned.as_ref().map(|l| l.describe());
 
     let mut random_methods = vec![
-        methods::reference(problem.clone()),
+        methods::reference(problem.clone())?,
         methods::ipopt_mid(problem.clone(), server.clone()),
         methods::ipopt_best_of(problem.clone(), server.clone(), args.ipopt_starts),
-        methods::dls_mid(problem.clone()),
+        methods::dls_mid(problem.clone())?,
     ];
     let mut path_methods = vec![
-        methods::reference(problem.clone()),
+        methods::reference(problem.clone())?,
         methods::ipopt_mid(problem.clone(), server.clone()),
         methods::ipopt_warm(problem.clone(), server.clone()),
-        methods::dls_warm(problem.clone()),
+        methods::dls_warm(problem.clone())?,
     ];
     if let Some(learned) = &learned {
-        random_methods.extend(learned.cold_methods(args.refine_steps));
-        path_methods.extend(learned.cold_methods(args.refine_steps));
-        path_methods.extend(learned.warm_methods(args.refine_steps));
+        random_methods.extend(learned.cold_methods(args.refine_steps)?);
+        path_methods.extend(learned.cold_methods(args.refine_steps)?);
+        path_methods.extend(learned.warm_methods(args.refine_steps)?);
     }
 
     let mut rows = Vec::new();
@@ -189,7 +200,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
     let csv_path = args.out_dir.join(format!("{}-rows.csv", args.robot));
-    record::write_rows(&csv_path, &rows, loink::robot::Robot::dof(&problem.arm))
+    record::write_rows(&csv_path, &rows, problem.dof())
         .map_err(|e| format!("{}: {e}", csv_path.display()))?;
     let mut svgs = Vec::new();
     for (clock, summaries) in &tables {

@@ -4,23 +4,7 @@ use std::collections::BTreeMap;
 
 use super::record::{Clock, Row, TargetSet};
 
-/// The q-quantile (0 ≤ q ≤ 1) of the finite values, linear interpolation between order
-/// statistics (numpy's default); NaN when there are none.
-pub fn quantile(values: &[f64], q: f64) -> f64 {
-    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(f64::total_cmp);
-    let pos = q.clamp(0.0, 1.0) * (v.len() - 1) as f64;
-    let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
-    v[lo] + (v[hi] - v[lo]) * (pos - lo as f64)
-}
-
-/// Median of the finite values.
-pub fn median(values: &[f64]) -> f64 {
-    quantile(values, 0.5)
-}
+pub use loink::stats::{median, quantile};
 
 /// One method on one target set.
 #[derive(Debug, Clone, PartialEq)]
@@ -124,19 +108,4 @@ pub fn paired_ratio(slow: &[&Row], fast: &[&Row], clock: Clock) -> (f64, f64, f6
         quantile(&ratios, 0.05),
         quantile(&ratios, 0.95),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quantiles_interpolate_like_numpy() {
-        let v = [4.0, 1.0, 3.0, 2.0, f64::NAN];
-        assert_eq!(median(&v), 2.5);
-        assert_eq!(quantile(&v, 0.0), 1.0);
-        assert_eq!(quantile(&v, 1.0), 4.0);
-        assert!((quantile(&v, 0.95) - 3.85).abs() < 1e-12);
-        assert!(median(&[]).is_nan());
-    }
 }

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use loink::robot::{PlanarArm, Robot};
+use loink::problem::Problem;
 
 /// Reads the `x` and `y` columns of a CSV (other columns are ignored); every value must be finite.
 pub fn read_targets(path: &Path) -> Result<Vec<[f64; 2]>, String> {
@@ -46,9 +46,9 @@ pub fn read_targets(path: &Path) -> Result<Vec<[f64; 2]>, String> {
 /// kinematics: q_i(t) = c_i + 0.85 h_i sin(2π f_i t + φ_i) with f = (1, 2, 3). Every target is
 /// reachable inside the limits and consecutive targets are close, like a pointer dragged
 /// around the workspace.
-pub fn lissajous_path(arm: &PlanarArm, count: usize) -> Vec<[f64; 2]> {
-    let limits = arm.limits();
-    let n = arm.dof();
+pub fn lissajous_path(problem: &Problem, count: usize) -> Vec<[f64; 2]> {
+    let limits = problem.limits();
+    let n = problem.dof();
     (0..count)
         .map(|k| {
             let t = k as f64 / count.max(1) as f64;
@@ -61,7 +61,8 @@ pub fn lissajous_path(arm: &PlanarArm, count: usize) -> Vec<[f64; 2]> {
                             * (std::f64::consts::TAU * f * t + phase).sin()
                 })
                 .collect();
-            arm.position(&q)
+            let y = problem.position(&q);
+            [y[0], y.get(1).copied().unwrap_or(f64::NAN)]
         })
         .collect()
 }
@@ -72,8 +73,8 @@ mod tests {
 
     #[test]
     fn path_is_reachable_and_smooth() {
-        let arm = PlanarArm::preset("planar3").unwrap();
-        let path = lissajous_path(&arm, 1000);
+        let problem = Problem::preset("planar3").unwrap();
+        let path = lissajous_path(&problem, 1000);
         assert_eq!(path.len(), 1000);
         let steps: Vec<f64> = path
             .windows(2)
@@ -81,7 +82,8 @@ mod tests {
             .collect();
         let longest = steps.iter().cloned().fold(0.0, f64::max);
         assert!(longest < 0.05, "longest step {longest} m");
-        assert!(path.iter().all(|p| (p[0].hypot(p[1])) <= arm.reach()));
+        let reach = problem.planar().unwrap().reach();
+        assert!(path.iter().all(|p| (p[0].hypot(p[1])) <= reach));
     }
 
     #[test]

@@ -19,7 +19,7 @@ use super::Row;
 
 /// Relative slack on the Lipschitz bounds for floating-point rounding of ΔG at ‖Δx‖ ≥ 1e-6.
 const RATIO_SLACK: f64 = 1e-6;
-/// Round-trip bar (issue 3: ‖G(G⁻¹(y)) − y‖ ≤ 1e-9 in f64 within the cap).
+/// Round-trip bar: ‖G(G⁻¹(y)) − y‖ ≤ 1e-9 in f64 within the cap.
 pub const ROUND_TRIP_BAR: f64 = 1e-9;
 /// Absolute slack of the recovery bound ‖G⁻¹(G(x)) − x‖ ≤ residual/μ.
 const RECOVERY_SLACK: f64 = 1e-12;
@@ -36,12 +36,7 @@ fn partner(rng: &mut ChaCha8Rng, a: &[f64]) -> Vec<f64> {
     a.iter().zip(&u).map(|(ai, ui)| ai + scale * ui).collect()
 }
 
-fn quantile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
+use loink::stats::quantile_sorted as quantile;
 
 fn sorted(mut v: Vec<f64>) -> Vec<f64> {
     v.sort_by(f64::total_cmp);
@@ -125,7 +120,7 @@ pub fn round_trip(
     let file = model.file();
     let norm_ = &file.normalisation;
     let (n, m) = (net.dim(), file.hyper.task_dim);
-    let reach = model.problem().arm.reach();
+    let reach = model.problem().kinematics().workspace_radius();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = net.new_state();
     let mut x = vec![0.0; n];

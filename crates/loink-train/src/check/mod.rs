@@ -1,4 +1,4 @@
-//! `loink check --model FILE`: the model's guarantees measured at scale (issue 8).
+//! `loink check --model FILE`: the model's guarantees measured at scale.
 //!
 //! For one model file it measures, on seeded random samples:
 //! - the **bi-Lipschitz bounds** μ‖Δx‖ ≤ ‖G(a) − G(b)‖ ≤ ν‖Δx‖ of the whole network on `--pairs`
@@ -105,9 +105,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let rows = check_model(&model, args.pairs, args.targets, args.seed, &options);
     let file = model.file();
     println!(
-        "loink check {} — robot {}, depth {}, hidden {:?}, μ = {}, ν = {}, seed {}, inverse {} (cold, cap {})",
+        "loink check {} — problem {}, depth {}, hidden {:?}, μ = {}, ν = {}, seed {}, inverse {} (cold, cap {})",
         args.model.display(),
-        file.robot.name,
+        file.problem.name,
         file.hyper.depth,
         file.hyper.hidden,
         file.hyper.mu,

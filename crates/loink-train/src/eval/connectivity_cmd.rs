@@ -4,9 +4,8 @@
 
 use clap::Args;
 use loink::cost::CostSpec;
+use loink::problem::planar::reference::connected_pieces;
 use loink::problem::Problem;
-use loink::robot::{PlanarArm, Robot};
-use loink::solvers::reference::connected_pieces;
 
 use super::problem_for;
 use super::targets_cmd::random_targets;
@@ -44,7 +43,7 @@ fn problem_of(args: &ConnectivityArgs) -> Result<Problem, CliError> {
     if args.lengths.is_none() && args.lower.is_none() && args.upper.is_none() {
         return Ok(preset);
     }
-    let mut spec = preset.arm.spec();
+    let mut spec = preset.spec();
     spec.name = format!("{}-variant", spec.name);
     if let Some(l) = &args.lengths {
         spec.link_lengths = l.clone();
@@ -55,30 +54,32 @@ fn problem_of(args: &ConnectivityArgs) -> Result<Problem, CliError> {
     if let Some(u) = &args.upper {
         spec.upper = u.clone();
     }
-    let arm = PlanarArm::from_spec(&spec).map_err(|e| CliError::Input(e.to_string()))?;
-    Problem::new(arm, CostSpec::planar3()).map_err(|e| CliError::Input(e.to_string()))
+    Problem::from_spec(&spec, CostSpec::planar3()).map_err(|e| CliError::Input(e.to_string()))
 }
 
 /// Runs `loink connectivity`.
 pub fn run(args: &ConnectivityArgs) -> Result<(), CliError> {
     let problem = problem_of(args)?;
     let mut histogram = std::collections::BTreeMap::new();
-    for y in random_targets(&problem.arm, args.count, args.seed) {
+    let bar = loink_train::progress::bar(args.count, "pieces");
+    for y in random_targets(&problem, args.count, args.seed) {
+        bar.inc(1);
         let pieces = connected_pieces(&problem, &y, args.grid).ok_or_else(|| {
             CliError::Input(format!(
-                "connectivity is measured for 2–4 joints only ({})",
+                "connectivity is measured for planar arms of 2–4 joints only ({})",
                 args.robot
             ))
         })?;
         *histogram.entry(pieces).or_insert(0usize) += 1;
     }
+    bar.finish_and_clear();
     let connected = histogram.get(&1).copied().unwrap_or(0);
     println!(
         "{} (links {:?}, lower {:?}, upper {:?}): {} of {} random reachable targets ({:.1}%) have a connected self-motion set inside the limits (seed {}, grid {})",
         args.robot,
-        problem.arm.lengths(),
-        problem.arm.limits().lower(),
-        problem.arm.limits().upper(),
+        problem.spec().link_lengths,
+        problem.limits().lower(),
+        problem.limits().upper(),
         connected,
         args.count,
         100.0 * connected as f64 / args.count.max(1) as f64,

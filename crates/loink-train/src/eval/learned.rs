@@ -1,8 +1,6 @@
-//! `loink eval --model FILE.json`: the learned solver on a targets file — same results columns as
-//! the classical `eval`, plus the gap to the global reference optimum.
+//! `loink eval --model FILE.json`: the learned solver on a targets file — the same results
+//! columns as the classical `eval`, plus the gap to the global reference optimum.
 //!
-//! `loink eval --model FILE.json --targets T.csv --out R.csv [--refine K] [--sigma S --samples N
-//! --seed S]` (`--solver loink` is implied; `--robot`, if given, must match the model's).
 //! - Default: x\* = G⁻¹([y; 0]) per target (cold solve, one target per call, timed alone).
 //! - `--feedback K`: at most K task-feedback rounds after the first inverse (see
 //!   `loink::surrogate::feedback`); 0, the default, is the one-shot inverse.
@@ -11,21 +9,24 @@
 //! - `--sigma S --samples N`: N diverse solutions per target at z ~ N(0, S²I) (seeded by
 //!   `--seed`, default 0), written as N consecutive rows per target with a `sample` column.
 //!
-//! Extra columns: `gap` = (J − J\*)/J\* against `reference::solve` (NaN when the answer is not
-//! feasible to 1e-6 m / 1e-6 rad or J\* does not exist) and `ee_error_m` (= the residual, kept
-//! under its own name so summaries read alike with and without refinement). The summary adds the
-//! share within 1 % of J\* (planar3.md: feasible and gap ≤ 0.01) and the gap's median and p95.
+//! Extra columns: `gap` = (J − J\*)/J\* against the reference optimum (NaN when the answer is
+//! not feasible to 1e-6 m / 1e-6 rad or J\* does not exist; the column is left out with
+//! `--no-gap` or when the problem has no reference) and `ee_error_m` (= the residual, kept under
+//! its own name so summaries read alike with and without refinement). The summary adds the share
+//! within 1 % of J\* (planar3.md: feasible and gap ≤ 0.01) and the gap's median and p95.
 
 use std::path::Path;
 use std::time::Instant;
 
+use loink::problem::Problem;
 use loink::report::Solution;
-use loink::robot::Robot;
 use loink::solvers::reference;
+use loink::solvers::registry::{self, SolverSettings};
 use loink::surrogate::Loink;
+use rayon::prelude::*;
 
 use super::summary::{summary_table, ExtraColumn};
-use super::targets_csv::{self, TargetRow};
+use super::targets_csv::{TargetRow, Targets};
 use super::{results_csv, EvalArgs};
 use crate::cli::CliError;
 
@@ -54,120 +55,156 @@ pub fn gap(answer: &Solution, best: &Solution) -> f64 {
     }
 }
 
-/// Runs `loink eval --model`.
-pub fn run(args: &EvalArgs, model_path: &Path) -> Result<(), CliError> {
-    let mut solver = load(model_path)?;
-    let robot = solver.problem().arm.name().to_string();
-    if let Some(asked) = &args.robot {
-        if asked != &robot {
-            return Err(CliError::Input(format!(
-                "--robot {asked} does not match the model's robot {robot}"
-            )));
+/// The reference optimum of every target, on every core, with a progress bar.
+pub fn reference_pass(problem: &Problem, targets: &[Vec<f64>]) -> Vec<Solution> {
+    let bar = loink_train::progress::bar(targets.len(), "reference J*");
+    let out = targets
+        .par_iter()
+        .map(|y| {
+            let s = reference::solve(problem, y);
+            bar.inc(1);
+            s
+        })
+        .collect();
+    bar.finish_and_clear();
+    out
+}
+
+/// The answers per target: one cold solve each, or `--samples` samples at `--sigma`.
+fn answers(
+    args: &EvalArgs,
+    model: &Loink,
+    settings: &SolverSettings,
+    rows: &[TargetRow],
+) -> Result<Vec<Vec<Solution>>, CliError> {
+    match (args.sigma, args.samples) {
+        (Some(s), n) if !(s.is_finite() && s >= 0.0) || n == 0 => Err(CliError::Input(format!(
+            "--sigma {s} --samples {n}: need σ ≥ 0 and N ≥ 1"
+        ))),
+        (Some(sigma), n) => {
+            let sampler = model
+                .clone()
+                .with_feedback(settings.feedback)
+                .with_refinement(if settings.kind == registry::SolverKind::LoinkRefine {
+                    settings.refine
+                } else {
+                    0
+                });
+            let bar = loink_train::progress::bar(rows.len(), "samples");
+            let mut out = Vec::with_capacity(rows.len());
+            for (r, row) in rows.iter().enumerate() {
+                let seed = args.seed.unwrap_or(0).wrapping_add(r as u64);
+                let start = Instant::now();
+                let list = sampler
+                    .sample(&row.values(), sigma, n, seed)
+                    .map_err(|e| CliError::Input(e.to_string()))?;
+                let each = start.elapsed().as_secs_f64() * 1e6 / n as f64;
+                out.push(list.into_iter().map(|s| s.with_micros(each)).collect());
+                bar.inc(1);
+            }
+            bar.finish_and_clear();
+            Ok(out)
         }
+        (None, 1) => {
+            let mut solver = registry::build(model.problem(), Some(model), settings)
+                .map_err(|e| CliError::Input(e.to_string()))?;
+            Ok(super::evaluate(rows, solver.as_mut())
+                .into_iter()
+                .map(|s| vec![s])
+                .collect())
+        }
+        (None, n) => Err(CliError::Input(format!(
+            "--samples {n} needs --sigma (the latent spread to sample at)"
+        ))),
     }
-    if args.refine > 0 {
-        solver = solver.with_refinement(args.refine);
-    }
-    solver = solver.with_feedback(args.feedback as usize);
-    let problem = solver.problem().clone();
-    let rows = targets_csv::read_targets(&args.targets)?;
-    let samples = match (args.sigma, args.samples) {
-        (Some(s), n) if !(s.is_finite() && s >= 0.0) || n == 0 => {
-            return Err(CliError::Input(format!(
-                "--sigma {s} --samples {n}: need σ ≥ 0 and N ≥ 1"
-            )))
-        }
-        (Some(sigma), n) => Some((sigma, n)),
-        (None, 1) => None,
-        (None, n) => {
-            return Err(CliError::Input(format!(
-                "--samples {n} needs --sigma (the latent spread to sample at)"
-            )))
-        }
+}
+
+/// Runs `loink eval` with a learned solver.
+pub fn run(
+    args: &EvalArgs,
+    model: &Loink,
+    settings: &SolverSettings,
+    targets: &Targets,
+) -> Result<(), CliError> {
+    let problem = model.problem().clone();
+    let per_target = answers(args, model, settings, &targets.rows)?;
+    let with_gap = !args.no_gap && reference::available(&problem);
+    let best = if with_gap {
+        let ys: Vec<Vec<f64>> = targets.rows.iter().map(TargetRow::values).collect();
+        reference_pass(&problem, &ys)
+    } else {
+        Vec::new()
     };
     let mut out_rows: Vec<TargetRow> = Vec::new();
     let mut solutions = Vec::new();
     let mut sample_index = Vec::new();
     let mut gaps = Vec::new();
-    for (r, row) in rows.iter().enumerate() {
-        let y = row.values();
-        let answers: Vec<Solution> = match samples {
-            None => {
-                let start = Instant::now();
-                let s = solver.solve_cold(&y);
-                vec![s.with_micros(start.elapsed().as_secs_f64() * 1e6)]
-            }
-            Some((sigma, n)) => {
-                let seed = args.seed.unwrap_or(0).wrapping_add(r as u64);
-                let start = Instant::now();
-                match solver.sample(&y, sigma, n, seed) {
-                    Ok(list) => {
-                        let each = start.elapsed().as_secs_f64() * 1e6 / n as f64;
-                        list.into_iter().map(|s| s.with_micros(each)).collect()
-                    }
-                    Err(e) => return Err(CliError::Input(e.to_string())),
-                }
-            }
-        };
-        let best = reference::solve(&problem, &y);
+    for (r, answers) in per_target.into_iter().enumerate() {
         for (k, a) in answers.into_iter().enumerate() {
-            gaps.push(gap(&a, &best));
+            gaps.push(best.get(r).map_or(f64::NAN, |b| gap(&a, b)));
             sample_index.push(k as f64);
-            out_rows.push(row.clone());
+            out_rows.push(targets.rows[r].clone());
             solutions.push(a);
         }
     }
-    let mut extra = vec![
-        ExtraColumn {
+    let mut extra = Vec::new();
+    if with_gap {
+        extra.push(ExtraColumn {
             name: "gap".into(),
             values: gaps.clone(),
-        },
-        ExtraColumn {
-            name: "ee_error_m".into(),
-            values: solutions.iter().map(Solution::residual).collect(),
-        },
-    ];
-    if samples.is_some() {
+        });
+    }
+    extra.push(ExtraColumn {
+        name: "ee_error_m".into(),
+        values: solutions.iter().map(Solution::residual).collect(),
+    });
+    let summarised = extra.len();
+    if args.sigma.is_some() {
         extra.push(ExtraColumn {
             name: "sample".into(),
             values: sample_index,
         });
     }
-    results_csv::write_results(&args.out, problem.arm.dof(), &out_rows, &solutions, &extra)?;
-    let within = gaps.iter().filter(|g| **g <= 0.01).count();
+    results_csv::write_results(
+        &args.out,
+        &targets.names,
+        problem.dof(),
+        &out_rows,
+        &solutions,
+        &extra,
+    )?;
     println!(
-        "loink eval: model {} (robot {robot}), solver {}, feedback {}, refine {}, {} rows -> {}",
-        model_path.display(),
-        if args.refine > 0 {
-            "loink+refine"
+        "loink eval: model {} (problem {}), solver {}, feedback {}, refine {}, {} rows -> {}",
+        args.model
+            .as_deref()
+            .map_or(String::new(), |p| p.display().to_string()),
+        problem.name(),
+        settings.kind.as_str(),
+        settings.feedback,
+        if settings.kind == registry::SolverKind::LoinkRefine {
+            settings.refine
         } else {
-            "loink"
+            0
         },
-        args.feedback,
-        args.refine,
         solutions.len(),
         args.out.display()
     );
-    print!("{}", summary_table(&solutions, &extra[..2]));
-    let mut all_gaps: Vec<f64> = gaps
-        .iter()
-        .map(|g| if g.is_nan() { f64::INFINITY } else { *g })
-        .collect();
-    all_gaps.sort_by(f64::total_cmp);
-    // Nearest rank over all rows, infeasible ones included as +∞.
-    let rank = |q: f64| {
-        let len = all_gaps.len();
-        all_gaps
-            .get(((q * len as f64).ceil() as usize).clamp(1, len.max(1)) - 1)
-            .copied()
-            .unwrap_or(f64::NAN)
-    };
-    println!(
-        "gap to J*: within 1% {:.2}% ({within}/{}), median {:.4}%, p95 {:.4}% (infeasible counts as ∞)",
-        100.0 * within as f64 / solutions.len().max(1) as f64,
-        solutions.len(),
-        100.0 * rank(0.5),
-        100.0 * rank(0.95),
-    );
+    print!("{}", summary_table(&solutions, &extra[..summarised]));
+    if with_gap {
+        let within = gaps.iter().filter(|g| **g <= 0.01).count();
+        // Infeasible answers count as +∞: the quantiles are over every row.
+        let mut all: Vec<f64> = gaps
+            .iter()
+            .map(|g| if g.is_nan() { f64::INFINITY } else { *g })
+            .collect();
+        all.sort_by(f64::total_cmp);
+        println!(
+            "gap to J*: within 1% {:.2}% ({within}/{}), median {:.4}%, p95 {:.4}% (infeasible counts as ∞)",
+            100.0 * within as f64 / solutions.len().max(1) as f64,
+            solutions.len(),
+            100.0 * loink::stats::quantile_sorted(&all, 0.5),
+            100.0 * loink::stats::quantile_sorted(&all, 0.95),
+        );
+    }
     Ok(())
 }

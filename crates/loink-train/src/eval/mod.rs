@@ -1,15 +1,20 @@
 //! `loink eval`: solve every target of a targets file with one solver and write one results
 //! row per target, then print a summary table.
 //!
-//! Contract: `loink eval --robot NAME --solver reference|dls|analytic --targets T.csv
-//! --out R.csv [--seed S]`. See [`targets_csv`] for what is read, [`results_csv`] for what is
-//! written and [`summary`] for the table. A bad row becomes an `invalid` row; a missing or
-//! unreadable file, missing columns, an unknown robot or a solver that does not apply exit
-//! with code 2.
+//! Contract: `loink eval (--robot NAME | --model FILE) [--solver KIND] --targets T.csv --out
+//! R.csv [--seed S] [--refine K] [--feedback K] [--sigma S --samples N] [--no-gap]`.
+//! - The problem comes from the model file when one is given (`--robot`, if also given, must
+//!   name the same problem), else from the preset `--robot` names.
+//! - The solver is built by the registry (`loink::solvers::registry`), exactly as the page
+//!   builds it: `--solver` picks it; with `--model` and no `--solver` it is `loink` (or
+//!   `loink-refine` when `--refine K` > 0). Every solve starts cold (mid-range seed, fresh
+//!   state) unless `--seed` asks DLS for seeded random starts.
+//! - With a model: the columns `gap` = (J − J\*)/J\* against the reference optimum (computed on
+//!   every core, with a progress bar; `--no-gap` skips it) and `ee_error_m`.
 //!
-//! The per-target solve is a closure `FnMut(&[f64]) -> Solution` ([`Solve`]), so another
-//! solver (the learned one, `--model`) plugs into [`evaluate`] unchanged, and
-//! [`summary::summary_table`] takes extra columns (gap to the optimum, …).
+//! See [`targets_csv`] for what is read, [`results_csv`] for what is written and [`summary`]
+//! for the table. A bad row becomes an `invalid` row; a missing or unreadable file, missing
+//! columns, an unknown problem or a solver that does not apply exit with code 2.
 
 pub mod connectivity_cmd;
 pub mod learned;
@@ -21,140 +26,117 @@ pub mod targets_csv;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use loink::problem::Problem;
 use loink::report::Solution;
-use loink::robot::Robot;
-use loink::solvers::{analytic, dls, reference};
-use loink::surrogate::MAX_FEEDBACK_ROUNDS;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use loink::solvers::registry::{self, SolverKind, SolverSettings, Start};
+use loink::surrogate::{Loink, MAX_FEEDBACK_ROUNDS};
 
 use crate::cli::CliError;
 use targets_csv::TargetRow;
 
-/// A per-target solver: target in, assessed solution out.
-pub type Solve<'a> = Box<dyn FnMut(&[f64]) -> Solution + 'a>;
-
-/// The classical solvers `eval` can run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SolverKind {
-    /// The global reference optimum (self-motion sweep).
-    Reference,
-    /// Damped least squares with null-space cost descent (default options).
-    Dls,
-    /// Closed-form two-link IK, the cheaper feasible branch (two-link arms only).
-    Analytic,
-}
-
 /// Arguments of `loink eval`.
 #[derive(Debug, Clone, Args)]
 pub struct EvalArgs {
-    /// Robot preset (planar2, planar3, planar3-wide, planar4); with `--model`, optional and
-    /// checked against the model's robot.
+    /// Problem preset (planar2, planar3, planar3-wide, planar4). With --model it is optional
+    /// and must name the model's problem.
     #[arg(long, required_unless_present = "model")]
     pub robot: Option<String>,
-    /// Classical solver to run (not with `--model`, which implies the learned solver).
-    #[arg(
-        long,
-        value_enum,
-        required_unless_present = "model",
-        conflicts_with = "model"
-    )]
+    /// The solver: loink, loink-refine (both need --model), dls, analytic (two-link arms) or
+    /// reference. With --model the default is loink (loink-refine when --refine is above 0).
+    #[arg(long, value_parser = parse_solver, required_unless_present = "model")]
     pub solver: Option<SolverKind>,
-    /// A trained model file: evaluate the learned solver instead (see [`learned`]).
+    /// A trained model file: its problem is the one solved, and the learned solvers use it.
     #[arg(long)]
     pub model: Option<PathBuf>,
-    /// With `--model`: at most K Gauss–Newton refinement steps after the inverse.
+    /// Learned solver: at most K limit-aware Gauss–Newton refinement steps after the inverse.
     #[arg(long, default_value_t = 0)]
     pub refine: usize,
-    /// With `--model`: at most K task-feedback rounds after the first inverse (more inverses
-    /// aimed at y' ← y' + (y − p(q)); 0 = the one-shot inverse; at most 16).
+    /// Learned solver: at most K task-feedback rounds after the first inverse (more inverses
+    /// aimed at y' ← y' + (y − f(q)); 0 is the one-shot inverse; at most 16).
     #[arg(long, default_value_t = 0,
           value_parser = clap::value_parser!(u64).range(0..=MAX_FEEDBACK_ROUNDS as u64))]
     pub feedback: u64,
-    /// With `--model`: sample N diverse solutions per target at z ~ N(0, σ²I).
+    /// Learned solver: draw N diverse solutions per target at z ~ N(0, σ²I).
     #[arg(long)]
     pub sigma: Option<f64>,
-    /// With `--sigma`: solutions per target.
+    /// With --sigma: solutions per target.
     #[arg(long, default_value_t = 1)]
     pub samples: usize,
-    /// Targets CSV with a header naming columns x and y.
+    /// Targets CSV with a header naming the task's columns (x,y or y1,…,ym).
     #[arg(long)]
     pub targets: PathBuf,
     /// Results CSV to write.
     #[arg(long)]
     pub out: PathBuf,
-    /// DLS only: start from a seeded uniform random configuration inside the limits
-    /// (ChaCha8, one draw per row) instead of the mid-range c. With `--sigma`: the sampling
+    /// DLS only: start every solve from a seeded uniform random configuration inside the
+    /// limits (ChaCha8, one draw per row) instead of the mid-range. With --sigma: the sampling
     /// seed (target row r uses seed + r).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Skip the reference optimum behind the gap column (with --model): no J*, no gap.
+    #[arg(long)]
+    pub no_gap: bool,
 }
 
-/// Builds the problem for a preset name (unknown names are input errors).
-pub fn problem_for(robot: &str) -> Result<Problem, CliError> {
-    Problem::preset(robot).map_err(|e| CliError::Input(e.to_string()))
-}
-
-/// Builds the per-target closure for a classical solver.
-pub fn classical_solver<'a>(
-    problem: &'a Problem,
-    kind: SolverKind,
-    seed: Option<u64>,
-) -> Result<Solve<'a>, CliError> {
-    Ok(match kind {
-        SolverKind::Reference => Box::new(move |y: &[f64]| reference::solve(problem, y)),
-        SolverKind::Analytic => {
-            if problem.arm.dof() != 2 {
-                return Err(CliError::Input(format!(
-                    "solver 'analytic' needs a two-link arm; '{}' has {} joints",
-                    problem.arm.name(),
-                    problem.arm.dof()
-                )));
-            }
-            Box::new(move |y: &[f64]| {
-                analytic::solve_best(problem, y)
-                    .unwrap_or_else(|_| Solution::invalid(analytic::NAME, y, 0.0))
-            })
-        }
-        SolverKind::Dls => {
-            let opts = dls::DlsOptions::default();
-            let limits = problem.arm.limits().clone();
-            let mut rng = seed.map(ChaCha8Rng::seed_from_u64);
-            Box::new(move |y: &[f64]| {
-                let start: Vec<f64> = match rng.as_mut() {
-                    Some(rng) => (0..limits.len())
-                        .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
-                        .collect(),
-                    None => limits.centres(),
-                };
-                dls::solve(problem, y, &start, &opts)
-            })
-        }
+fn parse_solver(word: &str) -> Result<SolverKind, String> {
+    SolverKind::parse(word).ok_or_else(|| {
+        let known: Vec<&str> = SolverKind::ALL.iter().map(|k| k.as_str()).collect();
+        format!("'{word}' is not a solver (known: {})", known.join(", "))
     })
 }
 
-/// Solves every row, timing each call on its own. Invalid rows are still passed to the solver
-/// (which must report them `invalid`), so a seeded solver draws the same stream for every file
-/// layout.
-pub fn evaluate(rows: &[TargetRow], solve: &mut dyn FnMut(&[f64]) -> Solution) -> Vec<Solution> {
-    rows.iter()
+/// Builds the problem for a preset name (unknown names are input errors).
+pub fn problem_for(name: &str) -> Result<Problem, CliError> {
+    Problem::preset(name).map_err(|e| CliError::Input(e.to_string()))
+}
+
+/// Solves every row with `solver`, timing each call on its own, with a progress bar. Invalid
+/// rows are still passed to the solver (which must report them `invalid`), so a seeded solver
+/// draws the same stream for every file layout.
+pub fn evaluate(rows: &[TargetRow], solver: &mut dyn registry::Solver) -> Vec<Solution> {
+    let bar = loink_train::progress::bar(rows.len(), solver.kind().as_str());
+    let solutions = rows
+        .iter()
         .map(|row| {
             let y = row.values();
             let start = Instant::now();
-            let solution = solve(&y);
+            let solution = solver.solve(&y);
             let micros = start.elapsed().as_secs_f64() * 1e6;
+            bar.inc(1);
             solution.with_micros(micros)
         })
-        .collect()
+        .collect();
+    bar.finish_and_clear();
+    solutions
 }
 
-/// Runs `loink eval`.
-pub fn run(args: &EvalArgs) -> Result<(), CliError> {
-    if let Some(model) = &args.model {
-        return learned::run(args, model);
-    }
+/// What `eval` runs: the problem, the model if any, and the solver settings.
+struct Plan {
+    problem: Problem,
+    model: Option<Loink>,
+    settings: SolverSettings,
+}
+
+fn plan(args: &EvalArgs) -> Result<Plan, CliError> {
+    let model = args.model.as_deref().map(learned::load).transpose()?;
+    let problem = match (&model, args.robot.as_deref()) {
+        (Some(m), Some(asked)) if asked != m.problem().name() => {
+            return Err(CliError::Input(format!(
+                "--robot {asked} does not match the model's problem {}",
+                m.problem().name()
+            )))
+        }
+        (Some(m), _) => m.problem().clone(),
+        (None, Some(name)) => problem_for(name)?,
+        (None, None) => return Err(CliError::Input("need --robot or --model".into())),
+    };
+    let kind = match (args.solver, &model) {
+        (Some(kind), _) => kind,
+        (None, Some(_)) if args.refine > 0 => SolverKind::LoinkRefine,
+        (None, Some(_)) => SolverKind::Loink,
+        (None, None) => return Err(CliError::Input("need --solver (or --model)".into())),
+    };
     // Checked here, not with clap's `requires`: that let these through (a default counts as
     // present).
     let learned_only = [
@@ -162,29 +144,69 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         ("--feedback", args.feedback > 0),
         ("--sigma", args.sigma.is_some()),
         ("--samples", args.samples != 1),
+        ("--no-gap", args.no_gap),
     ];
-    if let Some((flag, _)) = learned_only.iter().find(|(_, given)| *given) {
-        return Err(CliError::Input(format!(
-            "{flag} applies to the learned solver: it needs --model"
-        )));
-    }
-    let (Some(robot), Some(solver)) = (args.robot.as_deref(), args.solver) else {
+    if !kind.is_learned() {
+        if let Some((flag, _)) = learned_only.iter().find(|(_, given)| *given) {
+            return Err(CliError::Input(format!(
+                "{flag} applies to the learned solver: it needs --model"
+            )));
+        }
+    } else if args.seed.is_some() && args.sigma.is_none() {
         return Err(CliError::Input(
-            "need --robot and --solver (or --model)".into(),
+            "--seed applies to dls starts or to --sigma sampling".into(),
         ));
+    }
+    if kind == SolverKind::LoinkRefine && args.refine == 0 {
+        return Err(CliError::Input(
+            "--solver loink-refine needs --refine K with K ≥ 1".into(),
+        ));
+    }
+    let settings = SolverSettings {
+        refine: args.refine,
+        feedback: args.feedback as usize,
+        start: match (kind, args.seed) {
+            (SolverKind::Dls, Some(seed)) => Start::Random(seed),
+            _ => Start::Cold,
+        },
+        ..SolverSettings::new(kind)
     };
-    let problem = problem_for(robot)?;
-    let rows = targets_csv::read_targets(&args.targets)?;
-    let mut solve = classical_solver(&problem, solver, args.seed)?;
-    let solutions = evaluate(&rows, &mut solve);
-    results_csv::write_results(&args.out, problem.arm.dof(), &rows, &solutions, &[])?;
+    registry::applies(kind, &problem, model.as_ref())
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    Ok(Plan {
+        problem,
+        model,
+        settings,
+    })
+}
+
+/// Runs `loink eval`.
+pub fn run(args: &EvalArgs) -> Result<(), CliError> {
+    let plan = plan(args)?;
+    let targets = targets_csv::read_targets(&args.targets, plan.problem.task_dim())?;
+    if plan.settings.kind.is_learned() {
+        let model = plan
+            .model
+            .as_ref()
+            .ok_or_else(|| CliError::Input("the learned solver needs --model".into()))?;
+        return learned::run(args, model, &plan.settings, &targets);
+    }
+    let mut solver = registry::build(&plan.problem, None, &plan.settings)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    let solutions = evaluate(&targets.rows, solver.as_mut());
+    results_csv::write_results(
+        &args.out,
+        &targets.names,
+        plan.problem.dof(),
+        &targets.rows,
+        &solutions,
+        &[],
+    )?;
     println!(
-        "loink eval: robot {}, solver {}, {} rows -> {}",
-        robot,
-        solver
-            .to_possible_value()
-            .map_or(String::new(), |v| v.get_name().to_string()),
-        rows.len(),
+        "loink eval: problem {}, solver {}, {} rows -> {}",
+        plan.problem.name(),
+        plan.settings.kind.as_str(),
+        targets.rows.len(),
         args.out.display()
     );
     print!("{}", summary::summary_table(&solutions, &[]));

@@ -1,7 +1,8 @@
 //! Writing a results file: one row per target, header
-//! `x,y,q1,…,qn,residual,cost,margin,status,iterations,micros`, then any extra columns.
-//! Numbers use Rust's shortest round-trip form; a missing value (an invalid row's q, residual,
-//! cost, margin) is written `NaN`; x and y are written as given in the targets file.
+//! `x,y,q1,…,qn,residual,cost,margin,status,iterations,micros` (the target columns named as the
+//! targets file names them: `x,y` or `y1,…,ym`), then any extra columns. Numbers use Rust's
+//! shortest round-trip form; a missing value (an invalid row's q, residual, cost, margin) is
+//! written `NaN`; the target fields are written as given in the targets file.
 
 use std::path::Path;
 
@@ -11,9 +12,9 @@ use super::summary::ExtraColumn;
 use super::targets_csv::TargetRow;
 use crate::cli::CliError;
 
-/// The header for an arm with `dof` joints plus the extra columns.
-pub fn header(dof: usize, extra: &[ExtraColumn]) -> Vec<String> {
-    let mut h = vec!["x".to_string(), "y".to_string()];
+/// The header: the target columns, q1…q`dof`, the report columns and the extra columns.
+pub fn header(names: &[String], dof: usize, extra: &[ExtraColumn]) -> Vec<String> {
+    let mut h = names.to_vec();
     h.extend((1..=dof).map(|i| format!("q{i}")));
     for name in [
         "residual",
@@ -32,6 +33,7 @@ pub fn header(dof: usize, extra: &[ExtraColumn]) -> Vec<String> {
 /// Writes the results file (rows and solutions in the same order).
 pub fn write_results(
     path: &Path,
+    names: &[String],
     dof: usize,
     rows: &[TargetRow],
     solutions: &[Solution],
@@ -46,10 +48,10 @@ pub fn write_results(
         CliError::Internal(format!("writing results file {}: {e}", path.display()))
     };
     writer
-        .write_record(header(dof, extra))
+        .write_record(header(names, dof, extra))
         .map_err(|e| fail(&e))?;
     for (i, (row, s)) in rows.iter().zip(solutions).enumerate() {
-        let mut record: Vec<String> = vec![row.x_text.clone(), row.y_text.clone()];
+        let mut record: Vec<String> = row.texts.clone();
         for j in 0..dof {
             record.push(s.q().get(j).map_or("NaN".into(), |&v| number(v)));
         }

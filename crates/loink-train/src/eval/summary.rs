@@ -2,6 +2,7 @@
 //! can add their own columns, e.g. the gap to the reference optimum).
 
 use loink::report::{Solution, Status};
+use loink::stats::quantile;
 
 /// An extra per-row quantity to summarise by median and p95 (NaN entries are skipped).
 #[derive(Debug, Clone, PartialEq)]
@@ -10,17 +11,6 @@ pub struct ExtraColumn {
     pub name: String,
     /// One value per row, in row order.
     pub values: Vec<f64>,
-}
-
-/// The q-quantile (0 ≤ q ≤ 1) of the finite values, by nearest rank; NaN when there are none.
-pub fn quantile(values: &[f64], q: f64) -> f64 {
-    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(f64::total_cmp);
-    let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len());
-    v[rank - 1]
 }
 
 fn fmt(v: f64) -> String {
@@ -75,14 +65,21 @@ pub fn summary_table(solutions: &[Solution], extra: &[ExtraColumn]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::quantile;
+    use super::*;
 
     #[test]
-    fn nearest_rank_quantiles() {
-        let v: Vec<f64> = (1..=100).map(f64::from).collect();
-        assert_eq!(quantile(&v, 0.5), 50.0);
-        assert_eq!(quantile(&v, 0.95), 95.0);
-        assert_eq!(quantile(&[3.0, f64::NAN, 1.0], 0.5), 1.0);
-        assert!(quantile(&[], 0.5).is_nan());
+    fn the_table_counts_every_status_and_summarises_the_solved_rows() {
+        let problem = loink::problem::Problem::preset("planar3").unwrap();
+        let solved = loink::solvers::reference::solve(&problem, &[0.6, 0.3]);
+        let invalid = Solution::invalid("reference", &[f64::NAN, 0.0], 0.0);
+        let table = summary_table(&[solved.clone(), invalid], &[]);
+        assert!(table.contains("summary over 2 targets"));
+        assert!(table
+            .lines()
+            .any(|l| l.starts_with("converged") && l.ends_with(" 1")));
+        assert!(table
+            .lines()
+            .any(|l| l.starts_with("invalid") && l.ends_with(" 1")));
+        assert!(table.contains(&fmt(solved.cost())), "{table}");
     }
 }

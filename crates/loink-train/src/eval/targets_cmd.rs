@@ -1,11 +1,12 @@
 //! `loink targets --robot NAME --count N --seed S --out T.csv`: random reachable targets
-//! y = p(q_s), q_s uniform inside the joint limits (ChaCha8 seeded), header `x,y`.
+//! y = f(q_s), q_s uniform inside the joint limits (ChaCha8 seeded), header `x,y` for a
+//! two-dimensional task (`y1,…,ym` otherwise).
 
 use std::path::PathBuf;
 
 use clap::Args;
-use loink::robot::{PlanarArm, Robot};
-use rand::{Rng, SeedableRng};
+use loink::problem::Problem;
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::problem_for;
@@ -17,7 +18,7 @@ pub const MAX_COUNT: usize = 10_000_000;
 /// Arguments of `loink targets`.
 #[derive(Debug, Clone, Args)]
 pub struct TargetsArgs {
-    /// Robot preset.
+    /// Problem preset (planar2, planar3, planar3-wide, planar4).
     #[arg(long)]
     pub robot: String,
     /// Number of targets.
@@ -31,18 +32,9 @@ pub struct TargetsArgs {
     pub out: PathBuf,
 }
 
-/// `count` targets p(q_s), q_s uniform in the limits, from `seed`.
-pub fn random_targets(arm: &PlanarArm, count: usize, seed: u64) -> Vec<[f64; 2]> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let limits = arm.limits();
-    (0..count)
-        .map(|_| {
-            let q: Vec<f64> = (0..arm.dof())
-                .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
-                .collect();
-            arm.position(&q)
-        })
-        .collect()
+/// `count` targets f(q_s), q_s uniform in the limits, from `seed`.
+pub fn random_targets(problem: &Problem, count: usize, seed: u64) -> Vec<Vec<f64>> {
+    problem.random_targets(count, &mut ChaCha8Rng::seed_from_u64(seed))
 }
 
 /// Runs `loink targets`.
@@ -61,12 +53,17 @@ pub fn run(args: &TargetsArgs) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| {
         CliError::Internal(format!("writing {}: {e}", args.out.display()))
     };
-    writer.write_record(["x", "y"]).map_err(|e| fail(&e))?;
-    for [x, y] in random_targets(&problem.arm, args.count, args.seed) {
+    writer
+        .write_record(super::targets_csv::task_columns(problem.task_dim()))
+        .map_err(|e| fail(&e))?;
+    let bar = loink_train::progress::bar(args.count, "targets");
+    for y in random_targets(&problem, args.count, args.seed) {
         writer
-            .write_record([super::results_csv::number(x), super::results_csv::number(y)])
+            .write_record(y.iter().map(|&v| super::results_csv::number(v)))
             .map_err(|e| fail(&e))?;
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     writer.flush().map_err(|e| fail(&e))?;
     println!(
         "wrote {} random reachable {} targets (seed {}) to {}",

@@ -1,9 +1,10 @@
-//! Reading a targets file: a CSV with a header naming columns `x` and `y` (others ignored).
+//! Reading a targets file: a CSV whose header names the task's m columns `y1,…,ym`, or — for a
+//! two-dimensional task — `x,y` (other columns are ignored).
 //!
 //! Tolerated: a UTF-8 byte-order mark, CRLF line ends, blank lines, spaces around fields,
-//! header names in any case. A row whose x or y is missing, non-numeric, NaN or infinite is
-//! kept as an invalid row (its text is preserved for the results file), not an error.
-//! A missing or unreadable file, non-UTF-8 text, or a header without `x` and `y` is a
+//! header names in any case. A row whose target fields are missing, non-numeric, NaN or infinite
+//! is kept as an invalid row (its text is preserved for the results file), not an error. A
+//! missing or unreadable file, non-UTF-8 text, or a header without the task's columns is a
 //! [`CliError::Input`].
 
 use std::path::Path;
@@ -13,38 +14,58 @@ use crate::cli::CliError;
 /// One data row of a targets file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TargetRow {
-    /// The x field as written (trimmed; empty when missing).
-    pub x_text: String,
-    /// The y field as written.
-    pub y_text: String,
-    /// The parsed target when both fields are finite numbers.
-    pub target: Option<[f64; 2]>,
+    /// The target fields as written (trimmed; empty when missing), in task order.
+    pub texts: Vec<String>,
+    /// The parsed target when every field is a finite number.
+    pub target: Option<Vec<f64>>,
 }
 
 impl TargetRow {
-    /// The target as a slice for solvers: the parsed values, or whatever parses (NaN otherwise)
-    /// for an invalid row.
-    pub fn values(&self) -> [f64; 2] {
-        self.target.unwrap_or_else(|| {
-            let parse = |t: &str| t.parse::<f64>().unwrap_or(f64::NAN);
-            [parse(&self.x_text), parse(&self.y_text)]
+    /// The target for solvers: the parsed values, or whatever parses (NaN otherwise) for an
+    /// invalid row, so the solver reports it `invalid` itself.
+    pub fn values(&self) -> Vec<f64> {
+        self.target.clone().unwrap_or_else(|| {
+            self.texts
+                .iter()
+                .map(|t| t.parse::<f64>().unwrap_or(f64::NAN))
+                .collect()
         })
     }
 }
 
-/// Reads and parses a targets file.
-pub fn read_targets(path: &Path) -> Result<Vec<TargetRow>, CliError> {
+/// A parsed targets file: the target columns' names (as the results file repeats them) and
+/// the rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Targets {
+    /// `["x", "y"]` or `["y1", …, "ym"]`.
+    pub names: Vec<String>,
+    /// The rows, in file order.
+    pub rows: Vec<TargetRow>,
+}
+
+/// The column names of an m-dimensional task: `x,y` for m = 2, `y1,…,ym` otherwise (what
+/// `loink targets` writes).
+pub fn task_columns(m: usize) -> Vec<String> {
+    if m == 2 {
+        vec!["x".into(), "y".into()]
+    } else {
+        (1..=m).map(|i| format!("y{i}")).collect()
+    }
+}
+
+/// Reads and parses a targets file for a task of dimension `m`.
+pub fn read_targets(path: &Path, m: usize) -> Result<Targets, CliError> {
     let bytes = std::fs::read(path).map_err(|e| {
         CliError::Input(format!("cannot read targets file {}: {e}", path.display()))
     })?;
     let text = String::from_utf8(bytes).map_err(|_| {
         CliError::Input(format!("targets file {} is not UTF-8 text", path.display()))
     })?;
-    parse_targets(&text).map_err(|m| CliError::Input(format!("{}: {m}", path.display())))
+    parse_targets(&text, m).map_err(|msg| CliError::Input(format!("{}: {msg}", path.display())))
 }
 
 /// Parses the text of a targets file (see the module docs).
-pub fn parse_targets(text: &str) -> Result<Vec<TargetRow>, String> {
+pub fn parse_targets(text: &str, m: usize) -> Result<Targets, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -55,40 +76,58 @@ pub fn parse_targets(text: &str) -> Result<Vec<TargetRow>, String> {
         Ok(rec) => rec.iter().any(|f| !f.is_empty()),
         Err(_) => true,
     });
+    let general: Vec<String> = (1..=m).map(|i| format!("y{i}")).collect();
+    let expected = if m == 2 {
+        format!("x,y or {}", general.join(","))
+    } else {
+        general.join(",")
+    };
     let header = match records.next() {
         Some(Ok(h)) => h,
         Some(Err(e)) => return Err(format!("unreadable header: {e}")),
-        None => return Err("empty file (expected a header with columns x,y)".into()),
+        None => {
+            return Err(format!(
+                "empty file (expected a header with columns {expected})"
+            ))
+        }
     };
-    let column = |name: &str| {
-        header
-            .iter()
-            .position(|h| h.eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                format!(
-                    "no column '{name}' in the header '{}'",
+    let position = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let find =
+        |names: &[String]| -> Option<Vec<usize>> { names.iter().map(|n| position(n)).collect() };
+    let legacy = vec!["x".to_string(), "y".to_string()];
+    let (names, columns) = match find(&general) {
+        Some(columns) => (general.clone(), columns),
+        None => match (m == 2).then(|| find(&legacy)).flatten() {
+            Some(columns) => (legacy, columns),
+            None => {
+                let missing = if m != 2 {
+                    format!("columns {expected}")
+                } else if position("x").is_none() {
+                    "column 'x' (or columns y1,y2)".to_string()
+                } else {
+                    "column 'y' (or columns y1,y2)".to_string()
+                };
+                return Err(format!(
+                    "no {missing} in the header '{}'",
                     header.iter().collect::<Vec<_>>().join(",")
-                )
-            })
+                ));
+            }
+        },
     };
-    let (ix, iy) = (column("x")?, column("y")?);
     let mut rows = Vec::new();
     for (line, record) in records.enumerate() {
         let record = record.map_err(|e| format!("row {}: {e}", line + 1))?;
-        let field = |i: usize| record.get(i).unwrap_or("").to_string();
-        let (x_text, y_text) = (field(ix), field(iy));
-        let number = |t: &str| t.parse::<f64>().ok().filter(|v| v.is_finite());
-        let target = match (number(&x_text), number(&y_text)) {
-            (Some(x), Some(y)) => Some([x, y]),
-            _ => None,
-        };
-        rows.push(TargetRow {
-            x_text,
-            y_text,
-            target,
-        });
+        let texts: Vec<String> = columns
+            .iter()
+            .map(|&i| record.get(i).unwrap_or("").to_string())
+            .collect();
+        let target: Option<Vec<f64>> = texts
+            .iter()
+            .map(|t| t.parse::<f64>().ok().filter(|v| v.is_finite()))
+            .collect();
+        rows.push(TargetRow { texts, target });
     }
-    Ok(rows)
+    Ok(Targets { names, rows })
 }
 
 #[cfg(test)]
@@ -97,28 +136,44 @@ mod tests {
 
     #[test]
     fn tolerates_bom_crlf_blank_lines_and_extra_columns() {
-        let rows =
-            parse_targets("\u{feff}id, X ,y\r\n1,0.5,0.25\r\n\r\n2, 1e-3 ,-0.0\r\n").unwrap();
-        assert_eq!(rows.len(), 2);
-        assert_eq!(rows[0].target, Some([0.5, 0.25]));
-        assert_eq!(rows[1].target, Some([1e-3, -0.0]));
+        let t =
+            parse_targets("\u{feff}id, X ,y\r\n1,0.5,0.25\r\n\r\n2, 1e-3 ,-0.0\r\n", 2).unwrap();
+        assert_eq!(t.names, ["x", "y"]);
+        assert_eq!(t.rows.len(), 2);
+        assert_eq!(t.rows[0].target, Some(vec![0.5, 0.25]));
+        assert_eq!(t.rows[1].target, Some(vec![1e-3, -0.0]));
     }
 
     #[test]
     fn bad_rows_are_kept_as_invalid() {
-        let rows = parse_targets("x,y\nabc,1\nNaN,0\ninf,0\n1\n0.1,0.2\n").unwrap();
+        let t = parse_targets("x,y\nabc,1\nNaN,0\ninf,0\n1\n0.1,0.2\n", 2).unwrap();
+        let rows = t.rows;
         assert_eq!(rows.len(), 5);
         assert!(rows[..4].iter().all(|r| r.target.is_none()));
-        assert_eq!(rows[0].x_text, "abc");
-        assert_eq!(rows[3].y_text, "");
-        assert_eq!(rows[4].target, Some([0.1, 0.2]));
+        assert_eq!(rows[0].texts[0], "abc");
+        assert_eq!(rows[3].texts[1], "");
+        assert_eq!(rows[4].target, Some(vec![0.1, 0.2]));
+    }
+
+    #[test]
+    fn the_general_header_names_any_task_dimension() {
+        let t = parse_targets("y2,y1,y3\n2,1,3\n", 3).unwrap();
+        assert_eq!(t.names, ["y1", "y2", "y3"]);
+        assert_eq!(t.rows[0].target, Some(vec![1.0, 2.0, 3.0]));
+        let two = parse_targets("y1,y2\n0.5,0.25\n", 2).unwrap();
+        assert_eq!(two.names, ["y1", "y2"]);
+        // x,y names a two-dimensional task only.
+        assert!(parse_targets("x,y\n1,2\n", 3).is_err());
     }
 
     #[test]
     fn missing_columns_or_header_are_errors() {
-        assert!(parse_targets("a,b\n1,2\n").unwrap_err().contains("'x'"));
-        assert!(parse_targets("x\n1\n").unwrap_err().contains("'y'"));
-        assert!(parse_targets("").is_err());
-        assert!(parse_targets("\n\n").is_err());
+        assert!(parse_targets("a,b\n1,2\n", 2).unwrap_err().contains("'x'"));
+        assert!(parse_targets("x\n1\n", 2).unwrap_err().contains("'y'"));
+        assert!(parse_targets("y1,y2\n1,2\n", 3)
+            .unwrap_err()
+            .contains("y1,y2,y3"));
+        assert!(parse_targets("", 2).is_err());
+        assert!(parse_targets("\n\n", 2).is_err());
     }
 }

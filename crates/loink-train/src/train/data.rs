@@ -6,7 +6,6 @@
 
 use loink::artifact::Normalisation;
 use loink::problem::Problem;
-use loink::robot::Robot;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -115,26 +114,21 @@ fn unit_points(sampler: Sampler, count: usize, dim: usize, rng: &mut ChaCha8Rng)
 
 /// Draws `count` configurations inside the limits and labels them by FK and the cost.
 pub fn sample(problem: &Problem, sampler: Sampler, count: usize, rng: &mut ChaCha8Rng) -> Samples {
-    let arm = &problem.arm;
-    let n = arm.dof();
-    let limits = arm.limits();
+    let (n, m) = (problem.dof(), problem.task_dim());
+    let limits = problem.limits();
     let u = unit_points(sampler, count, n, rng);
     let mut x = Vec::with_capacity(count * n);
-    let mut y = Vec::with_capacity(count * 2);
+    let mut y = vec![0.0; count * m];
     let mut cost = Vec::with_capacity(count);
-    for row in u.chunks(n) {
-        let q: Vec<f64> = row
-            .iter()
-            .enumerate()
-            .map(|(i, &t)| limits.lower()[i] + t * (limits.upper()[i] - limits.lower()[i]))
-            .collect();
-        y.extend_from_slice(&arm.position(&q));
-        cost.push(problem.cost.value(&q));
+    for (row, y_row) in u.chunks(n).zip(y.chunks_mut(m)) {
+        let q = limits.at_unit(row);
+        problem.position_into(&q, y_row);
+        cost.push(problem.cost().value(&q));
         x.extend(q);
     }
     Samples {
         dof: n,
-        task_dim: 2,
+        task_dim: m,
         x,
         y,
         cost,
@@ -148,7 +142,7 @@ pub fn normalisation(problem: &Problem, data: &Samples) -> Normalisation {
     let n = data.dof;
     let m = data.task_dim;
     let len = data.len().max(1) as f64;
-    let limits = problem.arm.limits();
+    let limits = problem.limits();
     let y_mean: Vec<f64> = (0..m)
         .map(|j| data.y.iter().skip(j).step_by(m).sum::<f64>() / len)
         .collect();
@@ -267,12 +261,12 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(5);
             let s = sample(&problem, sampler, 500, &mut rng);
             assert_eq!(s.len(), 500);
-            let limits = problem.arm.limits();
+            let limits = problem.limits();
             for (i, q) in s.x.chunks(3).enumerate() {
                 assert!(limits.margin(q) >= 0.0);
-                let p = problem.arm.position(q);
-                assert_eq!(&s.y[2 * i..2 * i + 2], &p);
-                assert_eq!(s.cost[i], problem.cost.value(q));
+                let p = problem.position(q);
+                assert_eq!(&s.y[2 * i..2 * i + 2], &p[..]);
+                assert_eq!(s.cost[i], problem.cost().value(q));
             }
         }
     }
@@ -284,7 +278,7 @@ mod tests {
         let worst = |sampler| {
             let mut rng = ChaCha8Rng::seed_from_u64(9);
             let s = sample(&problem, sampler, 4096, &mut rng);
-            let limits = problem.arm.limits();
+            let limits = problem.limits();
             let mut counts = vec![0usize; 512];
             for q in s.x.chunks(3) {
                 let cell: usize = (0..3)

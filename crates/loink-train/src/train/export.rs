@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 
 use loink::artifact::{
-    BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights, Normalisation,
-    OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION,
+    About, BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights,
+    Normalisation, OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION, KIND_LOINK,
 };
 use loink::problem::Problem;
 
@@ -139,6 +139,8 @@ pub struct ExportContext<'a> {
     pub metrics: BTreeMap<String, f64>,
     /// Data seed.
     pub seed: u64,
+    /// The model's card (name, description, the command that trained it).
+    pub about: &'a About,
 }
 
 /// The artifact of a trained network (weights rounded by [`round_weights`]).
@@ -154,8 +156,10 @@ pub fn exact_model_file(net: &LoinkNet, ctx: ExportContext<'_>) -> ModelFile {
     ModelFile {
         format: FORMAT_NAME.into(),
         version: FORMAT_VERSION,
-        robot: ctx.problem.arm.spec(),
-        cost: ctx.problem.cost.spec().clone(),
+        kind: KIND_LOINK.into(),
+        about: ctx.about.clone(),
+        problem: ctx.problem.spec(),
+        cost: ctx.problem.cost().spec().clone(),
         hyper: Hyper {
             mu: arch.mu,
             nu: arch.nu,

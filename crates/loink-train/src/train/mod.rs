@@ -32,9 +32,9 @@ use std::time::Instant;
 
 use burn::module::Module;
 use burn::optim::GradientsParams;
+use loink::artifact::About;
 use loink::cost::CostSpec;
 use loink::problem::Problem;
-use loink::robot::PlanarArm;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -74,6 +74,17 @@ pub enum TrainError {
     },
 }
 
+/// What `loink train` fits (`--kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModelKind {
+    /// The LOInK model (BiLipNet G plus surrogate-cost heads).
+    Loink,
+    /// Direct regression y → q with squared error (the averaging baseline).
+    Mse,
+    /// Mixture density network y → Σ_k π_k N(μ_k, σ_k²) (the multimodal baseline).
+    Mdn,
+}
+
 /// A comma-separated list of widths (an alias, so clap takes it as one value, not many).
 pub type Widths = Vec<usize>;
 
@@ -87,14 +98,14 @@ fn parse_list(text: &str) -> Result<Widths, String> {
 #[derive(Debug, Clone, clap::Args)]
 pub struct TrainArgs {
     /// What to fit: the LOInK model, or a direct-regression baseline (mse, mdn) written as a
-    /// `loink-regressor` file (see `crate::train_baseline`; `--hidden` is then its MLP widths).
-    #[arg(long, value_enum, default_value_t = crate::train_baseline::ModelKind::Loink)]
-    pub kind: crate::train_baseline::ModelKind,
+    /// `loink-regressor` file (`--hidden` is then its MLP widths).
+    #[arg(long, value_enum, default_value_t = ModelKind::Loink)]
+    pub kind: ModelKind,
     /// Mixture components K of `--kind mdn`.
     #[arg(long, default_value_t = 2)]
     pub components: usize,
-    /// Robot preset (planar2, planar3, planar3-wide, planar4).
-    #[arg(long)]
+    /// Problem preset (planar2, planar3, planar3-wide, planar4).
+    #[arg(long, visible_alias = "problem")]
     pub robot: String,
     /// Cost, e.g. "limits=1,com=4" (the default).
     #[arg(long, default_value = "limits=1,com=4")]
@@ -188,15 +199,25 @@ pub struct TrainArgs {
     /// Output model file (JSON).
     #[arg(long)]
     pub out: PathBuf,
+    /// The model's catalog name, stored in its card (default: the output file's stem).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// One line on what the model is, stored in its card (the page's model menu shows it).
+    #[arg(long, default_value = "")]
+    pub description: String,
+    /// The command line that ran this training, stored in the card (the binary fills it in).
+    #[arg(skip)]
+    pub command: String,
 }
 
 impl TrainArgs {
-    /// The preset arm, with its joint limits replaced by `--lower` / `--upper` when given.
-    pub fn arm(&self) -> Result<PlanarArm, TrainError> {
-        use loink::robot::Robot;
-        let preset = PlanarArm::preset(&self.robot)?;
+    /// The preset problem with the cost of `--cost`, its joint limits replaced by `--lower` /
+    /// `--upper` when given.
+    pub fn problem(&self) -> Result<Problem, TrainError> {
+        let cost = CostSpec::parse(&self.cost)?;
+        let preset = Problem::preset(&self.robot)?;
         if self.lower.is_none() && self.upper.is_none() {
-            return Ok(preset);
+            return Ok(Problem::new(preset.kinematics_arc(), cost)?);
         }
         let parse = |text: &Option<String>, fallback: &[f64]| -> Result<Vec<f64>, TrainError> {
             match text {
@@ -208,15 +229,24 @@ impl TrainArgs {
                     .map_err(|e| TrainError::Argument(format!("joint limits '{t}': {e}"))),
             }
         };
-        let limits = loink::robot::JointLimits::new(
-            parse(&self.lower, preset.limits().lower())?,
-            parse(&self.upper, preset.limits().upper())?,
-        )?;
-        Ok(PlanarArm::new(
-            &self.robot,
-            preset.lengths().to_vec(),
-            limits,
-        )?)
+        let mut spec = preset.spec();
+        spec.lower = parse(&self.lower, preset.limits().lower())?;
+        spec.upper = parse(&self.upper, preset.limits().upper())?;
+        Ok(Problem::from_spec(&spec, cost)?)
+    }
+
+    /// The card the written file carries.
+    pub fn about(&self) -> About {
+        About {
+            name: self.name.clone().unwrap_or_else(|| {
+                self.out
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().trim_end_matches(".f32").to_string())
+                    .unwrap_or_default()
+            }),
+            description: self.description.clone(),
+            command: self.command.clone(),
+        }
     }
 
     fn architecture(&self, problem: &Problem) -> Result<Architecture, TrainError> {
@@ -260,13 +290,13 @@ impl TrainArgs {
         if !(self.lr > 0.0 && self.lr.is_finite() && self.clip > 0.0) {
             return bad("lr and clip must be positive");
         }
-        let dof = problem.arm.lengths().len();
-        if dof <= 2 && problem.arm.lengths().len() < 2 {
-            return bad("the arm needs at least two joints");
+        let (dof, task_dim) = (problem.dof(), problem.task_dim());
+        if dof < task_dim {
+            return bad("the problem needs at least as many joints as task dimensions");
         }
         Ok(Architecture {
             dof,
-            task_dim: 2,
+            task_dim,
             mu: self.mu,
             nu: self.nu,
             depth: self.depth,
@@ -290,9 +320,9 @@ pub struct Trained {
 /// Runs `loink train`.
 pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
     let start = Instant::now();
-    let arm = args.arm()?;
-    let problem = Problem::new(arm, CostSpec::parse(&args.cost)?)?;
+    let problem = args.problem()?;
     let arch = args.architecture(&problem)?;
+    let about = args.about();
     let weights = LossWeights {
         task: args.task_weight,
         cost: args.cost_weight,
@@ -334,6 +364,7 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
                 normalisation: &norm,
                 metrics: Default::default(),
                 seed: args.seed,
+                about: &about,
             };
             let drawn = surface::draw(&net.valid(), ctx, args.surface, args.surface_pool, &mut rng)
                 .map_err(|reason| TrainError::Surface {
@@ -463,6 +494,7 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
                 normalisation: &norm,
                 metrics: summary::metrics(rows),
                 seed: args.seed,
+                about: &about,
             },
         )
     };

@@ -8,10 +8,10 @@
 
 use super::summary::Row;
 use loink::problem::Problem;
-use loink::robot::Robot;
 use loink::solvers::reference;
+use loink::stats::median_p95;
 use loink::surrogate::Loink;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Feasibility tolerances of "within 1 %".
@@ -19,33 +19,9 @@ pub const FEASIBLE_RESIDUAL_M: f64 = 1e-6;
 /// Joint-limit tolerance of "within 1 %".
 pub const FEASIBLE_LIMITS_RAD: f64 = 1e-6;
 
-/// `count` reachable targets y = p(q_s), q_s uniform in the limits, seeded.
-pub fn random_targets(problem: &Problem, count: usize, seed: u64) -> Vec<[f64; 2]> {
-    random_targets_from(problem, count, &mut ChaCha8Rng::seed_from_u64(seed))
-}
-
-/// [`random_targets`] drawn from `rng` (the training stream, for `--surface`).
-pub fn random_targets_from(problem: &Problem, count: usize, rng: &mut ChaCha8Rng) -> Vec<[f64; 2]> {
-    let limits = problem.arm.limits();
-    (0..count)
-        .map(|_| {
-            let q: Vec<f64> = (0..problem.arm.dof())
-                .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
-                .collect();
-            problem.arm.position(&q)
-        })
-        .collect()
-}
-
-/// Median and 95th percentile (nearest-rank on sorted data); NaN for no data.
-pub fn median_p95(values: &[f64]) -> (f64, f64) {
-    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
-    if v.is_empty() {
-        return (f64::NAN, f64::NAN);
-    }
-    v.sort_by(f64::total_cmp);
-    let at = |q: f64| v[((q * (v.len() - 1) as f64).round() as usize).min(v.len() - 1)];
-    (at(0.5), at(0.95))
+/// `count` reachable targets y = f(q_s), q_s uniform in the limits, seeded.
+pub fn random_targets(problem: &Problem, count: usize, seed: u64) -> Vec<Vec<f64>> {
+    problem.random_targets(count, &mut ChaCha8Rng::seed_from_u64(seed))
 }
 
 /// What the check measured.
@@ -130,21 +106,16 @@ pub fn check(json: &str, count: usize, refine: usize, seed: u64) -> Result<Optim
         }
     }
     let (ee_median_m, ee_p95_m) = median_p95(&ee);
+    // Infeasible answers count as +∞: the gap quantiles are over every target.
     let mut sorted = gaps.clone();
     sorted.sort_by(f64::total_cmp);
-    let at =
-        |q: f64| sorted[((q * (sorted.len() - 1) as f64).round() as usize).min(sorted.len() - 1)];
     Ok(Optimality {
         targets: count,
         ee_median_m,
         ee_p95_m,
         within_1pct: within as f64 / count.max(1) as f64,
-        gap_median: if sorted.is_empty() { f64::NAN } else { at(0.5) },
-        gap_p95: if sorted.is_empty() {
-            f64::NAN
-        } else {
-            at(0.95)
-        },
+        gap_median: loink::stats::quantile_sorted(&sorted, 0.5),
+        gap_p95: loink::stats::quantile_sorted(&sorted, 0.95),
         refine,
     })
 }

@@ -16,7 +16,6 @@
 use loink::artifact::Normalisation;
 use loink::problem::Problem;
 use loink::report::distance;
-use loink::robot::Robot;
 use loink::surrogate::Loink;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -24,7 +23,7 @@ use rand_chacha::ChaCha8Rng;
 use super::data::{NormalisedSet, Samples};
 use super::export::{exact_model_file, ExportContext};
 use super::model::LoinkNet;
-use super::optimality::{median_p95, random_targets_from};
+use loink::stats::median_p95;
 
 /// One epoch's surface points and what they say about the current network.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,8 +51,7 @@ pub fn draw(
 ) -> Result<Surface, String> {
     let engine = Loink::from_file(exact_model_file(net, ctx)).map_err(|e| e.to_string())?;
     let problem: &Problem = engine.problem();
-    let arm = &problem.arm;
-    let (n, limits) = (arm.dof(), arm.limits());
+    let (n, m, limits) = (problem.dof(), problem.task_dim(), problem.limits());
     let zero = vec![0.0; engine.latent_dim()];
     let widen = (0..n)
         .map(|i| limits.half_width(i))
@@ -61,19 +59,19 @@ pub fn draw(
     let targets = count * pool.max(1);
     let mut samples = Samples {
         dof: n,
-        task_dim: 2,
+        task_dim: m,
         x: Vec::with_capacity(targets * n),
-        y: Vec::with_capacity(targets * 2),
+        y: Vec::with_capacity(targets * m),
         cost: Vec::with_capacity(targets),
     };
     let mut residuals = Vec::with_capacity(targets);
     let mut kept_residuals = Vec::with_capacity(targets);
-    for y in random_targets_from(problem, targets, rng) {
+    for y in problem.random_targets(targets, rng) {
         // Cold: the targets are unordered, so the last one's warm start would not help.
         let Ok((x0, _)) = engine.preimage(&mut engine.new_state(), &y, &zero) else {
             continue;
         };
-        let reached = arm.position(&x0);
+        let reached = problem.position(&x0);
         let residual = distance(&reached, &y);
         residuals.push(residual);
         // Preimages outside the limits are kept: the page answers there too (status
@@ -83,7 +81,7 @@ pub fn draw(
         // widened by its own size) stay out.
         if x0.iter().all(|v| v.is_finite()) && limits.margin(&x0) >= -widen {
             samples.y.extend_from_slice(&reached);
-            samples.cost.push(problem.cost.value(&x0));
+            samples.cost.push(problem.cost().value(&x0));
             samples.x.extend(x0);
             kept_residuals.push(residual);
         }
@@ -160,19 +158,21 @@ mod tests {
             &mut rng,
         );
         let norm = normalisation(&problem, &data);
+        let about = loink::artifact::About::default();
         let ctx = || ExportContext {
             problem: &problem,
             arch: &arch,
             normalisation: &norm,
             metrics: Default::default(),
             seed: 0,
+            about: &about,
         };
         let surface = draw(&net, ctx(), 300, 1, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
         assert_eq!(surface.targets, 300);
         let s = &surface.samples;
         assert!(!s.is_empty() && s.len() <= 300, "{} points", s.len());
         assert!(surface.residual_median_m.is_finite() && surface.residual_median_m > 0.0);
-        let limits = problem.arm.limits();
+        let limits = problem.limits();
         for (i, q) in s.x.chunks(3).enumerate() {
             assert!(
                 limits.margin(q)
@@ -180,8 +180,8 @@ mod tests {
                         .map(|i| limits.half_width(i))
                         .fold(f64::INFINITY, f64::min)
             );
-            assert_eq!(&s.y[2 * i..2 * i + 2], &problem.arm.position(q));
-            assert_eq!(s.cost[i], problem.cost.value(q));
+            assert_eq!(&s.y[2 * i..2 * i + 2], &problem.position(q)[..]);
+            assert_eq!(s.cost[i], problem.cost().value(q));
         }
         // They are the engine's z = 0 preimages: G's latent part vanishes at each x̃₀.
         let engine = Loink::from_file(exact_model_file(&net, ctx())).unwrap();

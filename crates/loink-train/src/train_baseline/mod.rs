@@ -1,5 +1,5 @@
 //! `loink train --kind mse|mdn`: the direct-regression baselines of the averaging-trap lesson
-//! (seed 004), trained with burn on the same data as LOInK and written as a
+//! (the averaging trap), trained with burn on the same data as LOInK and written as a
 //! `loink-regressor` file ([`loink::regressor`]).
 //!
 //! Data: configurations drawn uniformly inside the joint limits ([`crate::train::data`]), so
@@ -20,35 +20,24 @@ use std::time::Instant;
 use burn::module::Module;
 use burn::optim::GradientsParams;
 use loink::artifact::{DenseWeights, MlpWeights};
-use loink::cost::CostSpec;
 use loink::problem::Problem;
 use loink::regressor::{
     Regressor, RegressorFile, RegressorKind, RegressorNormalisation, REGRESSOR_FORMAT,
     REGRESSOR_VERSION,
 };
-use loink::robot::Robot;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::train::summary::{self, Row};
-use crate::train::{data, export, model, optimiser, progress, schedule, TrainArgs, TrainError};
+use crate::train::{
+    data, export, model, optimiser, progress, schedule, ModelKind, TrainArgs, TrainError,
+};
 use net::Tensors;
-
-/// What `loink train` fits (`--kind`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ModelKind {
-    /// The LOInK model (BiLipNet G plus surrogate-cost heads).
-    Loink,
-    /// Direct regression y → q with squared error (the averaging baseline).
-    Mse,
-    /// Mixture density network y → Σ_k π_k N(μ_k, σ_k²) (the multimodal baseline).
-    Mdn,
-}
 
 /// Normalisation: ỹ standardised per coordinate, x̃ = (x − centre)/half-width.
 fn normalisation(problem: &Problem, samples: &data::Samples) -> RegressorNormalisation {
-    let limits = problem.arm.limits();
+    let limits = problem.limits();
     let len = samples.len().max(1) as f64;
     let mean = |j: usize| samples.y.iter().skip(j).step_by(2).sum::<f64>() / len;
     let y_shift = vec![mean(0), mean(1)];
@@ -109,15 +98,7 @@ fn mlp_weights(net: &model::Mlp) -> MlpWeights {
     }
 }
 
-/// Quantile q ∈ [0, 1] of `values` (sorted copy; NaN for an empty slice).
-fn quantile(values: &[f64], q: f64) -> f64 {
-    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(f64::total_cmp);
-    v[((v.len() - 1) as f64 * q).round() as usize]
-}
+use loink::stats::quantile;
 
 fn check(args: &TrainArgs) -> Result<(), TrainError> {
     let bad = |m: &str| Err(TrainError::Argument(m.to_string()));
@@ -155,8 +136,8 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
         args.components
     };
     let start = Instant::now();
-    let problem = Problem::new(args.arm()?, CostSpec::parse(&args.cost)?)?;
-    let n = problem.arm.dof();
+    let problem = args.problem()?;
+    let n = problem.dof();
 
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let all = data::sample(&problem, args.sampler, args.samples, &mut rng);
@@ -227,8 +208,8 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
         format: REGRESSOR_FORMAT.into(),
         version: REGRESSOR_VERSION,
         kind,
-        robot: problem.arm.spec(),
-        cost: problem.cost.spec().clone(),
+        robot: problem.spec(),
+        cost: problem.cost().spec().clone(),
         components,
         normalisation: norm,
         network: mlp_weights(&best.1),

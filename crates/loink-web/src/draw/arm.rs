@@ -1,20 +1,21 @@
-//! `canvas#arm`: the configuration panel — reachable region, links and joints, joint-limit
-//! arcs, the target, the reference optimum as a ghost and sampled solutions as faint ghosts.
+//! `canvas#arm`: the configuration panel — reachable region, the robot as its problem sketches
+//! it (links and joints with their limit arcs, rods and plates), the target, the reference
+//! optimum as a ghost and sampled solutions as faint ghosts.
 
+use loink::problem::region::Region;
+use loink::problem::{Problem, Shape, Stroke};
 use loink::report::{Solution, Status};
-use loink::robot::{PlanarArm, Robot};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, REGION, SAMPLE, SOLUTION, TARGET};
 use super::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
-use crate::region::Region;
 use crate::view::Viewport;
 
 /// What the arm panel shows.
 pub struct ArmScene<'a> {
-    /// The arm.
-    pub arm: &'a PlanarArm,
+    /// The problem (its sketch draws the robot).
+    pub problem: &'a Problem,
     /// The solver's answer.
     pub solution: &'a Solution,
     /// Solver name for the legend.
@@ -24,7 +25,7 @@ pub struct ArmScene<'a> {
     /// Sampled solutions (faint ghosts).
     pub samples: &'a [Vec<f64>],
     /// The target.
-    pub target: [f64; 2],
+    pub target: &'a [f64],
     /// Reachable region raster and its cached [`region_image`]; None while it is not sampled
     /// yet (the page's first, arm-only frame: the region follows with the next one).
     pub region: Option<(&'a Region, &'a web_sys::HtmlCanvasElement)>,
@@ -36,16 +37,29 @@ const RIGHT: f64 = 10.0;
 const TOP: f64 = 4.0;
 const BOTTOM: f64 = 30.0;
 
+/// The world rectangle the panel shows for `problem`: a planar arm's full reach with an 8 %
+/// margin; any other problem's reachable region (its bounds are kept by the page's cache).
+pub fn world_bounds(problem: &Problem, region: Option<&Region>) -> [f64; 4] {
+    match (problem.planar(), region) {
+        (Some(arm), _) => {
+            let half = arm.reach() * 1.08;
+            [-half, half, -half, half]
+        }
+        (None, Some(region)) => region.bounds(),
+        (None, None) => problem.task_bounds(4_096),
+    }
+}
+
 /// The viewport the panel will use at the current canvas size (for pointer mapping before
-/// the first draw, and for the region image).
-pub fn viewport(surface: &Surface, arm: &PlanarArm) -> Viewport {
+/// the first draw, and for the region image) around world rectangle `bounds`.
+pub fn viewport(surface: &Surface, bounds: [f64; 4]) -> Viewport {
     let (w, h) = surface.size();
     let d = surface.dpr();
     let l = ((LEFT + 8.0) * d).round();
     let t = ((CAPTION_BAND + TOP) * d).round();
     let r = w as f64 - (RIGHT * d).round();
     let b = h as f64 - ((BOTTOM + 8.0) * d).round();
-    let (x, y) = Viewport::square_world(arm.reach() * 1.08, r - l, b - t);
+    let (x, y) = Viewport::fit_world(bounds, r - l, b - t);
     Viewport {
         pixels: [l, t, r, b],
         world: [x[0], x[1], y[0], y[1]],
@@ -53,9 +67,9 @@ pub fn viewport(surface: &Surface, arm: &PlanarArm) -> Viewport {
 }
 
 /// The reachable-region shading as an RGBA image of the region's cells (cache it: it only
-/// changes with the arm); [`draw`] scales it onto the plot.
+/// changes with the problem); [`draw`] scales it onto the plot.
 pub fn region_image(region: &Region) -> (Vec<u8>, u32, u32) {
-    let cells = crate::region::CELLS as u32;
+    let cells = loink::problem::region::CELLS as u32;
     (
         region.rgba([REGION.0, REGION.1, REGION.2, 255]),
         cells,
@@ -73,10 +87,21 @@ fn arc(centre: [f64; 2], radius: f64, from: f64, to: f64) -> Vec<(f64, f64)> {
         .collect()
 }
 
-fn points(arm: &PlanarArm, q: &[f64]) -> Vec<(f64, f64)> {
-    arm.joint_positions(q)
-        .map(|p| p.into_iter().map(|[x, y]| (x, y)).collect())
-        .unwrap_or_default()
+/// The robot's body (links, rods, plates) as polylines, for ghosts.
+fn body(problem: &Problem, q: &[f64]) -> Vec<Vec<(f64, f64)>> {
+    let Some(sketch) = problem.kinematics().sketch(q) else {
+        return Vec::new();
+    };
+    sketch
+        .shapes
+        .into_iter()
+        .filter_map(|s| match s {
+            Shape::Polyline { stroke, points } if stroke != Stroke::LimitArc => {
+                Some(points.into_iter().map(|[x, y]| (x, y)).collect())
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The workspace axes (x, y in metres) laid out on `view`'s pixel rectangle, shared by the arm
@@ -117,27 +142,20 @@ pub fn workspace_chart<'a>(
 pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult {
     let area = surface.area()?;
     if let Some((region, image)) = scene.region {
-        let half = region.half();
-        let [l, t] = view.to_pixel(-half, half);
-        let [r, b] = view.to_pixel(half, -half);
+        let [x0, x1, y0, y1] = region.bounds();
+        let [l, t] = view.to_pixel(x0, y1);
+        let [r, b] = view.to_pixel(x1, y0);
         surface.blit_scaled(image, [l, t, r, b], view.pixels)?;
     }
     caption(
         &area,
         surface,
-        "Configuration: the arm follows the target; ghost = global optimum",
+        "Configuration: the robot follows the target; ghost = global optimum",
     )?;
     let mut chart = workspace_chart(&area, surface, view)?;
 
-    let arm = scene.arm;
+    let problem = scene.problem;
     let mut legend = Legend::default();
-    let outer = arc([0.0, 0.0], arm.reach(), 0.0, std::f64::consts::TAU);
-    chart
-        .draw_series(std::iter::once(PathElement::new(
-            outer,
-            MUTED.mix(0.7).stroke_width(surface.stroke(1.0)),
-        )))
-        .map_err(text_err)?;
     legend.add(
         Mark::Swatch(REGION.to_rgba()),
         if scene.region.is_some() {
@@ -146,18 +164,29 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
             "reachable within limits (next frame)"
         },
     );
-    legend.add(
-        Mark::Line(MUTED.to_rgba(), 1.0),
-        "full reach, limits ignored",
-    );
-
-    for q in scene.samples {
+    if let Some(arm) = problem.planar() {
+        let outer = arc([0.0, 0.0], arm.reach(), 0.0, std::f64::consts::TAU);
         chart
             .draw_series(std::iter::once(PathElement::new(
-                points(arm, q),
-                SAMPLE.mix(0.45).stroke_width(surface.stroke(1.5)),
+                outer,
+                MUTED.mix(0.7).stroke_width(surface.stroke(1.0)),
             )))
             .map_err(text_err)?;
+        legend.add(
+            Mark::Line(MUTED.to_rgba(), 1.0),
+            "full reach, limits ignored",
+        );
+    }
+
+    for q in scene.samples {
+        for line in body(problem, q) {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    line,
+                    SAMPLE.mix(0.45).stroke_width(surface.stroke(1.5)),
+                )))
+                .map_err(text_err)?;
+        }
     }
     if !scene.samples.is_empty() {
         legend.add(
@@ -166,12 +195,14 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         );
     }
     if let Some(opt) = scene.optimum {
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                points(arm, opt),
-                OPTIMUM.mix(0.5).stroke_width(surface.stroke(7.0)),
-            )))
-            .map_err(text_err)?;
+        for line in body(problem, opt) {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    line,
+                    OPTIMUM.mix(0.5).stroke_width(surface.stroke(7.0)),
+                )))
+                .map_err(text_err)?;
+        }
         legend.add(
             Mark::Line(OPTIMUM.mix(0.6), 5.0),
             "global optimum (reference)",
@@ -179,66 +210,81 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
     }
 
     let q = scene.solution.q();
-    if !q.is_empty() {
-        let pts = points(arm, q);
-        let absolute = arm.absolute_angles(q);
-        let radius = arm.reach() * 0.07;
-        let limits = arm.limits();
-        for i in 0..arm.dof() {
-            // Joint i's range is measured from the previous link's direction.
-            let base = if i == 0 { 0.0 } else { absolute[i - 1] };
-            let path = arc(
-                [pts[i].0, pts[i].1],
-                radius,
-                base + limits.lower()[i],
-                base + limits.upper()[i],
-            );
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    path,
-                    LIMITS.mix(0.9).stroke_width(surface.stroke(2.0)),
-                )))
-                .map_err(text_err)?;
-        }
-        legend.add(Mark::Line(LIMITS.to_rgba(), 2.0), "joint-limit range");
+    let sketch = if q.is_empty() {
+        None
+    } else {
+        problem.kinematics().sketch(q)
+    };
+    if let Some(sketch) = sketch {
         let colour = if scene.solution.status() == Status::Converged {
             SOLUTION
         } else {
             TARGET
         };
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                pts.clone(),
-                colour.stroke_width(surface.stroke(4.0)),
-            )))
-            .map_err(text_err)?;
+        let r = surface.px(4.0);
+        let b = surface.px(6.0);
+        let mut limits_drawn = false;
+        for shape in &sketch.shapes {
+            match shape {
+                Shape::Arc {
+                    centre,
+                    radius,
+                    from,
+                    to,
+                    ..
+                } => {
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(
+                            arc(*centre, *radius, *from, *to),
+                            LIMITS.mix(0.9).stroke_width(surface.stroke(2.0)),
+                        )))
+                        .map_err(text_err)?;
+                    limits_drawn = true;
+                }
+                Shape::Polyline { stroke, points } => {
+                    let width = match stroke {
+                        Stroke::Rod => 2.5,
+                        Stroke::Plate => 6.0,
+                        _ => 4.0,
+                    };
+                    let style = match stroke {
+                        Stroke::Plate | Stroke::Base => INK.stroke_width(surface.stroke(width)),
+                        _ => colour.stroke_width(surface.stroke(width)),
+                    };
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(
+                            points.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>(),
+                            style,
+                        )))
+                        .map_err(text_err)?;
+                }
+                Shape::Dot { stroke, at } => {
+                    let p = chart.backend_coord(&(at[0], at[1]));
+                    match stroke {
+                        Stroke::Base => area
+                            .draw(&Rectangle::new(
+                                [(p.0 - b, p.1 - b), (p.0 + b, p.1 + b)],
+                                INK.filled(),
+                            ))
+                            .map_err(text_err)?,
+                        _ => {
+                            area.draw(&Circle::new(p, r, WHITE.filled()))
+                                .map_err(text_err)?;
+                            area.draw(&Circle::new(p, r, colour.stroke_width(surface.stroke(2.0))))
+                                .map_err(text_err)?;
+                        }
+                    }
+                }
+            }
+        }
+        if limits_drawn {
+            legend.add(Mark::Line(LIMITS.to_rgba(), 2.0), "joint-limit range");
+        }
         legend.add(
             Mark::Line(colour.to_rgba(), 4.0),
-            format!("arm ({})", scene.solver),
+            format!("robot ({})", scene.solver),
         );
-        let r = surface.px(4.0);
-        let ring = colour.stroke_width(surface.stroke(2.0));
-        chart
-            .draw_series(
-                pts.iter()
-                    .skip(1)
-                    .map(|&p| Circle::new(p, r, WHITE.filled())),
-            )
-            .map_err(text_err)?;
-        chart
-            .draw_series(pts.iter().skip(1).map(|&p| Circle::new(p, r, ring)))
-            .map_err(text_err)?;
     }
-    let b = surface.px(6.0);
-    let base_px = chart.backend_coord(&(0.0, 0.0));
-    area.draw(&Rectangle::new(
-        [
-            (base_px.0 - b, base_px.1 - b),
-            (base_px.0 + b, base_px.1 + b),
-        ],
-        INK.filled(),
-    ))
-    .map_err(text_err)?;
 
     let tp = chart.backend_coord(&(scene.target[0], scene.target[1]));
     let r = surface.px(7.0);
@@ -256,11 +302,10 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
     ))
     .map_err(text_err)?;
     legend.add(Mark::Ring(TARGET.to_rgba()), "target");
-    legend.draw(
+    legend.finish(
         &area,
         surface,
         chart.plotting_area().get_pixel_range(),
         Corner::LowerLeft,
-    )?;
-    area.present().map_err(text_err)
+    )
 }

@@ -26,7 +26,7 @@ pub struct GapScene<'a> {
     /// Why there is none.
     pub no_map: &'a str,
     /// The current target (drawn by [`draw_marker`], after the cached [`draw_static`]).
-    pub target: [f64; 2],
+    pub target: &'a [f64],
     /// A `CELLS × CELLS` off-screen surface the cells are painted into.
     pub cells: &'a Surface,
 }
@@ -49,7 +49,7 @@ fn cells_rgba(map: &GapMap) -> Vec<u8> {
 }
 
 /// The target marker (white-rimmed ring) at world point `target` of the plot `view`.
-pub fn draw_marker(surface: &Surface, view: &Viewport, target: [f64; 2]) -> DrawResult {
+pub fn draw_marker(surface: &Surface, view: &Viewport, target: &[f64]) -> DrawResult {
     let [x, y] = view.to_pixel(target[0], target[1]);
     let r = surface.px(6.0) as f64;
     let c = surface.context();
@@ -91,8 +91,8 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
     let (plot, bar) = body.split_horizontally(body.dim_in_pixel().0 as i32 - surface.px(78.0));
     let (pw, ph) = plot.dim_in_pixel();
     let (ox, oy) = (surface.px(46.0) as f64, surface.px(6.0) as f64);
-    let (x, y) = Viewport::square_world(
-        map.half,
+    let (x, y) = Viewport::fit_world(
+        map.bounds,
         pw as f64 - ox - surface.px(6.0) as f64,
         ph as f64 - oy - surface.px(36.0) as f64,
     );
@@ -107,18 +107,19 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
         (xr.end - xr.start).max(1) as u32,
         (yr.end - yr.start).max(1) as u32,
     );
-    // The cells as a CELLS × CELLS image, scaled onto the square they cover (equal scale,
+    // The cells as a CELLS × CELLS image, scaled onto the rectangle they cover (equal scale,
     // centred): one small putImageData and one drawImage however large the canvas.
     scene
         .cells
         .put_rgba(&cells_rgba(map), CELLS as u32, CELLS as u32, 0.0, 0.0)?;
     let (sx, sy) = (w as f64 / (x[1] - x[0]), h as f64 / (y[1] - y[0]));
     let (left, top) = (xr.start as f64, yr.start as f64);
+    let [bx0, bx1, by0, by1] = map.bounds;
     let dest = [
-        left + (-map.half - x[0]) * sx,
-        top + (y[1] - map.half) * sy,
-        left + (map.half - x[0]) * sx,
-        top + (y[1] + map.half) * sy,
+        left + (bx0 - x[0]) * sx,
+        top + (y[1] - by1) * sy,
+        left + (bx1 - x[0]) * sx,
+        top + (y[1] - by0) * sy,
     ];
     let clip = [left, top, xr.end as f64, yr.end as f64];
     surface.blit_scaled(scene.cells.canvas(), dest, clip)?;

@@ -107,6 +107,14 @@ impl Surface {
     }
 
     /// A plotters drawing area over the whole canvas, cleared to the paper colour.
+    /// The panel's drawing area, cleared, with `text` as its caption.
+    pub fn captioned(&self, text: &str) -> DrawResult<Area> {
+        let area = self.area()?;
+        caption(&area, self, text)?;
+        Ok(area)
+    }
+
+    /// The panel's drawing area, cleared to the paper colour.
     pub fn area(&self) -> DrawResult<Area> {
         let backend = Canvas2d::new(self.canvas.clone(), self.context.clone())
             .ok_or("the canvas cannot be drawn on")?;
@@ -271,6 +279,19 @@ impl Legend {
     /// Adds an entry.
     pub fn add(&mut self, mark: Mark, text: impl Into<String>) {
         self.entries.push((mark, text.into()));
+    }
+
+    /// Draws the legend in `corner` of the plot rectangle `plot` (device pixels), then shows the
+    /// finished panel: the last step of every panel's drawing.
+    pub fn finish(
+        &self,
+        area: &Area,
+        surface: &Surface,
+        plot: (std::ops::Range<i32>, std::ops::Range<i32>),
+        corner: Corner,
+    ) -> DrawResult {
+        self.draw(area, surface, plot, corner)?;
+        area.present().map_err(text_err)
     }
 
     /// Draws the legend in `corner` of the plot rectangle `plot` (device pixels).

@@ -1,12 +1,12 @@
-//! Lesson 1, the averaging trap (seed 004, exercise 1), on planar2: a network trained with
+//! Lesson 1, the averaging trap (the classic exercise on learned IK), on planar2: a network trained with
 //! squared error on both elbow branches answers their average, which misses the target; a
 //! mixture density network puts one component on each branch; LOInK, which with no redundancy
 //! is a bijection on one elbow chart (q₂ ≥ 0), lands on a valid solution. Every answer is
 //! replayed through forward kinematics and its miss ‖p(q) − y‖ reported.
 
+use loink::problem::planar::PlanarArm;
 use loink::regressor::Component;
 use loink::report::Solution;
-use loink::robot::PlanarArm;
 use loink::solvers::analytic::{self, Branch};
 use plotters::prelude::*;
 use serde::Serialize;
@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::draw::{self as ld, Chart};
 use super::models::Loaded;
 use crate::draw::palette::{INK, MUTED, SAMPLE, SOLUTION, TARGET};
-use crate::draw::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface};
+use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
 
 /// Title.
@@ -30,8 +30,11 @@ pub const TRY: &str =
     "Drag the target towards the base and out to full reach: where does the averaged \
 answer miss most, and why does it get better near full reach, where both branches meet?";
 
-/// The default target (the seed's example point).
+/// The default target (the classic exercise's example point).
 pub const DEFAULT_TARGET: [f64; 2] = [1.0, 0.8];
+
+/// The dashed reference line of the miss chart: 5 mm, a miss anyone would see on a real arm.
+pub const MISS_M: f64 = 5e-3;
 
 /// One MDN component as the page reports it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -104,7 +107,7 @@ impl Averaging {
             .filter_map(|b| analytic::solve(&problem, &target, b).ok())
             .collect();
         Averaging {
-            arm: problem.arm.clone(),
+            arm: problem.planar().cloned().expect("planar2 is a planar arm"),
             target,
             mse: models.regressors.get("mse").map(|m| m.solve(&target)),
             mdn: models
@@ -196,10 +199,7 @@ impl Averaging {
     }
 
     fn draw_arm(&self, surface: &Surface) -> DrawResult<Viewport> {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
+        let area = surface.captioned(
             "Each answer replayed through forward kinematics (× = where it really lands)",
         )?;
         let (mut chart, view) = ld::workspace(&area, surface, &self.arm)?;
@@ -263,23 +263,18 @@ impl Averaging {
         }
         ld::base_and_target(&area, &chart, surface, self.target)?;
         legend.add(Mark::Ring(TARGET.to_rgba()), "target (drag it)");
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::LowerLeft,
         )?;
-        area.present().map_err(text_err)?;
         Ok(view)
     }
 
     fn draw_misses(&self, surface: &Surface) -> DrawResult {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            "End-effector miss ‖p(q) − y‖ per answer (log scale); dashed: 5 mm",
-        )?;
+        let area = surface
+            .captioned("End-effector miss ‖p(q) − y‖ per answer (log scale); dashed: 5 mm")?;
         let mut bars: Vec<(String, f64, RGBAColor)> = Vec::new();
         if let Some(s) = &self.mse {
             bars.push(("MSE".into(), s.residual(), TARGET.to_rgba()));
@@ -336,7 +331,7 @@ impl Averaging {
                 )))
                 .map_err(text_err)?;
         }
-        let tol = loink::surrogate::DEFAULT_ACCEPTANCE_M;
+        let tol = MISS_M;
         chart
             .draw_series(DashedLineSeries::new(
                 vec![(0.0, tol), (n, tol)],

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::draw::{self as ld};
 use super::models::Loaded;
 use crate::draw::palette::{INK, OPTIMUM, SAMPLE, SOLUTION, SURROGATE};
-use crate::draw::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface};
+use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::engine::gap_percent;
 use crate::view::Viewport;
 
@@ -233,17 +233,14 @@ impl Diversity {
     }
 
     fn draw_arm(&self, surface: &Surface) -> DrawResult<Viewport> {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            &format!(
-                "{} solutions at z ~ N(0, σ²I), σ = {}",
-                self.samples.len(),
-                self.sigma
-            ),
-        )?;
-        let arm = &self.problem.arm;
+        let area = surface.captioned(&format!(
+            "{} solutions at z ~ N(0, σ²I), σ = {}",
+            self.samples.len(),
+            self.sigma
+        ))?;
+        let Some(arm) = self.problem.planar() else {
+            return Err("the diversity lesson draws a planar arm".into());
+        };
         let (mut chart, view) = ld::workspace(&area, surface, arm)?;
         let mut legend = Legend::default();
         for s in &self.samples {
@@ -275,21 +272,17 @@ impl Diversity {
             legend.add(Mark::Line(SOLUTION.to_rgba(), 3.0), "LOInK at z = 0");
         }
         ld::base_and_target(&area, &chart, surface, self.target)?;
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::LowerLeft,
         )?;
-        area.present().map_err(text_err)?;
         Ok(view)
     }
 
     fn draw_histogram(&self, surface: &Surface) -> DrawResult {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
+        let area = surface.captioned(
             "True cost J of the samples that reach the target, against the optimum J*",
         )?;
         let costs: Vec<f64> = self
@@ -344,22 +337,17 @@ impl Diversity {
             )?;
             legend.add(Mark::Line(SOLUTION.to_rgba(), 1.5), "LOInK, z = 0");
         }
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::UpperRight,
-        )?;
-        area.present().map_err(text_err)
+        )
     }
 
     fn draw_trade(&self, surface: &Surface) -> DrawResult {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            "The trade: mean gap to J* (%) and variety (rad) against σ",
-        )?;
+        let area =
+            surface.captioned("The trade: mean gap to J* (%) and variety (rad) against σ")?;
         let (g0, g1) = ld::padded_range(self.trade.iter().map(|p| p.gap).chain([0.0]));
         let (s0, s1) = ld::padded_range(self.trade.iter().map(|p| p.spread).chain([0.0]));
         let (lo_s, hi_s) = self
@@ -396,12 +384,11 @@ impl Diversity {
             format!("variety, {lo_s:.2}–{hi_s:.2} rad (rescaled)"),
         );
         legend.add(Mark::Line(INK.mix(0.5), 1.0), "current σ");
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::UpperLeft,
-        )?;
-        area.present().map_err(text_err)
+        )
     }
 }

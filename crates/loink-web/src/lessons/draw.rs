@@ -2,7 +2,7 @@
 //! hand-drawn [`Legend`]: a workspace chart (same pixel ↔ world map as `canvas#arm`), arms,
 //! the target, and plain line charts.
 
-use loink::robot::PlanarArm;
+use loink::problem::planar::PlanarArm;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
@@ -19,7 +19,8 @@ pub fn workspace<'a>(
     surface: &Surface,
     arm: &PlanarArm,
 ) -> DrawResult<(Chart<'a>, Viewport)> {
-    let view = crate::draw::arm::viewport(surface, arm);
+    let half = arm.reach() * 1.08;
+    let view = crate::draw::arm::viewport(surface, [-half, half, -half, half]);
     let mut chart = crate::draw::arm::workspace_chart(area, surface, &view)?;
     let reach = arm.reach();
     let circle: Vec<(f64, f64)> = (0..=96)
@@ -39,9 +40,13 @@ pub fn workspace<'a>(
 
 /// Joint positions of q as chart points (empty for an invalid q).
 pub fn points(arm: &PlanarArm, q: &[f64]) -> Vec<(f64, f64)> {
+    if q.len() != arm.dof() || !q.iter().all(|v| v.is_finite()) {
+        return Vec::new();
+    }
     arm.joint_positions(q)
-        .map(|p| p.into_iter().map(|[x, y]| (x, y)).collect())
-        .unwrap_or_default()
+        .into_iter()
+        .map(|[x, y]| (x, y))
+        .collect()
 }
 
 /// Draws an arm: links of CSS width `width`, joints as rings when `joints`.

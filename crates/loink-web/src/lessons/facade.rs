@@ -117,7 +117,7 @@ impl Lesson {
             s.solver = solver;
         }
         if unset("target") {
-            s.target = target;
+            s.target = target.to_vec();
         }
         if kind == LessonKind::Diversity {
             if unset("sigma") {
@@ -141,13 +141,15 @@ impl Lesson {
         let s = &self.settings;
         let m = &self.models;
         self.view = Some(match self.kind {
-            LessonKind::Averaging => View::Averaging(averaging::Averaging::compute(m, s.target)),
+            LessonKind::Averaging => {
+                View::Averaging(averaging::Averaging::compute(m, xy(&s.target)))
+            }
             LessonKind::Smoothness => {
                 View::Smoothness(smoothness::Smoothness::compute(m, s.lesson.path))
             }
             LessonKind::Diversity => View::Diversity(diversity::Diversity::compute(
                 m,
-                s.target,
+                xy(&s.target),
                 s.sigma,
                 s.samples as usize,
                 s.seed,
@@ -158,7 +160,7 @@ impl Lesson {
                 s.lesson.deadband,
             )),
             LessonKind::Latent => {
-                View::Latent(latent::LatentLesson::compute(m, s.target, s.lesson.z))
+                View::Latent(latent::LatentLesson::compute(m, xy(&s.target), s.lesson.z))
             }
         });
     }
@@ -373,11 +375,11 @@ impl Lesson {
     /// Follows the playground's target (m); recomputes and redraws when it moved.
     #[wasm_bindgen(js_name = setTarget)]
     pub fn set_target(&mut self, x: f64, y: f64) -> Result<(), JsError> {
-        crate::engine::check_target([x, y]).map_err(js_err)?;
+        crate::engine::check_target(&[x, y], 2).map_err(js_err)?;
         if self.settings.target == [x, y] && self.view.is_some() {
             return Ok(());
         }
-        self.settings.target = [x, y];
+        self.settings.target = vec![x, y];
         self.compute();
         self.redraw().map_err(js_err)
     }
@@ -495,4 +497,12 @@ impl Lesson {
         }
         to_js(&rows)
     }
+}
+
+/// The first two coordinates of a lesson's target (every lesson is on a planar arm).
+fn xy(target: &[f64]) -> [f64; 2] {
+    [
+        target.first().copied().unwrap_or(f64::NAN),
+        target.get(1).copied().unwrap_or(f64::NAN),
+    ]
 }

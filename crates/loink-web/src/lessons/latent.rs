@@ -14,7 +14,7 @@ use super::draw as ld;
 use super::models::Loaded;
 use super::LATENT_MAX;
 use crate::draw::palette::{self, viridis, INK, OPTIMUM, SOLUTION, TARGET};
-use crate::draw::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
+use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
 use crate::view::Viewport;
 
 /// Title.
@@ -92,7 +92,7 @@ fn cost_grid(model: &Loink, target: &[f64; 2]) -> Vec<f64> {
             state.predict(&mut path);
             if let Ok((q, report)) = model.preimage(&mut state, target, &z) {
                 if report.converged() {
-                    grid[row * CELLS + c] = model.problem().cost.value(&q);
+                    grid[row * CELLS + c] = model.problem().cost().value(&q);
                 }
             }
         }
@@ -199,12 +199,7 @@ impl LatentLesson {
     }
 
     fn draw_plane(&self, surface: &Surface) -> DrawResult<Viewport> {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            "Latent plane: true cost J(G⁻¹([y; z])); × = origin z = 0",
-        )?;
+        let area = surface.captioned("Latent plane: true cost J(G⁻¹([y; z])); × = origin z = 0")?;
         let (w, h) = surface.size();
         let (l, t) = (
             surface.px(56.0) as f64,
@@ -288,24 +283,21 @@ impl LatentLesson {
             Mark::Swatch(RGBAColor(253, 231, 37, 1.0)),
             format!("J = {hi:.3}"),
         );
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::UpperRight,
         )?;
-        area.present().map_err(text_err)?;
         Ok(view)
     }
 
     fn draw_arm(&self, surface: &Surface) -> DrawResult {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            "The pose at your z (blue) and at the origin (ghost): same target",
-        )?;
-        let arm = &self.problem.arm;
+        let area = surface
+            .captioned("The pose at your z (blue) and at the origin (ghost): same target")?;
+        let Some(arm) = self.problem.planar() else {
+            return Err("the latent lesson draws a planar arm".into());
+        };
         let (mut chart, _) = ld::workspace(&area, surface, arm)?;
         let mut legend = Legend::default();
         if let Some(o) = &self.origin {
@@ -336,12 +328,11 @@ impl LatentLesson {
             );
         }
         ld::base_and_target(&area, &chart, surface, self.target)?;
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::LowerLeft,
-        )?;
-        area.present().map_err(text_err)
+        )
     }
 }

@@ -1,4 +1,4 @@
-//! Lessons for course pages (issue 6): five fixed views, each one URL
+//! Lessons for course pages: five fixed views, each one URL
 //! (`index.html#lesson=averaging`, …) that opens in the state that makes its point, with two to
 //! four sentences of text and one "try this".
 //!
@@ -6,7 +6,7 @@
 //! - [`smoothness`]: a moving target; joint angles and velocities of LOInK at two μ, DLS and
 //!   the MDN's most likely component; jumps counted.
 //! - [`diversity`]: z ~ N(0, σ²I) as ghost arms, their true costs against the optimum.
-//! - [`robustness`]: joint noise and backlash (seed 004, exercise 2): error and reported status.
+//! - [`robustness`]: joint noise and backlash (the robustness exercise): error and reported status.
 //! - [`latent`]: planar4's latent plane; dragging z moves the arm along its self-motion set.
 //!
 //! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,

@@ -92,7 +92,7 @@ impl Loaded {
         let arm_name = match entry.format {
             "loink" => {
                 let model = Loink::from_json(json).map_err(|e| format!("{}: {e}", entry.file))?;
-                let name = model.problem().arm.spec().name;
+                let name = planar_name(entry.file, model.problem())?;
                 check_robot(entry.file, &name, robot)?;
                 self.loink.insert(entry.role, model);
                 name
@@ -100,7 +100,7 @@ impl Loaded {
             _ => {
                 let model =
                     Regressor::from_json(json).map_err(|e| format!("{}: {e}", entry.file))?;
-                let name = model.problem().arm.spec().name;
+                let name = planar_name(entry.file, model.problem())?;
                 check_robot(entry.file, &name, robot)?;
                 self.regressors.insert(entry.role, model);
                 name
@@ -117,6 +117,14 @@ impl Loaded {
             self.missing
                 .insert(entry.role, why.chars().take(300).collect());
         }
+    }
+}
+
+/// The name of a lesson model's problem, which must be a planar arm (every lesson draws one).
+fn planar_name(file: &str, problem: &loink::problem::Problem) -> Result<String, String> {
+    match problem.planar() {
+        Some(_) => Ok(problem.name().to_string()),
+        None => Err(format!("{file} is not for a planar arm")),
     }
 }
 

@@ -1,4 +1,4 @@
-//! Lesson 4, noise and backlash (seed 004, exercise 2), on planar2. A simulated arm reaches a
+//! Lesson 4, noise and backlash (the robustness exercise), on planar2. A simulated arm reaches a
 //! seeded sequence of targets; every commanded joint move smaller than the dead band is lost
 //! (backlash) and every executed joint angle carries Gaussian noise. Three controllers: the
 //! analytic solver (open loop), DLS closed on the measured joints (a few correction rounds),
@@ -7,7 +7,7 @@
 //! replaying the measured joints through forward kinematics (what an honest one must do).
 
 use loink::problem::Problem;
-use loink::report::{Solution, Status, Termination, Tolerance};
+use loink::report::{Solution, Status, Termination};
 use loink::solvers::analytic::{self, Branch};
 use loink::solvers::dls;
 use loink::surrogate::Loink;
@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::models::Loaded;
 use crate::draw::palette::{INK, LIMITS, SOLUTION, TARGET};
-use crate::draw::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface};
+use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
 
 /// Title.
@@ -122,18 +122,14 @@ fn targets(problem: &Problem) -> Vec<[f64; 2]> {
     (0..TRIALS)
         .map(|_| {
             let q = [rng.random_range(-1.3..1.3), rng.random_range(0.4..2.7)];
-            problem.arm.position(&q)
+            let p = problem.position(&q);
+            [p[0], p[1]]
         })
         .collect()
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.retain(|x| x.is_finite());
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+fn median(v: Vec<f64>) -> f64 {
+    loink::stats::median(&v)
 }
 
 /// Executes a command: joints whose commanded change is below the dead band stay; the others
@@ -165,10 +161,6 @@ fn simulate(
     noise: f64,
     deadband: f64,
 ) -> Option<Outcome> {
-    let tolerance = Tolerance {
-        residual: TOLERANCE_M,
-        limits: 1e-6,
-    };
     let mut rng = ChaCha8Rng::seed_from_u64(40 + (noise * 1e4).round() as u64);
     // Box–Muller: one N(0, σ²) draw per executed joint.
     let mut draw = move || {
@@ -190,7 +182,7 @@ fn simulate(
         let mut q = actuate(&actual, command.q(), deadband, &mut draw);
         if method == Method::DlsFeedback {
             for _ in 0..ROUNDS {
-                if loink::report::distance(&problem.arm.position(&q), goal) <= TOLERANCE_M {
+                if loink::report::distance(&problem.position(&q), goal) <= TOLERANCE_M {
                     break;
                 }
                 let again = dls::solve(problem, goal, &q, &options);
@@ -209,7 +201,6 @@ fn simulate(
             1,
             0.0,
             Termination::Converged,
-            tolerance,
         );
         let error = replay.residual();
         errors.push(error);
@@ -290,15 +281,10 @@ impl Robustness {
     }
 
     fn draw_errors(&self, surface: &Surface) -> DrawResult {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            &format!(
-                "Median end-effector error vs joint noise (dead band {} rad)",
-                self.deadband
-            ),
-        )?;
+        let area = surface.captioned(&format!(
+            "Median end-effector error vs joint noise (dead band {} rad)",
+            self.deadband
+        ))?;
         let mut chart = ChartBuilder::on(&area)
             .margin_top(surface.px(30.0))
             .margin_left(surface.px(8.0))
@@ -360,25 +346,19 @@ impl Robustness {
                 INK.mix(0.4).stroke_width(surface.stroke(1.0)),
             )))
             .map_err(text_err)?;
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::LowerRight,
-        )?;
-        area.present().map_err(text_err)
+        )
     }
 
     fn draw_status(&self, surface: &Surface) -> DrawResult {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            &format!(
-                "At σ = {} rad: share of failed reaches, true vs reported",
-                self.noise
-            ),
-        )?;
+        let area = surface.captioned(&format!(
+            "At σ = {} rad: share of failed reaches, true vs reported",
+            self.noise
+        ))?;
         let n = self.current.len().max(1) as f64;
         let names: Vec<&str> = self.current.iter().map(|o| o.method).collect();
         let mut chart = ChartBuilder::on(&area)
@@ -445,13 +425,12 @@ impl Robustness {
         for m in [Method::Analytic, Method::DlsFeedback, Method::Loink] {
             legend.add(Mark::Swatch(m.colour()), m.name());
         }
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::UpperRight,
-        )?;
-        area.present().map_err(text_err)
+        )
     }
 }
 

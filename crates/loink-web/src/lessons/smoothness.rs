@@ -4,9 +4,9 @@
 //! MDN's most likely component, and count the jumps — frames where some joint moves more than
 //! [`JUMP_RAD`] while the target moves a few millimetres.
 
+use loink::problem::planar::PlanarArm;
 use loink::problem::Problem;
 use loink::report::{Solution, Status};
-use loink::robot::{PlanarArm, Robot};
 use loink::solvers::dls;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -15,7 +15,7 @@ use super::draw as ld;
 use super::models::Loaded;
 use super::PathKind;
 use crate::draw::palette::{INK, LIMITS, SAMPLE, SOLUTION, TARGET};
-use crate::draw::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface};
+use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
 
 /// Title.
@@ -154,7 +154,7 @@ impl Smoothness {
             .q()
             .to_vec();
         if warm.is_empty() {
-            warm = problem.arm.limits().centres();
+            warm = problem.limits().centres();
         }
         let options = dls::DlsOptions::default();
         let run: Vec<Solution> = targets
@@ -173,7 +173,7 @@ impl Smoothness {
             tracks.push(track("MDN, likeliest component".into(), None, run));
         }
         Smoothness {
-            arm: problem.arm,
+            arm: problem.planar().cloned().expect("planar3 is a planar arm"),
             path,
             targets,
             tracks,
@@ -234,15 +234,10 @@ impl Smoothness {
     }
 
     fn draw_path(&self, surface: &Surface) -> DrawResult<Viewport> {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            &format!(
-                "The target's path ({}) and every 20th pose of the first method",
-                self.path.as_str()
-            ),
-        )?;
+        let area = surface.captioned(&format!(
+            "The target's path ({}) and every 20th pose of the first method",
+            self.path.as_str()
+        ))?;
         let (mut chart, view) = ld::workspace(&area, surface, &self.arm)?;
         let mut pts: Vec<(f64, f64)> = self.targets.iter().map(|t| (t[0], t[1])).collect();
         pts.push(pts[0]);
@@ -269,23 +264,17 @@ impl Smoothness {
         if let Some(t) = self.tracks.first() {
             legend.add(Mark::Line(Self::colour(0).mix(0.35), 2.0), t.name.clone());
         }
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::LowerLeft,
         )?;
-        area.present().map_err(text_err)?;
         Ok(view)
     }
 
     fn draw_angles(&self, surface: &Surface) -> DrawResult {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            "Joint angles q₁ (solid), q₂, q₃ (fainter) over the lap",
-        )?;
+        let area = surface.captioned("Joint angles q₁ (solid), q₂, q₃ (fainter) over the lap")?;
         let rows = self.tracks.len().max(1);
         let body = area.margin(surface.px(24.0), 0, 0, 0);
         let parts = body.split_evenly((rows, 1));
@@ -334,12 +323,7 @@ impl Smoothness {
     }
 
     fn draw_velocity(&self, surface: &Surface) -> DrawResult {
-        let area = surface.area()?;
-        caption(
-            &area,
-            surface,
-            "Largest joint speed max |q̇ᵢ| over the lap (log scale)",
-        )?;
+        let area = surface.captioned("Largest joint speed max |q̇ᵢ| over the lap (log scale)")?;
         let top = self
             .tracks
             .iter()
@@ -400,13 +384,12 @@ impl Smoothness {
                 format!("{} (max {:.2})", t.name, t.max_speed_rad_s),
             );
         }
-        legend.draw(
+        legend.finish(
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
             Corner::UpperLeft,
-        )?;
-        area.present().map_err(text_err)
+        )
     }
 }
 

@@ -26,7 +26,7 @@ pub enum ArtifactError {
     #[error("format is '{found}', expected '{expected}'")]
     Format { found: String, expected: String },
     /// `version` is not one this crate reads.
-    #[error("version {found} is not supported (this build reads version {supported})")]
+    #[error("version {found} is not supported (this build reads versions 1 to {supported})")]
     Version { found: u32, supported: u32 },
     /// A vector or matrix has the wrong shape.
     #[error("{path}: {detail}")]
@@ -54,10 +54,13 @@ pub enum ArtifactError {
     /// The layers do not imply the claimed bounds or disagree with `hyper`.
     #[error("{path}: {detail}")]
     Inconsistent { path: String, detail: String },
-    /// The robot spec does not describe a valid arm.
-    #[error("robot: {0}")]
-    Robot(String),
-    /// The cost spec is invalid for the robot.
+    /// The problem spec does not describe a valid problem.
+    #[error("problem: {0}")]
+    Problem(String),
+    /// `kind` names a model this build does not know.
+    #[error("kind '{0}' is not a model kind this build reads (known: loink)")]
+    Kind(String),
+    /// The cost spec is invalid for the problem.
     #[error("cost: {0}")]
     Cost(String),
     /// A head declares an activation other than `tanh`.

@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::error::ArtifactError;
-use super::schema::{ModelFile, FORMAT_NAME, FORMAT_VERSION};
+use super::schema::{ModelFile, FORMAT_NAME, FORMAT_VERSION, READABLE_VERSIONS};
 use super::validate::{validate, ValidatedModel};
 
 /// Largest model file accepted (8 MiB; a shipped planar model is well under 1 MiB).
@@ -18,7 +18,7 @@ pub const MAX_MODEL_BYTES: usize = 8 * 1024 * 1024;
 pub struct FileHeader {
     /// Must be [`FORMAT_NAME`].
     pub format: String,
-    /// Must be [`FORMAT_VERSION`].
+    /// One of [`READABLE_VERSIONS`].
     pub version: u32,
 }
 
@@ -31,7 +31,7 @@ impl FileHeader {
                 expected: FORMAT_NAME.into(),
             });
         }
-        if self.version != FORMAT_VERSION {
+        if !READABLE_VERSIONS.contains(&self.version) {
             return Err(ArtifactError::Version {
                 found: self.version,
                 supported: FORMAT_VERSION,
@@ -41,9 +41,14 @@ impl FileHeader {
     }
 }
 
-fn parse_error(e: serde_json::Error) -> ArtifactError {
+/// The error for `json`: a syntax error at the very end of the text (a number or literal cut
+/// short) is a truncation like an unexpected end of input.
+fn parse_error(e: serde_json::Error, json: &str) -> ArtifactError {
     let text = e.to_string();
-    if e.is_eof() {
+    let last_line = json.lines().count().max(1);
+    let last_column = json.lines().last().map_or(0, |l| l.chars().count());
+    let at_end = e.is_syntax() && e.line() >= last_line && e.column() >= last_column;
+    if e.is_eof() || at_end {
         ArtifactError::Truncated(text)
     } else if text.contains("recursion limit") {
         ArtifactError::TooDeep(text)
@@ -60,9 +65,9 @@ pub fn parse_model(json: &str) -> Result<ModelFile, ArtifactError> {
             limit: MAX_MODEL_BYTES,
         });
     }
-    let header: FileHeader = serde_json::from_str(json).map_err(parse_error)?;
+    let header: FileHeader = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
     header.check()?;
-    serde_json::from_str(json).map_err(parse_error)
+    serde_json::from_str(json).map_err(|e| parse_error(e, json))
 }
 
 /// Parses and validates a model file.

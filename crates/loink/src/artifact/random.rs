@@ -10,14 +10,13 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::schema::{
-    BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights, Normalisation,
-    OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION,
+    About, BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights,
+    Normalisation, OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION, KIND_LOINK,
 };
 use super::validate::metric_outputs;
-use crate::cost::CostSpec;
 use crate::error::{LoinkError, Result};
 use crate::nn::{BiLipNet, Mlp};
-use crate::robot::{PlanarArm, Robot};
+use crate::problem::Problem;
 
 /// Hidden widths of the random heads.
 pub const RANDOM_HEAD_HIDDEN: [usize; 1] = [16];
@@ -68,10 +67,10 @@ pub fn mlp_weights(mlp: &Mlp) -> MlpWeights {
     }
 }
 
-/// An untrained model for the preset `robot` (see [`crate::robot::PRESET_NAMES`]): a random
+/// An untrained model for the preset `robot` (see [`crate::problem::PRESET_NAMES`]): a random
 /// BiLipNet of `depth` monotone layers with blocks `hidden` and bounds `mu` < `nu`, random heads
 /// (hidden [`RANDOM_HEAD_HIDDEN`]), joints normalised to [−1, 1] over the limits, task divided by
-/// the reach, the planar3 cost. Same arguments, same file (ChaCha8 seeded by `seed`).
+/// the workspace radius, the preset's cost. Same arguments, same file (ChaCha8 seeded by `seed`).
 /// `metrics` holds `untrained = 1`.
 ///
 /// A non-redundant arm (`planar2`: 2 joints for a 2-D task) gets latent dimension 0, as trained
@@ -86,9 +85,9 @@ pub fn random_model(
     nu: f64,
     seed: u64,
 ) -> Result<ModelFile> {
-    let arm = PlanarArm::preset(robot)?;
-    let n = arm.dof();
-    let m = arm.task_dim();
+    let problem = Problem::preset(robot)?;
+    let n = problem.dof();
+    let m = problem.task_dim();
     let k = n.checked_sub(m).ok_or_else(|| LoinkError::OutOfRange {
         what: format!("robot '{robot}'"),
         detail: format!(
@@ -100,14 +99,20 @@ pub fn random_model(
     let net = BiLipNet::random(n, depth, hidden, mu, nu, &mut rng)?;
     let metric = Mlp::random(m, &RANDOM_HEAD_HIDDEN, metric_outputs(k), &mut rng)?;
     let value = Mlp::random(m, &RANDOM_HEAD_HIDDEN, 1, &mut rng)?;
-    let limits = arm.limits();
+    let limits = problem.limits();
     let mut metrics = BTreeMap::new();
     metrics.insert("untrained".to_string(), 1.0);
     Ok(ModelFile {
         format: FORMAT_NAME.into(),
         version: FORMAT_VERSION,
-        robot: arm.spec(),
-        cost: CostSpec::planar3(),
+        kind: KIND_LOINK.into(),
+        about: About {
+            name: format!("{robot}-untrained"),
+            description: format!("an untrained random {robot} network (tests and benches)"),
+            command: String::new(),
+        },
+        problem: problem.spec(),
+        cost: problem.cost().spec().clone(),
         hyper: Hyper {
             mu: net.mu(),
             nu: net.nu(),
@@ -122,7 +127,7 @@ pub fn random_model(
             x_shift: limits.centres(),
             x_scale: (0..n).map(|i| limits.half_width(i)).collect(),
             y_shift: vec![0.0; m],
-            y_scale: vec![arm.reach(); m],
+            y_scale: vec![problem.kinematics().workspace_radius(); m],
             cost_shift: 0.0,
             cost_scale: 1.0,
         },

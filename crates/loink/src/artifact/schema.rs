@@ -1,5 +1,9 @@
 //! The shape of a model file (format `loink-model`, version [`FORMAT_VERSION`]).
 //!
+//! Version 2 names the problem as a tagged spec (`problem`, with `kind`: `planar`, …) and adds
+//! the model's `kind` (`loink`) and its `about` card; a version-1 file (its problem under
+//! `robot`, no kind, no card) loads unchanged as a `loink` model.
+//!
 //! Conventions, shared by the trainer (export) and the engine (inference):
 //! - Matrices are row-major nested arrays `[[row0…], [row1…], …]` so `jq '.bilipnet.orthogonal[0].r'`
 //!   prints them as they are written on paper.
@@ -17,12 +21,16 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::cost::CostSpec;
-use crate::robot::RobotSpec;
+use crate::problem::ProblemSpec;
 
 /// The `format` field every model file carries.
 pub const FORMAT_NAME: &str = "loink-model";
-/// The format version this crate reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The format version this crate writes.
+pub const FORMAT_VERSION: u32 = 2;
+/// The versions this crate reads.
+pub const READABLE_VERSIONS: [u32; 2] = [1, 2];
+/// The model kind of a LOInK network (and of every version-1 file).
+pub const KIND_LOINK: &str = "loink";
 
 /// A complete trained model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -31,8 +39,15 @@ pub struct ModelFile {
     pub format: String,
     /// [`FORMAT_VERSION`] for files this crate writes.
     pub version: u32,
-    /// The arm the model was trained for.
-    pub robot: RobotSpec,
+    /// What the file holds: [`KIND_LOINK`].
+    #[serde(default = "default_kind")]
+    pub kind: String,
+    /// Who the model is for readers and the page's catalog.
+    #[serde(default)]
+    pub about: About,
+    /// The problem the model was trained for (`robot` in version-1 files).
+    #[serde(alias = "robot")]
+    pub problem: ProblemSpec,
     /// The cost the model was trained to minimise.
     pub cost: CostSpec,
     /// Architecture hyper-parameters.
@@ -51,6 +66,24 @@ pub struct ModelFile {
     pub data_seed: u64,
     /// `git describe` of the tree that trained it (or "unknown").
     pub git_revision: String,
+}
+
+fn default_kind() -> String {
+    KIND_LOINK.to_string()
+}
+
+/// The model's card: what it is, in words, and the command that made it.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct About {
+    /// The catalog name (the file's stem, `planar3-h38w`).
+    #[serde(default)]
+    pub name: String,
+    /// One line on what the model is (the page's menu shows it).
+    #[serde(default)]
+    pub description: String,
+    /// The command line that trained it (`loink train …`).
+    #[serde(default)]
+    pub command: String,
 }
 
 /// Architecture hyper-parameters.

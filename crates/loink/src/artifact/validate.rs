@@ -1,8 +1,8 @@
 //! Validation of a parsed [`ModelFile`] into a [`ValidatedModel`] whose engine objects
 //! (arm, cost, [`BiLipNet`], heads) are ready to run. Every check names the field it failed on.
 //!
-//! Checked: robot spec and cost spec; `hyper` (0 < μ < ν finite, depth, task and latent
-//! dimensions against the robot, hidden sizes, ε > 0); normalisation lengths, finiteness and
+//! Checked: the model kind, the problem spec and the cost spec; `hyper` (0 < μ < ν finite, depth, task and latent
+//! dimensions against the problem, hidden sizes, ε > 0); normalisation lengths, finiteness and
 //! positive scales; every matrix's shape (ragged rows too) and finiteness; ‖RᵀR − I‖ for every
 //! orthogonal layer; the monotone certificate S Sᵀ ⪯ I − ½(V + Vᵀ) (by a Cholesky factorisation
 //! of I − ½(V + Vᵀ) − S Sᵀ + tol·I); that the layers imply the claimed μ and ν; the heads'
@@ -11,6 +11,7 @@
 use ndarray::{Array1, Array2};
 
 use super::error::ArtifactError;
+use super::schema::KIND_LOINK;
 use super::schema::{
     BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights, Normalisation,
     OrthogonalWeights,
@@ -19,7 +20,6 @@ use crate::nn::linalg::{cholesky_positive_definite, orthonormality_defect};
 use crate::nn::monotone::MAX_HIDDEN_TOTAL;
 use crate::nn::{BiLipNet, Dense, Mlp, MonotoneLayer, OrthogonalLayer};
 use crate::problem::Problem;
-use crate::robot::{PlanarArm, Robot};
 
 /// Largest accepted max |RᵀR − I| of an orthogonal layer (room for weights computed in f32).
 pub const ORTHOGONALITY_TOLERANCE: f64 = 1e-5;
@@ -47,7 +47,7 @@ impl ValidatedModel {
     pub fn file(&self) -> &ModelFile {
         &self.file
     }
-    /// The arm and cost.
+    /// The problem and its cost.
     pub fn problem(&self) -> &Problem {
         &self.problem
     }
@@ -150,11 +150,17 @@ pub(crate) fn matrix(
 
 /// Validates everything and builds the engine objects.
 pub fn validate(file: ModelFile) -> Checked<ValidatedModel> {
-    let arm = PlanarArm::from_spec(&file.robot).map_err(|e| ArtifactError::Robot(e.to_string()))?;
-    let problem =
-        Problem::new(arm, file.cost.clone()).map_err(|e| ArtifactError::Cost(e.to_string()))?;
-    let n = problem.arm.dof();
-    check_hyper(&file.hyper, n, problem.arm.task_dim())?;
+    if file.kind != KIND_LOINK {
+        return Err(ArtifactError::Kind(file.kind.clone()));
+    }
+    let kinematics = file
+        .problem
+        .build()
+        .map_err(|e| ArtifactError::Problem(e.to_string()))?;
+    let problem = Problem::new(kinematics, file.cost.clone())
+        .map_err(|e| ArtifactError::Cost(e.to_string()))?;
+    let n = problem.dof();
+    check_hyper(&file.hyper, n, problem.task_dim())?;
     check_normalisation(&file.normalisation, n, file.hyper.task_dim)?;
     let net = check_bilipnet(&file.bilipnet, &file.hyper, n)?;
     let k = file.hyper.latent_dim;
@@ -205,7 +211,7 @@ fn check_hyper(hyper: &Hyper, n: usize, task_dim: usize) -> Checked<()> {
     if hyper.task_dim != task_dim {
         return Err(range(
             "hyper.task_dim",
-            format!("{} but the robot's task has {task_dim}", hyper.task_dim),
+            format!("{} but the problem's task has {task_dim}", hyper.task_dim),
         ));
     }
     // latent_dim = 0 (no redundancy, e.g. planar2 on one elbow chart) is allowed: G is then
@@ -214,7 +220,7 @@ fn check_hyper(hyper: &Hyper, n: usize, task_dim: usize) -> Checked<()> {
         return Err(range(
             "hyper.latent_dim",
             format!(
-                "{} but the robot has {n} joints and task dimension {}",
+                "{} but the problem has {n} joints and task dimension {}",
                 hyper.latent_dim, hyper.task_dim
             ),
         ));

@@ -11,7 +11,6 @@ use super::{clock, micros_since, wrap_into};
 use crate::error::{LoinkError, Result};
 use crate::problem::Problem;
 use crate::report::{Solution, Termination, Tolerance};
-use crate::robot::Robot;
 
 /// Solver name in reports.
 pub const NAME: &str = "analytic";
@@ -55,18 +54,12 @@ pub fn two_link(l1: f64, l2: f64, w: [f64; 2], branch: Branch) -> (f64, f64, boo
 
 /// Solves a two-link problem on one branch.
 ///
-/// Errors with [`LoinkError::UnsupportedSolver`] when the arm does not have exactly two joints.
+/// Errors with [`LoinkError::UnsupportedSolver`] unless the problem is a two-link planar arm.
 /// A non-finite, wrong-dimension or absurd target gives `Ok` with an `invalid` solution.
 pub fn solve(problem: &Problem, target: &[f64], branch: Branch) -> Result<Solution> {
     let start = clock();
-    let arm = &problem.arm;
-    if arm.dof() != 2 {
-        return Err(LoinkError::UnsupportedSolver {
-            solver: NAME.into(),
-            reason: format!("needs a two-link arm, this one has {} joints", arm.dof()),
-        });
-    }
-    if arm.check_target(target).is_err() {
+    let arm = applies(problem)?;
+    if problem.check_target(target).is_err() {
         return Ok(Solution::invalid(NAME, target, micros_since(start)));
     }
     let (l1, l2) = (arm.lengths()[0], arm.lengths()[1]);
@@ -92,8 +85,25 @@ pub fn solve(problem: &Problem, target: &[f64], branch: Branch) -> Result<Soluti
         1,
         micros_since(start),
         termination,
-        tolerance,
     ))
+}
+
+/// The two-link planar arm analytic IK needs, or the error saying why it does not apply.
+pub fn applies(problem: &Problem) -> Result<&crate::problem::planar::PlanarArm> {
+    match problem.planar() {
+        Some(arm) if arm.dof() == 2 => Ok(arm),
+        Some(arm) => Err(LoinkError::UnsupportedSolver {
+            solver: NAME.into(),
+            reason: format!("needs a two-link arm, this one has {} joints", arm.dof()),
+        }),
+        None => Err(LoinkError::UnsupportedSolver {
+            solver: NAME.into(),
+            reason: format!(
+                "needs a two-link planar arm, '{}' is not one",
+                problem.name()
+            ),
+        }),
+    }
 }
 
 /// Both branches, `[ElbowUp, ElbowDown]`.

@@ -1,4 +1,4 @@
-//! Damped least squares with null-space descent of the cost (seed 002, plus redundancy).
+//! Damped least squares with null-space descent of the cost (the classic Jacobian solver, plus redundancy).
 //!
 //! Each iteration, with r = y − p(q) and J the task Jacobian:
 //! - task step Δq_task = Jᵀ (J Jᵀ + λ² I)⁻¹ r (λ = `damping`);
@@ -15,11 +15,10 @@
 //! The status is judged by [`Solution::assess`] from forward-kinematics replay, so a row can
 //! never say converged with its residual above tolerance.
 
-use super::linalg::{jacobian_columns, norm, nullspace_project, task_step};
+use super::linalg::{norm, Jacobian};
 use super::{clock, micros_since};
 use crate::problem::Problem;
-use crate::report::{Solution, Termination, Tolerance};
-use crate::robot::Robot;
+use crate::report::{Solution, Termination};
 
 /// Solver name in reports.
 pub const NAME: &str = "dls";
@@ -45,7 +44,7 @@ pub struct DlsOptions {
 }
 
 impl Default for DlsOptions {
-    /// λ = 0.05 and a 0.2 rad clamp as seed 002; 1e-9 m residual (well inside the 1e-6 m
+    /// λ = 0.05 and a 0.2 rad clamp as the classic textbook example; 1e-9 m residual (well inside the 1e-6 m
     /// feasibility tolerance); k = 0.1; 1e-6 projected-gradient tolerance; 500 iterations.
     fn default() -> Self {
         Self {
@@ -60,11 +59,11 @@ impl Default for DlsOptions {
 }
 
 /// Runs DLS from `seed`. A bad target or seed (NaN, wrong dimension, absurd) gives an
-/// `invalid` solution; a target out of reach ends `unreachable` (outside the annulus) or
-/// `capped`, with the residual it reached.
+/// `invalid` solution; a target out of reach ends `unreachable` (decided by the problem) or
+/// `capped`, with the residual it reached. Works on any problem with a forward map (the
+/// Jacobian is the problem's: analytic, or n + 1 forward calls by finite differences).
 pub fn solve(problem: &Problem, target: &[f64], seed: &[f64], opts: &DlsOptions) -> Solution {
     let start = clock();
-    let arm = &problem.arm;
     // Tolerances and the clamp may be +∞ (no test / no clamp); nothing may be NaN or negative.
     let opts_ok = [opts.damping, opts.nullspace_gain]
         .iter()
@@ -72,30 +71,40 @@ pub fn solve(problem: &Problem, target: &[f64], seed: &[f64], opts: &DlsOptions)
         && [opts.step_clamp, opts.residual_tol, opts.nullspace_tol]
             .iter()
             .all(|v| *v >= 0.0);
-    if arm.check_target(target).is_err() || arm.check_q(seed).is_err() || !opts_ok {
+    if problem.check_target(target).is_err()
+        || problem.check_q(seed).is_err()
+        || !opts_ok
+        || !problem.replayable()
+    {
         return Solution::invalid(NAME, target, micros_since(start));
     }
-    let n = arm.dof();
-    let limits = arm.limits();
+    let (m, n) = (problem.task_dim(), problem.dof());
+    let limits = problem.limits();
     let (lower, upper) = (limits.lower(), limits.upper());
     let mut q = seed.to_vec();
     limits.clamp(&mut q);
-    let mut cols = Vec::with_capacity(n);
+    let mut jac = Jacobian::for_problem(problem);
     let mut free = vec![true; n];
+    let mut step = vec![0.0; n];
+    let mut task = vec![0.0; n];
+    let mut projected = vec![0.0; n];
+    let mut grad = vec![0.0; n];
+    let mut r = vec![0.0; m];
+    let mut scratch = vec![0.0; m];
     let damping2 = opts.damping * opts.damping;
     let mut termination = Termination::IterationCap;
     let mut iterations = opts.max_iters;
     for iter in 0..opts.max_iters {
-        let p = jacobian_columns(arm.lengths(), &q, &mut cols);
-        let r = [target[0] - p[0], target[1] - p[1]];
-        let (_, grad) = problem.cost.value_and_gradient(&q);
-        let mut step = vec![0.0; n];
-        let mut projected = Vec::new();
+        let p = jac.eval(problem, &q);
+        for ((ri, ti), pi) in r.iter_mut().zip(target).zip(p) {
+            *ri = ti - pi;
+        }
+        problem.cost().value_and_gradient_into(&q, &mut grad);
         free.iter_mut().for_each(|f| *f = true);
         // At most n passes: each pass freezes at least one more joint or stops.
         for _ in 0..=n {
-            let task = task_step(&cols, Some(&free), r, damping2);
-            projected = nullspace_project(&cols, Some(&free), &grad);
+            jac.task_step(Some(&free), &r, damping2, &mut task);
+            jac.nullspace_project(Some(&free), &grad, &mut scratch, &mut projected);
             for i in 0..n {
                 step[i] = (task[i] - opts.nullspace_gain * projected[i])
                     .clamp(-opts.step_clamp, opts.step_clamp);
@@ -113,7 +122,7 @@ pub fn solve(problem: &Problem, target: &[f64], seed: &[f64], opts: &DlsOptions)
                 break;
             }
         }
-        if norm(&[r[0], r[1]]) <= opts.residual_tol && norm(&projected) <= opts.nullspace_tol {
+        if norm(&r) <= opts.residual_tol && norm(&projected) <= opts.nullspace_tol {
             termination = Termination::Converged;
             iterations = iter;
             break;
@@ -132,6 +141,5 @@ pub fn solve(problem: &Problem, target: &[f64], seed: &[f64], opts: &DlsOptions)
         iterations,
         micros_since(start),
         termination,
-        Tolerance::CLASSICAL,
     )
 }

@@ -1,33 +1,145 @@
-//! Small dense kernels for planar arms: the 2 × n Jacobian as columns, and the minimum-norm
-//! (optionally damped) solves Δq = Jᵀ (J Jᵀ + λ² I)⁺ r and null-space projections
-//! (I − J⁺J) g restricted to a set of free joints. Everything is O(n) with a 2 × 2 inverse,
-//! so refinement and DLS steps cost well under a microsecond for the presets.
+//! Small dense kernels the iterative solvers share, for any task dimension m: the m × n
+//! Jacobian stored by columns, the minimum-norm (optionally damped) step
+//! Δq = Jᵀ (J Jᵀ + λ² I)⁺ r and the null-space projection (I − J⁺J) g, both restricted to a set
+//! of free joints. m = 2 (planar arms, the soft arm) uses a closed-form 2 × 2 pseudo-inverse;
+//! other m a Jacobi eigen-decomposition of the m × m Gram matrix. Everything works in the
+//! caller's buffers: no allocation per step.
+
+use crate::problem::Problem;
 
 /// Relative eigenvalue cut-off below which J Jᵀ is treated as rank-deficient.
 const RANK_CUTOFF: f64 = 1e-14;
 
-/// Writes the Jacobian columns ∂p/∂q_i = Σ_{k≥i} l_k (−sin s_k, cos s_k) into `cols` and
-/// returns p(q). `q` and `lengths` must have equal length.
-pub fn jacobian_columns(lengths: &[f64], q: &[f64], cols: &mut Vec<[f64; 2]>) -> [f64; 2] {
-    cols.clear();
-    let mut s = 0.0;
-    let (mut x, mut y) = (0.0, 0.0);
-    for (&l, &qi) in lengths.iter().zip(q) {
-        s += qi;
-        let (sin, cos) = s.sin_cos();
-        let (dx, dy) = (l * cos, l * sin);
-        x += dx;
-        y += dy;
-        // Temporarily store the link vector; the suffix sum below turns it into the column.
-        cols.push([-dy, dx]);
+/// f(q) and its Jacobian by columns, with the buffers an m × n step needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Jacobian {
+    m: usize,
+    n: usize,
+    /// f(q) of the last [`Self::eval`].
+    pub y: Vec<f64>,
+    /// Column i is `cols[i·m .. (i + 1)·m]` = ∂f/∂q_i.
+    pub cols: Vec<f64>,
+    gram: Vec<f64>,
+    rhs: Vec<f64>,
+    eig: Vec<f64>,
+    vectors: Vec<f64>,
+}
+
+impl Jacobian {
+    /// Buffers for a problem with task dimension m and n joints.
+    pub fn new(m: usize, n: usize) -> Self {
+        Self {
+            m,
+            n,
+            y: vec![0.0; m],
+            cols: vec![0.0; m * n],
+            gram: vec![0.0; m * m],
+            rhs: vec![0.0; m],
+            eig: vec![0.0; m],
+            vectors: vec![0.0; m * m],
+        }
     }
-    let (mut jx, mut jy) = (0.0, 0.0);
-    for col in cols.iter_mut().rev() {
-        jx += col[0];
-        jy += col[1];
-        *col = [jx, jy];
+
+    /// Buffers sized for `problem`.
+    pub fn for_problem(problem: &Problem) -> Self {
+        Self::new(problem.task_dim(), problem.dof())
     }
-    [x, y]
+
+    /// Evaluates f(q) and the Jacobian at q (n entries); returns f(q).
+    pub fn eval(&mut self, problem: &Problem, q: &[f64]) -> &[f64] {
+        problem
+            .kinematics()
+            .jacobian_into(q, &mut self.y, &mut self.cols);
+        &self.y
+    }
+
+    /// Column i.
+    pub fn col(&self, i: usize) -> &[f64] {
+        &self.cols[i * self.m..(i + 1) * self.m]
+    }
+
+    /// The minimum-norm (damped) least-squares step Δq = Jᵀ (J Jᵀ + λ² I)⁺ r over the free
+    /// joints, into `step`; entries of joints that are not free are 0. `damping2` is λ² (0 for
+    /// Gauss–Newton).
+    pub fn task_step(&mut self, free: Option<&[bool]>, r: &[f64], damping2: f64, step: &mut [f64]) {
+        let is_free = |i: usize| free.is_none_or(|f| f[i]);
+        let m = self.m;
+        if m == 2 {
+            let mut g = Sym2 {
+                a: 0.0,
+                b: 0.0,
+                c: 0.0,
+            };
+            for i in (0..self.n).filter(|&i| is_free(i)) {
+                let col = &self.cols[2 * i..2 * i + 2];
+                g.a += col[0] * col[0];
+                g.b += col[0] * col[1];
+                g.c += col[1] * col[1];
+            }
+            let w = g.pinv_apply(damping2, [r[0], r[1]]);
+            for (i, s) in step.iter_mut().enumerate() {
+                let col = &self.cols[2 * i..2 * i + 2];
+                *s = if is_free(i) {
+                    col[0] * w[0] + col[1] * w[1]
+                } else {
+                    0.0
+                };
+            }
+            return;
+        }
+        self.gram.iter_mut().for_each(|v| *v = 0.0);
+        for i in (0..self.n).filter(|&i| is_free(i)) {
+            let col = &self.cols[i * m..(i + 1) * m];
+            for a in 0..m {
+                for b in 0..m {
+                    self.gram[a * m + b] += col[a] * col[b];
+                }
+            }
+        }
+        for a in 0..m {
+            self.gram[a * m + a] += damping2;
+        }
+        self.rhs.copy_from_slice(&r[..m]);
+        symmetric_pinv_apply(
+            &mut self.gram,
+            m,
+            &mut self.rhs,
+            &mut self.eig,
+            &mut self.vectors,
+        );
+        for (i, s) in step.iter_mut().enumerate() {
+            *s = if is_free(i) {
+                let col = &self.cols[i * m..(i + 1) * m];
+                col.iter().zip(&self.rhs).map(|(c, w)| c * w).sum()
+            } else {
+                0.0
+            };
+        }
+    }
+
+    /// The null-space projection (I − J⁺J) g over the free joints, into `out` (entries of fixed
+    /// joints are 0). `scratch` needs m entries.
+    pub fn nullspace_project(
+        &mut self,
+        free: Option<&[bool]>,
+        g: &[f64],
+        scratch: &mut [f64],
+        out: &mut [f64],
+    ) {
+        let is_free = |i: usize| free.is_none_or(|f| f[i]);
+        let m = self.m;
+        // J g over the free joints, then subtract J⁺ (J g).
+        scratch.iter_mut().for_each(|v| *v = 0.0);
+        for i in (0..self.n).filter(|&i| is_free(i)) {
+            for (s, c) in scratch.iter_mut().zip(&self.cols[i * m..(i + 1) * m]) {
+                *s += c * g[i];
+            }
+        }
+        self.task_step(free, scratch, 0.0, out);
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = if is_free(i) { g[i] - *o } else { 0.0 };
+        }
+    }
 }
 
 /// A symmetric 2 × 2 matrix [[a, b], [b, c]].
@@ -39,24 +151,6 @@ struct Sym2 {
 }
 
 impl Sym2 {
-    /// J Jᵀ over the free columns.
-    fn gram(cols: &[[f64; 2]], free: Option<&[bool]>) -> Sym2 {
-        let mut m = Sym2 {
-            a: 0.0,
-            b: 0.0,
-            c: 0.0,
-        };
-        for (i, col) in cols.iter().enumerate() {
-            if free.is_some_and(|f| !f[i]) {
-                continue;
-            }
-            m.a += col[0] * col[0];
-            m.b += col[0] * col[1];
-            m.c += col[1] * col[1];
-        }
-        m
-    }
-
     /// (M + λ² I)⁺ r via the eigen-decomposition, discarding eigenvalues below the cut-off.
     fn pinv_apply(self, damping2: f64, r: [f64; 2]) -> [f64; 2] {
         let (a, b, c) = (self.a + damping2, self.b, self.c + damping2);
@@ -93,42 +187,123 @@ impl Sym2 {
     }
 }
 
-/// The minimum-norm (damped) least-squares step Δq = Jᵀ (J Jᵀ + λ² I)⁺ r over the free joints;
-/// entries of joints that are not free are 0. `damping2` is λ² (0 for Gauss–Newton).
-pub fn task_step(cols: &[[f64; 2]], free: Option<&[bool]>, r: [f64; 2], damping2: f64) -> Vec<f64> {
-    let w = Sym2::gram(cols, free).pinv_apply(damping2, r);
-    cols.iter()
-        .enumerate()
-        .map(|(i, col)| {
-            if free.is_some_and(|f| !f[i]) {
-                0.0
-            } else {
-                col[0] * w[0] + col[1] * w[1]
+/// rhs ← A⁺ rhs for a symmetric m × m `a` (destroyed), by cyclic Jacobi rotations; eigenvalues
+/// below the relative cut-off are discarded. `eig` (m) and `vectors` (m × m) are scratch.
+fn symmetric_pinv_apply(
+    a: &mut [f64],
+    m: usize,
+    rhs: &mut [f64],
+    eig: &mut [f64],
+    vectors: &mut [f64],
+) {
+    vectors.iter_mut().for_each(|v| *v = 0.0);
+    for i in 0..m {
+        vectors[i * m + i] = 1.0;
+    }
+    let scale: f64 = (0..m).map(|i| a[i * m + i].abs()).sum();
+    if !(scale.is_finite() && scale > 0.0) {
+        rhs.iter_mut().for_each(|v| *v = 0.0);
+        return;
+    }
+    for _sweep in 0..50 {
+        let off: f64 = (0..m)
+            .flat_map(|p| ((p + 1)..m).map(move |q| (p, q)))
+            .map(|(p, q)| a[p * m + q] * a[p * m + q])
+            .sum();
+        if off <= 1e-30 * scale * scale {
+            break;
+        }
+        for p in 0..m {
+            for q in (p + 1)..m {
+                let apq = a[p * m + q];
+                if apq == 0.0 {
+                    continue;
+                }
+                let theta = (a[q * m + q] - a[p * m + p]) / (2.0 * apq);
+                let t = theta.signum() / (theta.abs() + (theta * theta + 1.0).sqrt());
+                let t = if theta == 0.0 { 1.0 } else { t };
+                let c = 1.0 / (t * t + 1.0).sqrt();
+                let s = t * c;
+                for k in 0..m {
+                    let (akp, akq) = (a[k * m + p], a[k * m + q]);
+                    a[k * m + p] = c * akp - s * akq;
+                    a[k * m + q] = s * akp + c * akq;
+                }
+                for k in 0..m {
+                    let (apk, aqk) = (a[p * m + k], a[q * m + k]);
+                    a[p * m + k] = c * apk - s * aqk;
+                    a[q * m + k] = s * apk + c * aqk;
+                }
+                for k in 0..m {
+                    let (vkp, vkq) = (vectors[k * m + p], vectors[k * m + q]);
+                    vectors[k * m + p] = c * vkp - s * vkq;
+                    vectors[k * m + q] = s * vkp + c * vkq;
+                }
             }
-        })
-        .collect()
-}
-
-/// The null-space projection (I − J⁺J) g over the free joints (entries of fixed joints are 0).
-pub fn nullspace_project(cols: &[[f64; 2]], free: Option<&[bool]>, g: &[f64]) -> Vec<f64> {
-    let is_free = |i: usize| free.is_none_or(|f| f[i]);
-    // J g over the free joints, then subtract J⁺ (J g).
-    let mut jg = [0.0, 0.0];
-    for (i, col) in cols.iter().enumerate() {
-        if is_free(i) {
-            jg[0] += col[0] * g[i];
-            jg[1] += col[1] * g[i];
         }
     }
-    let back = task_step(cols, free, jg, 0.0);
-    g.iter()
-        .zip(back)
-        .enumerate()
-        .map(|(i, (gi, bi))| if is_free(i) { gi - bi } else { 0.0 })
-        .collect()
+    // rhs ← V diag(1/λ⁺) Vᵀ rhs.
+    for k in 0..m {
+        let lambda = a[k * m + k];
+        let proj: f64 = (0..m).map(|r| vectors[r * m + k] * rhs[r]).sum();
+        eig[k] = if lambda > RANK_CUTOFF * scale {
+            proj / lambda
+        } else {
+            0.0
+        };
+    }
+    for (r, out) in rhs.iter_mut().enumerate() {
+        *out = (0..m).map(|k| vectors[r * m + k] * eig[k]).sum();
+    }
 }
 
 /// Euclidean norm.
 pub fn norm(v: &[f64]) -> f64 {
     v.iter().map(|x| x * x).sum::<f64>().sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Jacobi path agrees with the closed form on 2 × 2 and inverts a 3 × 3 system.
+    #[test]
+    fn pseudo_inverse_paths_agree() {
+        let mut a = vec![4.0, 1.0, 1.0, 3.0];
+        let mut rhs = vec![1.0, 2.0];
+        let (mut eig, mut vectors) = (vec![0.0; 2], vec![0.0; 4]);
+        symmetric_pinv_apply(&mut a, 2, &mut rhs, &mut eig, &mut vectors);
+        let closed = Sym2 {
+            a: 4.0,
+            b: 1.0,
+            c: 3.0,
+        }
+        .pinv_apply(0.0, [1.0, 2.0]);
+        assert!((rhs[0] - closed[0]).abs() < 1e-14 && (rhs[1] - closed[1]).abs() < 1e-14);
+
+        let m3 = [5.0, 1.0, 0.5, 1.0, 4.0, 0.2, 0.5, 0.2, 3.0];
+        let mut a3 = m3.to_vec();
+        let x = [0.3, -1.2, 2.0];
+        let mut rhs3: Vec<f64> = (0..3)
+            .map(|r| (0..3).map(|c| m3[r * 3 + c] * x[c]).sum())
+            .collect();
+        let (mut e3, mut v3) = (vec![0.0; 3], vec![0.0; 9]);
+        symmetric_pinv_apply(&mut a3, 3, &mut rhs3, &mut e3, &mut v3);
+        for k in 0..3 {
+            assert!((rhs3[k] - x[k]).abs() < 1e-12, "{rhs3:?}");
+        }
+    }
+
+    /// A rank-one 3 × 3 matrix keeps only its range: the minimum-norm solution.
+    #[test]
+    fn rank_deficient_gram_gives_the_minimum_norm_solution() {
+        let u = [1.0, 2.0, 2.0];
+        let mut a: Vec<f64> = (0..9).map(|k| u[k / 3] * u[k % 3]).collect();
+        let mut rhs = vec![9.0, 18.0, 18.0]; // = A u, so A⁺ rhs = u (u is in the range)
+        let (mut e, mut v) = (vec![0.0; 3], vec![0.0; 9]);
+        symmetric_pinv_apply(&mut a, 3, &mut rhs, &mut e, &mut v);
+        for k in 0..3 {
+            assert!((rhs[k] - u[k]).abs() < 1e-12, "{rhs:?}");
+        }
+    }
 }

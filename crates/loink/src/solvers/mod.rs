@@ -1,23 +1,22 @@
-//! Classical solvers. Every one returns a [`crate::report::Solution`] built by
+//! Solvers. Every one returns a [`crate::report::Solution`] built by
 //! [`crate::report::Solution::assess`], so its residual, margin and status come from
-//! forward-kinematics replay, not from the solver's own belief.
+//! forward-map replay, not from the solver's own belief.
 //!
-//! - [`analytic`]: closed-form two-link IK, both elbow branches.
-//! - [`dls`]: damped least squares (seed 002) with null-space descent of the cost.
-//! - [`reference`]: the global reference optimum by self-motion sweep (planar3.md), and the
-//!   sampled self-motion set the playground's landscape panel draws.
-//! - [`refine`]: limit-aware Gauss–Newton refinement onto the task that keeps the null-space
-//!   component (used after the learned solver).
-//! - [`linalg`]: the small dense kernels they share (2 × n Jacobians, 2 × 2 solves).
+//! - [`registry`]: the one [`registry::Solver`] trait and the registry that builds any solver the
+//!   CLI, the benchmark and the page run, from one [`registry::SolverKind`] and its settings;
+//! - [`analytic`]: closed-form two-link IK, both elbow branches (planar two-link arms);
+//! - [`dls`]: damped least squares with null-space descent of the cost (any problem);
+//! - [`reference`]: the global reference optimum, where the problem has one;
+//! - [`refine`]: limit-aware Gauss–Newton restoration of the task that keeps the null-space
+//!   component (used after the learned solver);
+//! - [`linalg`]: the small dense kernels they share (m × n Jacobians, m × m solves).
 
 pub mod analytic;
-mod connectivity;
 pub mod dls;
 pub mod linalg;
 pub mod reference;
 pub mod refine;
-mod sweep;
-
+pub mod registry;
 use std::f64::consts::TAU;
 
 /// Shifts `angle` by a multiple of 2π to the representative nearest the mid-range of

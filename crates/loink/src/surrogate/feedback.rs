@@ -2,9 +2,9 @@
 //! true forward kinematics, not at the learned task coordinate.
 //!
 //! The inverse x = G⁻¹([ỹ; z]) lands where the *learned* task G₁(x̃) equals ỹ; the arm reaches
-//! p(x), which differs from y by G₁'s fit error (a fraction of a millimetre on the shipped
+//! f(x), which differs from y by G₁'s fit error (a fraction of a millimetre on the shipped
 //! planar3 models, several millimetres in the tail). Feedback aims the inverse at a corrected
-//! target y' ← y' + (y − p(x)), starting from y' = y, and inverts again: each round is one
+//! target y' ← y' + (y − f(x)), starting from y' = y, and inverts again: each round is one
 //! more inverse of the same network at the same latent z, with the exact forward kinematics
 //! as the only extra information. No Jacobian, no optimiser, no cost evaluation.
 //!
@@ -58,9 +58,12 @@ impl Loink {
         if rounds == 0 {
             return report; // the one-shot answer: no replay or copy on its hot path
         }
-        let arm = &self.problem().arm;
+        let problem = self.problem();
+        if !problem.replayable() {
+            return report; // nothing can measure the true position: no feedback is possible
+        }
         let mut best = state.x.clone();
-        let mut reached = arm.position(&best);
+        let mut reached = problem.position(&best);
         let mut residual = distance(&reached, y);
         let mut aim = y.to_vec();
         for _ in 0..rounds {
@@ -74,7 +77,7 @@ impl Loink {
                 break;
             };
             report.iterations += inverse.iterations;
-            let next = arm.position(&state.x);
+            let next = problem.position(&state.x);
             let next_residual = distance(&next, y);
             if !(inverse.converged() && next_residual < residual) {
                 break;

@@ -1,13 +1,13 @@
-//! The self-motion sweep shared by [`super::reference`]: the last three links of a chain are
+//! The self-motion sweep shared by [`super::reference`] and [`super::reach`]: the last three links of a chain are
 //! parameterised by φ (the absolute angle of the last link); the joints before them (the
 //! *prefix*) are held fixed. For each φ the wrist w = y − l_n (cos φ, sin φ) leaves a two-link
 //! problem with two closed-form elbow branches, so the self-motion set of a three-link arm is
 //! swept exactly by one φ grid per branch (planar3.md).
 
-use super::analytic::Branch;
-use super::wrap_into;
+use super::PlanarArm;
 use crate::problem::Problem;
-use crate::robot::Robot;
+use crate::solvers::analytic::Branch;
+use crate::solvers::wrap_into;
 
 /// Largest jump (rad, max-norm over the swept joints) between neighbouring samples that still
 /// counts as the same continuous piece (a 2π re-wrap is a jump, not a path).
@@ -45,9 +45,9 @@ pub(crate) struct Chain<'a> {
 }
 
 impl<'a> Chain<'a> {
-    /// `problem.arm` must have at least three joints and `prefix` exactly dof − 3 entries.
-    pub fn new(problem: &'a Problem, target: [f64; 2], prefix: &[f64]) -> Self {
-        let arm = &problem.arm;
+    /// `arm` (the problem's) must have at least three joints and `prefix` exactly dof − 3
+    /// entries.
+    pub fn new(arm: &PlanarArm, problem: &'a Problem, target: [f64; 2], prefix: &[f64]) -> Self {
         let n = arm.dof();
         let k = n - 3;
         let (mut x, mut y, mut s) = (0.0, 0.0, 0.0);
@@ -125,7 +125,7 @@ impl<'a> Chain<'a> {
             && (0..3).all(|i| q3[i] >= self.lower[i] && q3[i] <= self.upper[i]);
         let cost = if feasible || always_cost {
             self.q[self.prefix_len..].copy_from_slice(&q3);
-            self.problem.cost.value(&self.q)
+            self.problem.cost().value(&self.q)
         } else {
             f64::INFINITY
         };

@@ -11,8 +11,7 @@
 
 use std::f64::consts::TAU;
 
-use crate::problem::Problem;
-use crate::robot::Robot;
+use super::PlanarArm;
 
 /// The copy θ + 2πk closest above `lower`, and whether it is ≤ `upper`.
 fn within(theta: f64, lower: f64, upper: f64) -> bool {
@@ -21,9 +20,8 @@ fn within(theta: f64, lower: f64, upper: f64) -> bool {
 
 /// Number of connected feasible pieces on a `grid × grid` (q₁, q₂) lattice (grid ≥ 2).
 /// The arm must have four joints.
-pub(crate) fn grid_pieces(problem: &Problem, target: [f64; 2], grid: usize) -> usize {
+pub fn grid_pieces(arm: &PlanarArm, target: [f64; 2], grid: usize) -> usize {
     let grid = grid.max(2);
-    let arm = &problem.arm;
     let (len, lo, hi) = (arm.lengths(), arm.limits().lower(), arm.limits().upper());
     if len.len() != 4 {
         return 0;

@@ -1,0 +1,227 @@
+//! `loink catalog` and `loink card`: the page's model catalog as data, made from the model files'
+//! own cards.
+//!
+//! - `loink card --model F [--name N] [--description D] [--command C]` rewrites a model file's
+//!   card (`about`) in place, keeping every weight bit for bit (the file is validated before it
+//!   is written, and written as the trainer writes files: compact JSON, current format version).
+//! - `loink catalog --dir web/models --order A,B,… --out web/models/catalog.json [--check]`
+//!   lists every model file in the directory (`loink-model` files; regressor files are the
+//!   lessons' and not offered): name, problem, kind, one-line description, size in bytes, file,
+//!   and `default: true` on the first of `--order`. Models are grouped by problem (the default's
+//!   problem first, then in `--order`), each group in `--order` (unlisted files last, by name),
+//!   so every problem's first model is its default. `--check` compares instead of writing and
+//!   fails when the file is not what the models give (CI runs it).
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use loink::artifact::{load_model, parse_model, FORMAT_NAME};
+use loink_train::train::export::to_json;
+use serde::Serialize;
+
+use crate::cli::CliError;
+
+/// Arguments of `loink card`.
+#[derive(Debug, Clone, Args)]
+pub struct CardArgs {
+    /// The model file to rewrite.
+    #[arg(long)]
+    pub model: PathBuf,
+    /// The catalog name (default: the file's stem).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// One line on what the model is.
+    #[arg(long)]
+    pub description: Option<String>,
+    /// The command line that made the file.
+    #[arg(long)]
+    pub command: Option<String>,
+}
+
+/// Arguments of `loink catalog`.
+#[derive(Debug, Clone, Args)]
+pub struct CatalogArgs {
+    /// The directory of model files.
+    #[arg(long, default_value = "web/models")]
+    pub dir: PathBuf,
+    /// Model names in menu order, comma-separated; the first is the page's default.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub order: Vec<String>,
+    /// The catalog to write (or compare with --check).
+    #[arg(long, default_value = "web/models/catalog.json")]
+    pub out: PathBuf,
+    /// Compare with the existing file instead of writing it; exit 1 when it differs.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// One catalog entry (the JSON the page embeds).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Entry {
+    /// Name in links and the file's stem.
+    pub name: String,
+    /// The problem's name (the menu's group).
+    pub problem: String,
+    /// What the problem is, in words (the group's label).
+    pub problem_title: String,
+    /// The model kind (`loink`).
+    pub kind: String,
+    /// One line for the menu.
+    pub description: String,
+    /// The file, relative to the site root.
+    pub file: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// The page's default model (exactly one).
+    pub default: bool,
+}
+
+/// Runs `loink card`.
+pub fn card(args: &CardArgs) -> Result<(), CliError> {
+    let name = args.model.display();
+    let text = std::fs::read_to_string(&args.model)
+        .map_err(|e| CliError::Input(format!("cannot read model file {name}: {e}")))?;
+    let mut file = load_model(&text)
+        .map_err(|e| CliError::Input(format!("{name}: {e}")))?
+        .into_file();
+    file.version = loink::artifact::FORMAT_VERSION;
+    file.about.name = match &args.name {
+        Some(n) => n.clone(),
+        None => stem(&args.model),
+    };
+    if let Some(d) = &args.description {
+        file.about.description = d.clone();
+    }
+    if let Some(c) = &args.command {
+        file.about.command = c.clone();
+    }
+    let json = to_json(&file);
+    load_model(&json).map_err(|e| CliError::Internal(format!("{name}: rewritten file: {e}")))?;
+    std::fs::write(&args.model, &json)
+        .map_err(|e| CliError::Input(format!("cannot write {name}: {e}")))?;
+    println!(
+        "loink card: {name}: {} — {}",
+        file.about.name, file.about.description
+    );
+    Ok(())
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default()
+}
+
+/// The catalog of `dir` in `order` (see the module docs).
+pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
+    let listing = std::fs::read_dir(dir)
+        .map_err(|e| CliError::Input(format!("cannot list {}: {e}", dir.display())))?;
+    let mut found = Vec::new();
+    for item in listing.flatten() {
+        let path = item.path();
+        if path.extension().is_none_or(|e| e != "json") || stem(&path) == "catalog" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        let Ok(header) = serde_json::from_str::<loink::artifact::FileHeader>(&text) else {
+            continue;
+        };
+        if header.format != FORMAT_NAME {
+            continue; // a regressor or another format: not a playground model
+        }
+        let file =
+            parse_model(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        let model =
+            load_model(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        let name = stem(&path);
+        if !file.about.name.is_empty() && file.about.name != name {
+            return Err(CliError::Input(format!(
+                "{}: its card names it '{}', its file '{name}'",
+                path.display(),
+                file.about.name
+            )));
+        }
+        if file.about.description.trim().is_empty() {
+            return Err(CliError::Input(format!(
+                "{}: the card has no description (`loink card --description`)",
+                path.display()
+            )));
+        }
+        found.push(Entry {
+            problem: file.problem.name.clone(),
+            problem_title: model.problem().kinematics().title(),
+            kind: file.kind.clone(),
+            description: file.about.description.clone(),
+            file: format!("web/models/{name}.json"),
+            bytes: text.len() as u64,
+            default: false,
+            name,
+        });
+    }
+    let rank = |name: &str| order.iter().position(|o| o == name).unwrap_or(usize::MAX);
+    if let Some(missing) = order.iter().find(|o| !found.iter().any(|e| &e.name == *o)) {
+        return Err(CliError::Input(format!(
+            "--order names '{missing}', which is not in {}",
+            dir.display()
+        )));
+    }
+    found.sort_by(|a, b| rank(&a.name).cmp(&rank(&b.name)).then(a.name.cmp(&b.name)));
+    // Problems in the order their first model appears; models keep their order within.
+    let mut problems: Vec<String> = Vec::new();
+    for e in &found {
+        if !problems.contains(&e.problem) {
+            problems.push(e.problem.clone());
+        }
+    }
+    let mut out: Vec<Entry> = problems
+        .iter()
+        .flat_map(|p| found.iter().filter(move |e| &e.problem == p).cloned())
+        .collect();
+    if let Some(first) = out.iter_mut().find(|e| Some(&e.name) == order.first()) {
+        first.default = true;
+    }
+    Ok(out)
+}
+
+/// The file's top level.
+#[derive(Serialize)]
+struct Catalog<'a> {
+    models: &'a [Entry],
+}
+
+/// The catalog's text: pretty JSON with a trailing newline.
+pub fn text(entries: &[Entry]) -> String {
+    let mut s = serde_json::to_string_pretty(&Catalog { models: entries }).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// Runs `loink catalog`.
+pub fn catalog(args: &CatalogArgs) -> Result<(), CliError> {
+    let list = entries(&args.dir, &args.order)?;
+    let json = text(&list);
+    if args.check {
+        let have = std::fs::read_to_string(&args.out).unwrap_or_default();
+        if have != json {
+            return Err(CliError::Internal(format!(
+                "{} is not what the model files give: run scripts/catalog.sh and commit it",
+                args.out.display()
+            )));
+        }
+        println!(
+            "loink catalog: {} is current ({} models)",
+            args.out.display(),
+            list.len()
+        );
+        return Ok(());
+    }
+    std::fs::write(&args.out, &json)
+        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.out.display())))?;
+    println!(
+        "loink catalog: wrote {} ({} models)",
+        args.out.display(),
+        list.len()
+    );
+    Ok(())
+}

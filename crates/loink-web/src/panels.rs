@@ -1,0 +1,299 @@
+//! The four panel canvases and their caches: the reachable region of the problem shown (and its
+//! image), the gap map of each model, and the gap-map panel drawn without its marker. Each
+//! `draw_*` draws one panel from the engine's state; nothing here solves.
+
+use std::collections::BTreeMap;
+
+use loink::problem::region::Region;
+use loink::problem::{Problem, ProblemSpec};
+use web_sys::HtmlCanvasElement;
+
+use crate::draw::{self, Surface};
+use crate::engine::Engine;
+use crate::gap::GapMap;
+
+/// Configurations of the reachable-region lattice (85 angles a joint on three links, 28 on
+/// four): 150,000 left planar4's shading striped; this costs ~10–15 ms more of the first resize.
+const REGION_SAMPLES: usize = 600_000;
+
+/// The four panels, by canvas id.
+pub const PANELS: [&str; 4] = ["arm", "landscape", "latent", "gapmap"];
+
+/// What the cached gap-map panel shows.
+#[derive(Debug, Clone, PartialEq)]
+struct GapPanelKey {
+    model: &'static str,
+    /// The map's progress (bits), None without a map.
+    progress: Option<u64>,
+    size: (u32, u32),
+    /// The message shown without a map.
+    no_map: String,
+}
+
+/// The gap-map panel drawn without its marker, and its plot's pixel ↔ world map.
+struct GapPanel {
+    key: GapPanelKey,
+    image: Surface,
+    view: Option<crate::view::Viewport>,
+}
+
+/// The reachable region of one problem (models of the same problem share it) and its image.
+struct RegionCache {
+    problem: ProblemSpec,
+    region: Region,
+    image: HtmlCanvasElement,
+}
+
+/// The canvases and every cache derived from them.
+#[derive(Default)]
+pub struct Panels {
+    surfaces: BTreeMap<&'static str, Surface>,
+    /// Off-screen surface the gap map's cells are painted into before scaling.
+    gap_cells: Option<Surface>,
+    /// The gap-map panel without its target marker (redrawn when the map or size changes).
+    gap_panel: Option<GapPanel>,
+    region: Option<RegionCache>,
+    gap_maps: BTreeMap<&'static str, GapMap>,
+}
+
+impl Panels {
+    /// Attaches the canvas of panel `name`.
+    pub fn attach(&mut self, name: &str, canvas: HtmlCanvasElement) -> Result<(), String> {
+        let key = PANELS
+            .into_iter()
+            .find(|p| *p == name)
+            .ok_or_else(|| format!("unknown panel '{name}' (known: {})", PANELS.join(", ")))?;
+        self.surfaces.insert(key, Surface::new(canvas)?);
+        Ok(())
+    }
+
+    /// The surface of panel `name`, if attached.
+    pub fn surface(&self, name: &str) -> Option<&Surface> {
+        self.surfaces.get(name)
+    }
+
+    /// Sets the pixel size of panel `name`'s canvas; returns whether it changed.
+    pub fn size(
+        &mut self,
+        name: &str,
+        css_width: f64,
+        css_height: f64,
+        dpr: f64,
+    ) -> Result<bool, String> {
+        let surface = self
+            .surfaces
+            .get_mut(name)
+            .ok_or_else(|| format!("panel '{name}' is not attached"))?;
+        Ok(surface.resize(css_width, css_height, dpr))
+    }
+
+    /// Forgets a model's gap map (its file was reloaded).
+    pub fn forget_gap_map(&mut self, model: &str) {
+        self.gap_maps.remove(model);
+    }
+
+    /// The viewport of the arm panel for the engine's problem (pointer mapping).
+    pub fn arm_viewport(&self, engine: &Engine) -> Result<crate::view::Viewport, String> {
+        let surface = self
+            .surfaces
+            .get("arm")
+            .ok_or("canvas#arm is not attached")?;
+        let region = self.region_of(engine.problem());
+        let bounds = draw::arm::world_bounds(engine.problem(), region);
+        Ok(draw::arm::viewport(surface, bounds))
+    }
+
+    fn region_of(&self, problem: &Problem) -> Option<&Region> {
+        let spec = problem.spec();
+        self.region
+            .as_ref()
+            .filter(|c| c.problem == spec)
+            .map(|c| &c.region)
+    }
+
+    /// Samples `problem`'s reachable region and renders its image unless the cache already
+    /// holds it.
+    pub fn ensure_region(&mut self, problem: &Problem) -> Result<(), String> {
+        let spec = problem.spec();
+        if self.region.as_ref().is_some_and(|c| c.problem == spec) {
+            return Ok(());
+        }
+        let Some(region) = problem.reachable_region(REGION_SAMPLES) else {
+            self.region = None;
+            return Ok(());
+        };
+        let (rgba, w, h) = draw::arm::region_image(&region);
+        let image = Surface::offscreen(&rgba, w, h)?;
+        self.region = Some(RegionCache {
+            problem: spec,
+            region,
+            image,
+        });
+        Ok(())
+    }
+
+    /// Every panel.
+    pub fn redraw(&mut self, engine: &Engine) -> Result<(), String> {
+        self.draw_arm(engine)?;
+        self.draw_landscape(engine)?;
+        self.draw_latent(engine)?;
+        self.draw_gapmap(engine)
+    }
+
+    /// Panel `name` alone.
+    pub fn draw(&mut self, name: &str, engine: &Engine) -> Result<(), String> {
+        match name {
+            "arm" => self.draw_arm(engine),
+            "landscape" => self.draw_landscape(engine),
+            "latent" => self.draw_latent(engine),
+            _ => self.draw_gapmap(engine),
+        }
+    }
+
+    /// The arm panel, sampling the reachable region first if needed.
+    pub fn draw_arm(&mut self, engine: &Engine) -> Result<(), String> {
+        self.ensure_region(engine.problem())?;
+        self.draw_arm_with_region_if_sampled(engine)
+    }
+
+    /// The arm panel with the reachable region only when it is already sampled for this
+    /// problem (the first frame: sampling it is ~25 ms the page need not wait for).
+    pub fn draw_arm_with_region_if_sampled(&mut self, engine: &Engine) -> Result<(), String> {
+        let Some(surface) = self.surfaces.get("arm") else {
+            return Ok(());
+        };
+        let spec = engine.problem().spec();
+        let region = self
+            .region
+            .as_ref()
+            .filter(|c| c.problem == spec)
+            .map(|c| (&c.region, &c.image));
+        let bounds = draw::arm::world_bounds(engine.problem(), region.map(|r| r.0));
+        let view = draw::arm::viewport(surface, bounds);
+        let scene = draw::arm::ArmScene {
+            problem: engine.problem(),
+            solution: engine.solution(),
+            solver: engine.settings().solver.as_str(),
+            optimum: engine.optimum().map(|o| o.q.as_slice()),
+            samples: engine.samples(),
+            target: &engine.settings().target,
+            region,
+        };
+        draw::arm::draw(surface, &scene, &view)
+    }
+
+    /// The landscape panel.
+    pub fn draw_landscape(&mut self, engine: &Engine) -> Result<(), String> {
+        let Some(surface) = self.surfaces.get("landscape") else {
+            return Ok(());
+        };
+        let no_curve = no_model_reason(engine);
+        let scene = draw::landscape::LandscapeScene {
+            motion: engine.motion(),
+            dof: engine.problem().dof(),
+            solution: (engine.solution().q(), engine.solution().cost()),
+            curve: engine.curve(),
+            no_curve: &no_curve,
+        };
+        draw::landscape::draw(surface, &scene)
+    }
+
+    /// The latent panel.
+    pub fn draw_latent(&mut self, engine: &Engine) -> Result<(), String> {
+        let Some(surface) = self.surfaces.get("latent") else {
+            return Ok(());
+        };
+        let no_map = no_model_reason(engine);
+        let scene = draw::latent::LatentScene {
+            map: engine.latent_map(),
+            no_map: &no_map,
+        };
+        draw::latent::draw(surface, &scene)
+    }
+
+    /// Steps the gap map of the current model; returns (work remains, something changed).
+    pub fn step_gap_map(&mut self, engine: &Engine, budget_micros: f64) -> (bool, bool) {
+        let name = engine.entry().name;
+        if self.ensure_region(engine.problem()).is_err() {
+            return (false, false);
+        }
+        let Some(region) = self.region_of(engine.problem()).cloned() else {
+            return (false, false);
+        };
+        let Some(model) = engine.model() else {
+            return (false, false);
+        };
+        let map = self
+            .gap_maps
+            .entry(name)
+            .or_insert_with(|| GapMap::new(name, &region));
+        if map.done() {
+            return (false, false);
+        }
+        let changed = map.step(engine.problem(), model, &region, budget_micros);
+        (!map.done(), changed)
+    }
+
+    /// The gap-map panel: the cached image of the map plus the target marker.
+    pub fn draw_gapmap(&mut self, engine: &Engine) -> Result<(), String> {
+        if !self.surfaces.contains_key("gapmap") {
+            return Ok(());
+        }
+        if self.gap_cells.is_none() {
+            let cells = crate::gap::CELLS as u32;
+            self.gap_cells = Some(Surface::blank(cells, cells)?);
+        }
+        let (Some(surface), Some(cells)) = (self.surfaces.get("gapmap"), self.gap_cells.as_ref())
+        else {
+            return Ok(());
+        };
+        let name = engine.entry().name;
+        let map = self.gap_maps.get(name);
+        let no_map = no_model_reason(engine);
+        let key = GapPanelKey {
+            model: name,
+            progress: map.map(|m| m.progress().to_bits()),
+            size: surface.size(),
+            no_map: if map.is_some() {
+                String::new()
+            } else {
+                no_map.clone()
+            },
+        };
+        let target = &engine.settings().target;
+        if let Some(cache) = self.gap_panel.as_ref().filter(|c| c.key == key) {
+            surface.copy_from(cache.image.canvas())?;
+            if let Some(view) = &cache.view {
+                draw::gapmap::draw_marker(surface, view, target)?;
+            }
+            return Ok(());
+        }
+        let scene = draw::gapmap::GapScene {
+            map,
+            no_map: &no_map,
+            target,
+            cells,
+        };
+        let view = draw::gapmap::draw_static(surface, &scene)?;
+        let image = match self.gap_panel.take() {
+            Some(old) if old.key.size == key.size => old.image,
+            _ => Surface::blank(key.size.0, key.size.1)?,
+        };
+        image.copy_from(surface.canvas())?;
+        if let Some(view) = &view {
+            draw::gapmap::draw_marker(surface, view, target)?;
+        }
+        self.gap_panel = Some(GapPanel { key, image, view });
+        Ok(())
+    }
+}
+
+/// Why a learned panel is empty, in words.
+fn no_model_reason(engine: &Engine) -> String {
+    let entry = engine.entry();
+    if engine.model().is_none() {
+        format!("the {} model file is not loaded", entry.name)
+    } else {
+        "computing…".to_string()
+    }
+}

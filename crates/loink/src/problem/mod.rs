@@ -1,0 +1,367 @@
+//! Problems: what every solver, learner and panel works on.
+//!
+//! A problem has n joints in a box ([`JointLimits`]), a task y ∈ Rᵐ reached through a forward
+//! map y = f(q), and a cost J(q) to minimise among the configurations that reach a target:
+//! minimise J(q) subject to f(q) = y and the box. [`Kinematics`] is the interface one kind of
+//! problem implements (planar serial arms in [`planar`]); a [`Problem`] binds one to a cost.
+//!
+//! What a kind gives beyond n, m, the box and the forward map is optional and reported as such:
+//! an analytic Jacobian (finite differences otherwise), a reachability decision
+//! ([`Reachability::Unknown`] otherwise — never a guessed `unreachable`), a global reference
+//! optimum, problem-specific cost terms, and the shapes the page draws ([`sketch`]).
+//!
+//! - [`limits`]: the joint box; [`spec`]: the tagged spec a model file names and the registry
+//!   that builds a problem from it; [`sketch`]: drawing primitives; [`region`]: the reachable
+//!   region as a raster;
+//! - [`planar`]: planar serial arms (reach ring, φ sweep, reference optimum, connectivity,
+//!   region lattice).
+
+pub mod limits;
+pub mod planar;
+pub mod region;
+pub mod sketch;
+pub mod spec;
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::sync::Arc;
+
+pub use limits::JointLimits;
+pub use sketch::{Shape, Sketch, Stroke};
+pub use spec::{ProblemSpec, PRESET_NAMES};
+
+use crate::cost::{CostModel, CostSpec, CostTerm, TermSpec};
+use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
+use crate::report::Solution;
+
+/// Largest target coordinate accepted at all; beyond it an input is absurd, not just
+/// unreachable, and gets a typed error instead of a solve.
+pub const MAX_TARGET_MAGNITUDE: f64 = 1e6;
+
+/// Whether a target can be reached inside the joint limits, as far as the problem can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reachability {
+    /// Some configuration inside the box reaches it (a witness was found).
+    Reachable,
+    /// No configuration inside the box reaches it, as the problem decides it (each kind says
+    /// how: a planar arm samples its self-motion set densely).
+    Unreachable,
+    /// The problem cannot decide it.
+    Unknown,
+}
+
+/// One kind of problem: joints, task, forward map and optional capabilities.
+///
+/// Implementations are immutable and shareable across threads (the CLI's reference pass runs
+/// in parallel). Slices passed to the unchecked methods have the right lengths: [`Problem`]
+/// checks inputs once at its boundary.
+pub trait Kinematics: Debug + Send + Sync + 'static {
+    /// The kind's tag in model files (`planar`, `soft4`, `data`).
+    fn kind(&self) -> &'static str;
+    /// Preset or user-given name.
+    fn name(&self) -> &str;
+    /// The joint box (its length is n).
+    fn limits(&self) -> &JointLimits;
+    /// Task dimension m.
+    fn task_dim(&self) -> usize;
+    /// The spec that rebuilds this problem (what a model file stores).
+    fn spec(&self) -> ProblemSpec;
+    /// What the problem is, in a few words, e.g. "planar arm, 3 links (1 redundant)".
+    fn title(&self) -> String {
+        let (n, m) = (self.limits().len(), self.task_dim());
+        format!("{} problem, {n} joints, {m}-D task", self.kind())
+    }
+    /// Radius of a disc holding the workspace (task units): the scale of "far".
+    fn workspace_radius(&self) -> f64;
+    /// Whether a forward map exists (false for a problem known only through data).
+    fn replayable(&self) -> bool {
+        true
+    }
+    /// y = f(q) into `y` (m entries); q has n entries.
+    fn forward_into(&self, q: &[f64], y: &mut [f64]);
+    /// f(q) into `y` and the Jacobian, column-major (`jac[i·m + r] = ∂y_r/∂q_i`), into `jac`.
+    /// The default is forward differences (n + 1 forward calls).
+    fn jacobian_into(&self, q: &[f64], y: &mut [f64], jac: &mut [f64]) {
+        finite_difference_jacobian(self, q, y, jac);
+    }
+    /// Whether [`Self::jacobian_into`] is analytic (else finite differences).
+    fn analytic_jacobian(&self) -> bool {
+        false
+    }
+    /// A cheap exact verdict on `y` where one exists (e.g. outside an arm's reach ring), or
+    /// [`Reachability::Unknown`].
+    fn quick_reachability(&self, _y: &[f64]) -> Reachability {
+        Reachability::Unknown
+    }
+    /// The verdict when the problem can decide it (e.g. a dense sweep of the self-motion set),
+    /// or [`Reachability::Unknown`]. Called only after the cheap tests left it open.
+    fn decide_reachability(&self, _problem: &Problem, _y: &[f64]) -> Reachability {
+        Reachability::Unknown
+    }
+    /// Whether [`Self::reference_optimum`] gives one.
+    fn has_reference_optimum(&self) -> bool {
+        false
+    }
+    /// The global reference optimum for `y` under `problem`'s cost, when the problem has one.
+    fn reference_optimum(&self, _problem: &Problem, _y: &[f64]) -> Option<Solution> {
+        None
+    }
+    /// A cost term only this kind can evaluate (e.g. a planar arm's centre of mass); `None`
+    /// when the term does not apply to it.
+    fn cost_term(&self, _term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
+        None
+    }
+    /// The shapes of configuration q for drawing, in task coordinates (two-dimensional tasks).
+    fn sketch(&self, _q: &[f64]) -> Option<Sketch> {
+        None
+    }
+    /// The reachable region as a raster from about `samples` configurations, when the kind
+    /// has its own way to fill it (else [`Problem::reachable_region`] samples the box).
+    fn reachable_region(&self, _samples: usize) -> Option<region::Region> {
+        None
+    }
+    /// Downcasting for the capabilities only one kind has (the planar landscape, analytic IK).
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// f(q) and its forward-difference Jacobian (step 1e-7 scaled by |q_i|).
+pub fn finite_difference_jacobian<K: Kinematics + ?Sized>(
+    kinematics: &K,
+    q: &[f64],
+    y: &mut [f64],
+    jac: &mut [f64],
+) {
+    let m = y.len();
+    kinematics.forward_into(q, y);
+    let mut shifted = q.to_vec();
+    let mut y_step = vec![0.0; m];
+    for i in 0..q.len() {
+        let h = 1e-7 * q[i].abs().max(1.0);
+        shifted[i] = q[i] + h;
+        kinematics.forward_into(&shifted, &mut y_step);
+        shifted[i] = q[i];
+        for r in 0..m {
+            jac[i * m + r] = (y_step[r] - y[r]) / h;
+        }
+    }
+}
+
+/// An IK problem: minimise J(q) subject to f(q) = y and the joint limits.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    kinematics: Arc<dyn Kinematics>,
+    cost: CostModel,
+}
+
+impl PartialEq for Problem {
+    fn eq(&self, other: &Self) -> bool {
+        self.kinematics.spec() == other.kinematics.spec() && self.cost.spec() == other.cost.spec()
+    }
+}
+
+impl Problem {
+    /// Binds a cost spec to a kind of problem (each term must apply to it).
+    pub fn new(kinematics: Arc<dyn Kinematics>, spec: CostSpec) -> Result<Self> {
+        let cost = CostModel::new(spec, kinematics.as_ref())?;
+        Ok(Self { kinematics, cost })
+    }
+
+    /// The problem a spec describes (validated), with `cost`.
+    pub fn from_spec(spec: &ProblemSpec, cost: CostSpec) -> Result<Self> {
+        Self::new(spec.build()?, cost)
+    }
+
+    /// A named preset ([`PRESET_NAMES`]) with its default cost.
+    pub fn preset(name: &str) -> Result<Self> {
+        let (kinematics, cost) = spec::preset(name)?;
+        Self::new(kinematics, cost)
+    }
+
+    /// The kind behind this problem.
+    pub fn kinematics(&self) -> &dyn Kinematics {
+        self.kinematics.as_ref()
+    }
+    /// The shared handle to the kind (cheap to clone).
+    pub fn kinematics_arc(&self) -> Arc<dyn Kinematics> {
+        Arc::clone(&self.kinematics)
+    }
+    /// The planar arm, when this is a planar problem.
+    pub fn planar(&self) -> Option<&planar::PlanarArm> {
+        self.kinematics.as_any().downcast_ref()
+    }
+    /// The cost bound to it.
+    pub fn cost(&self) -> &CostModel {
+        &self.cost
+    }
+    /// Name of the problem.
+    pub fn name(&self) -> &str {
+        self.kinematics.name()
+    }
+    /// Number of joints n.
+    pub fn dof(&self) -> usize {
+        self.kinematics.limits().len()
+    }
+    /// Task dimension m.
+    pub fn task_dim(&self) -> usize {
+        self.kinematics.task_dim()
+    }
+    /// The joint box.
+    pub fn limits(&self) -> &JointLimits {
+        self.kinematics.limits()
+    }
+    /// The spec that rebuilds it.
+    pub fn spec(&self) -> ProblemSpec {
+        self.kinematics.spec()
+    }
+    /// Whether answers can be replayed through a forward map.
+    pub fn replayable(&self) -> bool {
+        self.kinematics.replayable()
+    }
+
+    /// Checks a target: m entries, finite, each at most [`MAX_TARGET_MAGNITUDE`] in size.
+    pub fn check_target(&self, target: &[f64]) -> Result<()> {
+        ensure_len("target", target, self.task_dim())?;
+        ensure_finite("target", target)?;
+        if let Some(&v) = target.iter().find(|v| v.abs() > MAX_TARGET_MAGNITUDE) {
+            return Err(LoinkError::OutOfRange {
+                what: "target".into(),
+                detail: format!("|{v}| exceeds {MAX_TARGET_MAGNITUDE}"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks a configuration: n entries, all finite.
+    pub fn check_q(&self, q: &[f64]) -> Result<()> {
+        ensure_len("joint vector", q, self.dof())?;
+        ensure_finite("joint vector", q)
+    }
+
+    /// f(q), checked (an error for a problem without a forward map).
+    pub fn forward(&self, q: &[f64]) -> Result<Vec<f64>> {
+        self.check_q(q)?;
+        if !self.replayable() {
+            return Err(LoinkError::Unsupported {
+                what: "forward map".into(),
+                reason: format!("'{}' is known only through data", self.name()),
+            });
+        }
+        Ok(self.position(q))
+    }
+
+    /// f(q) without checks, for inner loops whose input was validated once.
+    pub fn position(&self, q: &[f64]) -> Vec<f64> {
+        let mut y = vec![0.0; self.task_dim()];
+        self.kinematics.forward_into(q, &mut y);
+        y
+    }
+
+    /// f(q) into a caller's buffer, without checks.
+    pub fn position_into(&self, q: &[f64], y: &mut [f64]) {
+        self.kinematics.forward_into(q, y);
+    }
+
+    /// `count` reachable targets f(q), q uniform in the box (one draw per joint, in order),
+    /// from `rng`: the evaluation targets of every benchmark (`docs/planar3.md`).
+    pub fn random_targets<R: rand::Rng>(&self, count: usize, rng: &mut R) -> Vec<Vec<f64>> {
+        let limits = self.limits();
+        (0..count)
+            .map(|_| {
+                let q: Vec<f64> = (0..limits.len())
+                    .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
+                    .collect();
+                self.position(&q)
+            })
+            .collect()
+    }
+
+    /// Whether `y` can be reached inside the limits. Cheap tests first (the problem's own,
+    /// then a witness: a few limit-aware Gauss–Newton steps from `near` that land on y inside
+    /// the box prove it reachable), then the problem's decision if it has one; otherwise
+    /// [`Reachability::Unknown`].
+    pub fn reachability(&self, y: &[f64], near: Option<&[f64]>) -> Reachability {
+        if self.check_target(y).is_err() || !self.replayable() {
+            return Reachability::Unknown;
+        }
+        match self.kinematics.quick_reachability(y) {
+            Reachability::Unknown => {}
+            verdict => return verdict,
+        }
+        if let Some(q) = near.filter(|q| self.check_q(q).is_ok()) {
+            let witness = crate::solvers::refine::restore_raw(self, y, q, WITNESS_STEPS);
+            if witness.residual <= WITNESS_RESIDUAL && self.limits().margin(&witness.q) >= 0.0 {
+                return Reachability::Reachable;
+            }
+        }
+        self.kinematics.decide_reachability(self, y)
+    }
+
+    /// The reachable region (two-dimensional tasks): the kind's own raster, or the images of a
+    /// lattice of the box inside their bounding square (5 % margin). `None` for other tasks.
+    pub fn reachable_region(&self, samples: usize) -> Option<region::Region> {
+        if self.task_dim() != 2 || !self.replayable() {
+            return None;
+        }
+        if let Some(region) = self.kinematics.reachable_region(samples) {
+            return Some(region);
+        }
+        let bounds = self.task_bounds(samples.clamp(1_000, 20_000));
+        Some(region::Region::sample_box(self, bounds, samples))
+    }
+
+    /// A square around the images of a lattice of `samples` configurations of the box, with a
+    /// 5 % margin: where the page looks at a problem without its own view.
+    pub fn task_bounds(&self, samples: usize) -> [f64; 4] {
+        let limits = self.limits();
+        let n = limits.len();
+        let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+        let mut y = [0.0; 2];
+        let per_joint =
+            ((samples.max(2) as f64).powf(1.0 / n.max(1) as f64).ceil() as usize).max(2);
+        let mut index = vec![0usize; n];
+        loop {
+            let u: Vec<f64> = index
+                .iter()
+                .map(|&k| k as f64 / (per_joint - 1) as f64)
+                .collect();
+            self.position_into(&limits.at_unit(&u), &mut y);
+            for d in 0..2 {
+                lo[d] = lo[d].min(y[d]);
+                hi[d] = hi[d].max(y[d]);
+            }
+            let Some(j) = index.iter().position(|&k| k + 1 < per_joint) else {
+                break;
+            };
+            index[j] += 1;
+            index[..j].iter_mut().for_each(|k| *k = 0);
+        }
+        let centre = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0];
+        let half = 0.5 * (hi[0] - lo[0]).max(hi[1] - lo[1]).max(1e-9) * 1.05;
+        [
+            centre[0] - half,
+            centre[0] + half,
+            centre[1] - half,
+            centre[1] + half,
+        ]
+    }
+
+    /// Builds a cost term that only this problem's kind can evaluate.
+    pub(crate) fn kind_term(
+        kinematics: &dyn Kinematics,
+        term: &TermSpec,
+    ) -> Result<Arc<dyn CostTerm>> {
+        kinematics.cost_term(term).ok_or_else(|| {
+            LoinkError::InvalidCost(format!(
+                "term '{}' does not apply to '{}' (a {} problem)",
+                term.word(),
+                kinematics.name(),
+                kinematics.kind()
+            ))
+        })
+    }
+}
+
+/// Gauss–Newton steps of the reachability witness.
+const WITNESS_STEPS: usize = 20;
+/// A witness must land within this of y, inside the limits.
+const WITNESS_RESIDUAL: f64 = 1e-9;

@@ -1,0 +1,65 @@
+//! The spec a model file stores for its problem, and the registry that builds a problem from it.
+//!
+//! In files the spec is one JSON object tagged by `kind`, with the kind's own fields beside it:
+//! `{"kind": "planar", "name": "planar3", "link_lengths": [...], "lower": [...], "upper": [...]}`.
+//! It is read as one flat struct (every kind-specific field optional) and dispatched on `kind`
+//! by [`ProblemSpec::build`], which validates it: serde's internally tagged enums buffer the
+//! whole object first, and that machinery is kilobytes of the page's download.
+//!
+//! Adding a kind: a module implementing [`super::Kinematics`], one arm in [`ProblemSpec::build`]
+//! (and one in [`preset`] if it has named presets).
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::planar::PlanarArm;
+use super::{JointLimits, Kinematics};
+use crate::cost::CostSpec;
+use crate::error::{LoinkError, Result};
+
+/// Names accepted by [`super::Problem::preset`].
+pub const PRESET_NAMES: [&str; 4] = ["planar2", "planar3", "planar3-wide", "planar4"];
+
+/// The kinds [`ProblemSpec::build`] knows.
+pub const KINDS: [&str; 1] = ["planar"];
+
+/// A problem as a model file describes it (see the module docs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProblemSpec {
+    /// The kind (`planar`, …).
+    pub kind: String,
+    /// Preset name or a user name.
+    pub name: String,
+    /// Planar arms: link lengths l_k (m).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub link_lengths: Vec<f64>,
+    /// Lower joint limits.
+    pub lower: Vec<f64>,
+    /// Upper joint limits.
+    pub upper: Vec<f64>,
+}
+
+impl ProblemSpec {
+    /// Builds (and validates) the problem this spec describes.
+    pub fn build(&self) -> Result<Arc<dyn Kinematics>> {
+        let limits = JointLimits::new(self.lower.clone(), self.upper.clone())?;
+        match self.kind.as_str() {
+            "planar" => Ok(Arc::new(PlanarArm::new(
+                &self.name,
+                self.link_lengths.clone(),
+                limits,
+            )?)),
+            other => Err(LoinkError::OutOfRange {
+                what: "problem kind".into(),
+                detail: format!("'{other}' (known: {})", KINDS.join(", ")),
+            }),
+        }
+    }
+}
+
+/// A named preset problem and its default cost.
+pub fn preset(name: &str) -> Result<(Arc<dyn Kinematics>, CostSpec)> {
+    let planar = PlanarArm::preset(name)?;
+    Ok((Arc::new(planar), CostSpec::planar3()))
+}
