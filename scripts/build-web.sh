@@ -3,9 +3,13 @@
 # the lessons' bundle (the same crate with its `lessons` feature) into pkg/lessons/.
 #   scripts/build-web.sh            build into pkg/
 #   scripts/build-web.sh OUT_DIR    build into OUT_DIR instead (the staleness check uses this)
+#   scripts/build-web.sh --bench OUT_DIR   the playground with its benchmark (`?bench=1`) into OUT_DIR
+#                                   only (tests/e2e/bench.mjs; never shipped)
 # Installs the matching wasm-bindgen-cli and wasm-opt first when they are missing (scripts/setup.sh --web).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bench=0
+if [ "${1:-}" = "--bench" ]; then bench=1; shift; fi
 out=${1:-pkg}
 
 # The exact wasm-bindgen-cli and npm's wasm-opt: without them the bytes would differ from pkg/.
@@ -29,6 +33,10 @@ bundle() {
   echo "build-web: $dir/loink_web_bg.wasm $(wc -c < "$dir/loink_web_bg.wasm") B ($wasm_gz B gz), loink_web.js ($js_gz B gz)"
 }
 
+if [ "$bench" = 1 ]; then
+  bundle "$out" --no-default-features --features bench
+  exit 0
+fi
 # The playground's download: no lessons (the size goal counts this one).
 bundle "$out" --no-default-features
 # The lessons' bundle, fetched by web/lessons.js on lesson pages only.

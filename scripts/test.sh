@@ -31,6 +31,10 @@ step "loink builds for wasm32"
 cargo build -p loink --target wasm32-unknown-unknown --release
 done_step
 
+step "web/models/catalog.json is what the model files' cards give"
+scripts/catalog.sh --check
+done_step
+
 step "pkg/ is what the sources build"
 scripts/check-pkg.sh
 done_step

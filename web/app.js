@@ -445,11 +445,15 @@ const interactive = new Promise((resolve, reject) => {
 });
 interactive.catch(() => {}); // the failure is reported by `ready` and the status line
 
-/** `?bench=1`: after the first frame, time 1,000 frames and the solvers (all in Rust) and
- *  show the report; tests/e2e/bench.mjs reads window.loinkBench. */
+/** `?bench=1` on a benchmark build: after the first frame, time 1,000 frames and the solvers (all
+ *  in Rust) and show the report; tests/e2e/bench.mjs reads window.loinkBench. */
 async function benchMode(firstFrameMs) {
   const frames = Number(new URLSearchParams(location.search).get('frames')) || 1000;
   await new Promise((r) => setTimeout(r, 50));
+  if (typeof pg.bench !== 'function') {
+    showStatus('This build carries no benchmark: tests/e2e/bench.mjs builds one (scripts/build-web.sh --bench).', true);
+    return;
+  }
   const report = guarded(() => pg.bench(frames));
   if (!report) return;
   report.firstFrameMs = firstFrameMs;

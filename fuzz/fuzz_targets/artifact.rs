@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use loink::artifact::load_model_bytes;
-use loink::report::Status;
+use loink::report::{Status, Tolerance};
 use loink::surrogate::Loink;
 
 fuzz_target!(|data: &[u8]| {
@@ -17,9 +17,11 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     let solver = Loink::new(model);
-    let tolerance = solver.tolerance();
+    let tolerance = Tolerance::CLASSICAL;
     let mut state = solver.new_state();
+    let m = solver.task_dim();
     for y in [[0.5, 0.4], [0.0, 0.0], [3.0, 0.0], [f64::NAN, 0.0]] {
+        let y: Vec<f64> = (0..m).map(|i| y.get(i).copied().unwrap_or(0.1)).collect();
         let s = solver.solve(&mut state, &y);
         match s.status() {
             Status::Invalid => assert!(s.q().is_empty()),

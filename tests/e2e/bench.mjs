@@ -4,6 +4,9 @@
 // (crates/loink-web/examples/native_bench.rs) for the wasm/native ratio; measures the gzipped
 // download (wasm + JS + the default model's weights; the lessons' bundle is listed apart) and the
 // first interactive and first full frames on localhost.
+// The shipped page carries no benchmark: this script builds the playground with its `bench`
+// feature into target/bench-pkg (scripts/build-web.sh --bench) and serves that bundle in place of
+// pkg/ to the benchmarked pages; the download sizes are the shipped pkg/'s.
 //   cd tests && node e2e/bench.mjs [FRAMES]
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
@@ -14,9 +17,26 @@ import { startAll, ROOT } from './harness.mjs';
 const frames = Number(process.argv[2]) || 1000;
 const gz = (rel) => gzipSync(readFileSync(join(ROOT, rel)), { level: 9 }).length;
 
+const BENCH_PKG = join(ROOT, 'target', 'bench-pkg');
+const built = spawnSync(join(ROOT, 'scripts', 'build-web.sh'), ['--bench', BENCH_PKG], { cwd: ROOT, encoding: 'utf8' });
+if (built.status !== 0) {
+  console.error(built.stderr);
+  process.exit(1);
+}
+
+/** Serves the benchmark bundle in place of pkg/'s playground bundle to `page`. */
+async function routeBenchBundle(page) {
+  for (const file of ['loink_web_bg.wasm', 'loink_web.js']) {
+    await page.route(`**/pkg/${file}`, (route) => route.fulfill({
+      path: join(BENCH_PKG, file),
+      contentType: file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript',
+    }));
+  }
+}
+
 /** The same solve benchmark natively (crates/loink-web/examples/native_bench.rs): one row a solver. */
 function nativeBench() {
-  const run = spawnSync('cargo', ['run', '--quiet', '--release', '-p', 'loink-web', '--example', 'native_bench', '--', String(frames)],
+  const run = spawnSync('cargo', ['run', '--quiet', '--release', '-p', 'loink-web', '--features', 'bench', '--example', 'native_bench', '--', String(frames)],
     { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) {
     console.error(run.stderr);
@@ -49,6 +69,7 @@ try {
     const page = await context.newPage();
     const errors = [];
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await routeBenchBundle(page);
     await page.goto(`${env.base}/index.html?bench=1&frames=${frames}#model=${model}&feedback=${feedback}`);
     await page.waitForFunction(() => window.loinkBench, null, { timeout: 600_000, polling: 500 });
     const r = await page.evaluate(() => window.loinkBench);

@@ -31,7 +31,7 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Measure a model's guarantees at scale (bi-Lipschitz pairs, inverse round trip, certificates).
     Check(check::CheckArgs),
-    /// Solve a targets file with a classical solver; write one results row per target.
+    /// Solve a targets file with any solver (the learned ones with --model); write one results row per target.
     Eval(eval::EvalArgs),
     /// Write a smaller copy of a model file (weights to fewer digits), validated, with the drift measured.
     Compact(compact::CompactArgs),
@@ -76,7 +76,7 @@ fn main() -> ExitCode {
             .map_err(cli::CliError::from)
         }
         Command::Bench(args) => bench::run(&args),
-        Command::Check(args) => return check::run(&args),
+        Command::Check(args) => check::run(&args),
         Command::Eval(args) => eval::run(&args),
         Command::Compact(args) => compact::run(&args),
         Command::Targets(args) => eval::targets_cmd::run(&args),

@@ -272,3 +272,29 @@ fn feedback_rounds_lower_the_learned_residual() {
     }
     assert!(!results.exists());
 }
+
+#[test]
+fn every_help_text_reads_as_plain_sentences() {
+    let subcommands = [
+        "train",
+        "bench",
+        "check",
+        "eval",
+        "compact",
+        "targets",
+        "connectivity",
+        "card",
+        "catalog",
+    ];
+    for sub in subcommands {
+        let out = loink().args([sub, "--help"]).output().unwrap();
+        assert!(out.status.success(), "{sub} --help");
+        let text = String::from_utf8_lossy(&out.stdout);
+        // Rustdoc link syntax ([`name`]) means nothing to a reader of --help.
+        assert!(
+            !text.contains("[`"),
+            "{sub} --help shows doc-link syntax:\n{text}"
+        );
+        assert!(text.contains("Usage: loink"), "{sub}");
+    }
+}

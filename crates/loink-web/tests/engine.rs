@@ -329,3 +329,103 @@ fn extrapolated_warm_starts_keep_the_curve_and_latent_map_exact() {
         }
     }
 }
+
+#[test]
+fn the_page_and_loink_eval_give_the_same_answer_for_the_same_settings() {
+    // `loink eval` builds its solver with the registry, cold (tests/fixtures/eval-pins.json pins
+    // its rows); the page builds the same one and warm-starts it, so its first solve is cold.
+    use loink::solvers::registry::{self, SolverSettings, Start};
+    use loink::surrogate::Loink;
+    let name = catalog::default_entry().name;
+    let json = std::fs::read_to_string(format!(
+        "{}/../../web/models/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the default model ships");
+    let model = Loink::from_json(&json).expect("valid");
+    let cases = [
+        (SolverKind::Loink, 0, 0),
+        (SolverKind::Loink, 0, 2),
+        (SolverKind::LoinkRefine, 3, 0),
+        (SolverKind::LoinkRefine, 3, 2),
+        (SolverKind::Dls, 3, 2),
+        (SolverKind::Reference, 3, 2),
+    ];
+    for (solver, refine, feedback) in cases {
+        for target in [[0.6, 0.3], [0.2, 0.9], [-0.4, 0.5], [0.9, -0.4]] {
+            let mut e = engine();
+            e.load_model(name, &json).expect("loads");
+            let settings = Settings {
+                solver,
+                refine,
+                feedback,
+                target: target.to_vec(),
+                ..Settings::default()
+            };
+            // Another solver first: switching builds the solver afresh, so the next solve is cold.
+            let other = if solver == SolverKind::Reference {
+                SolverKind::Dls
+            } else {
+                SolverKind::Reference
+            };
+            assert!(e
+                .apply(Settings {
+                    solver: other,
+                    ..settings.clone()
+                })
+                .is_empty());
+            assert!(e.apply(settings).is_empty());
+            // The page's reference answer comes from a coarser frame sweep first and is replaced
+            // by the full sweep while the pointer rests (idle work): compare the rested answer.
+            while e.idle_pending() {
+                e.idle(1e9);
+            }
+            let page = e.state();
+            let mut eval = registry::build(
+                model.problem(),
+                Some(&model),
+                &SolverSettings {
+                    refine: refine as usize,
+                    feedback: feedback as usize,
+                    start: Start::Cold,
+                    ..SolverSettings::new(solver)
+                },
+            )
+            .expect("builds");
+            let cli = eval.solve(&target);
+            let what = format!("{solver:?} refine {refine} feedback {feedback} at {target:?}");
+            assert_eq!(page.status, cli.status().as_str(), "{what}");
+            assert_eq!(page.q, cli.q(), "{what}");
+            assert_eq!(page.residual.to_bits(), cli.residual().to_bits(), "{what}");
+            assert_eq!(page.iterations, cli.iterations(), "{what}");
+        }
+    }
+}
+
+#[test]
+fn a_model_without_redundancy_has_no_latent_panel_work() {
+    // planar2's model is a bijection onto the task (latent dimension 0): the idle work ends.
+    let json = std::fs::read_to_string(format!(
+        "{}/../../web/models/planar2.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the planar2 model ships");
+    let mut e = engine();
+    e.load_model("planar2", &json).expect("loads");
+    let next = Settings {
+        model: "planar2".into(),
+        solver: SolverKind::Loink,
+        target: vec![1.0, 0.8],
+        ..Settings::default()
+    };
+    assert!(e.apply(next).is_empty());
+    for _ in 0..10 {
+        if !e.idle_pending() {
+            break;
+        }
+        e.idle(1e6);
+    }
+    assert!(!e.idle_pending());
+    assert!(e.latent_map().is_none() && e.curve().is_none());
+    assert_eq!(e.state().q.len(), 2);
+}

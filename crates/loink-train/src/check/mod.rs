@@ -11,18 +11,18 @@
 //!   max |RᵀR − I| per orthogonal layer.
 //!
 //! Prints one table. Exit 0 when every check holds, 1 when any fails, 2 when the file cannot
-//! be read or is rejected by the loader (its typed error is printed).
+//! be read or is rejected by the loader (its typed error is printed), as every subcommand.
 
 mod certificate;
 mod measure;
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
 use loink::artifact::load_model_bytes;
 use loink::nn::{InverseMethod, InverseOptions};
+use loink_train::cli::CliError;
 
 /// Arguments of `loink check`.
 #[derive(Debug, Clone, Args)]
@@ -62,39 +62,27 @@ pub struct Row {
     pub holds: bool,
 }
 
-/// Exit code for a file that cannot be read or does not load (bad input).
-pub const EXIT_BAD_INPUT: u8 = 2;
-/// Exit code when a check fails.
-pub const EXIT_FAILED: u8 = 1;
-
-/// Runs `loink check` and returns the process exit code.
-pub fn run(args: &CheckArgs) -> ExitCode {
+/// Runs `loink check`: exit 2 for a file that cannot be read or is rejected (bad input), 1 when
+/// a check fails.
+pub fn run(args: &CheckArgs) -> Result<(), CliError> {
     let method = match args.method.as_str() {
         "newton" => InverseMethod::Newton,
         "dys" => InverseMethod::DavisYin,
         other => {
-            eprintln!("error: unknown --method '{other}' (known: newton, dys)");
-            return ExitCode::from(EXIT_BAD_INPUT);
+            return Err(CliError::Input(format!(
+                "unknown --method '{other}' (known: newton, dys)"
+            )))
         }
     };
     if args.pairs == 0 || args.targets == 0 {
-        eprintln!("error: --pairs and --targets must be at least 1");
-        return ExitCode::from(EXIT_BAD_INPUT);
+        return Err(CliError::Input(
+            "--pairs and --targets must be at least 1".into(),
+        ));
     }
-    let bytes = match std::fs::read(&args.model) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.model.display());
-            return ExitCode::from(EXIT_BAD_INPUT);
-        }
-    };
-    let model = match load_model_bytes(&bytes) {
-        Ok(model) => model,
-        Err(e) => {
-            eprintln!("error: {}: rejected: {e}", args.model.display());
-            return ExitCode::from(EXIT_BAD_INPUT);
-        }
-    };
+    let bytes = std::fs::read(&args.model)
+        .map_err(|e| CliError::Input(format!("{}: {e}", args.model.display())))?;
+    let model = load_model_bytes(&bytes)
+        .map_err(|e| CliError::Input(format!("{}: rejected: {e}", args.model.display())))?;
     let start = Instant::now();
     let base = InverseOptions::NEWTON.with_method(method);
     let options = InverseOptions {
@@ -125,9 +113,11 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         start.elapsed().as_secs_f64()
     );
     if failed == 0 {
-        ExitCode::SUCCESS
+        Ok(())
     } else {
-        ExitCode::from(EXIT_FAILED)
+        Err(CliError::Internal(format!(
+            "{failed} checks failed (NO in the table)"
+        )))
     }
 }
 
@@ -140,21 +130,26 @@ pub fn check_model(
     options: &InverseOptions,
 ) -> Vec<Row> {
     let net = model.net();
+    let bar = loink_train::progress::bar(4, "check");
     let mut rows = certificate::margins(net);
     rows.push(measure::bilipschitz(net, pairs, seed));
+    bar.inc(1);
     rows.extend(measure::layers(net, pairs, seed.wrapping_add(1)));
+    bar.inc(1);
     rows.extend(measure::round_trip(
         model,
         targets,
         seed.wrapping_add(2),
         options,
     ));
+    bar.inc(1);
     rows.push(measure::recovery(
         net,
         targets / 10 + 1,
         seed.wrapping_add(3),
         options,
     ));
+    bar.finish_and_clear();
     rows
 }
 

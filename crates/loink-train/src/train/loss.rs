@@ -13,7 +13,7 @@ use super::model::LoinkNet;
 pub enum TaskLoss {
     /// mean ‖e_i‖²: a sample pulls in proportion to its error, so the tails dominate.
     Squared,
-    /// mean (√(‖e_i‖² + δ²) − δ), δ = [`NORM_SMOOTHING`]: every sample pulls with the same
+    /// mean (√(‖e_i‖² + δ²) − δ) with δ = 1e-4 (normalised): every sample pulls with the same
     /// force, so the typical error counts as much as the tails (the page's drag bar is on the
     /// typical unrefined residual).
     Norm,
