@@ -24,27 +24,31 @@ train() {
   echo "== $out: $(( $(date +%s) - start )) s wall, load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$LOG"
 }
 
-# train_compact OUT DIGITS DESCRIPTION ARGS...: trains into target/<name>.f32.json, then writes
-# OUT with `loink compact` (weights to DIGITS significant digits; refused unless the engine
-# validates it; the drift is printed). The page downloads these files: fewer digits, fewer bytes.
+# train_compact OUT DIGITS R_DIGITS DESCRIPTION ARGS...: trains into target/<name>.f32.json, then
+# writes OUT with `loink compact` (weights to DIGITS significant digits, the orthogonal layers'
+# R to R_DIGITS; refused unless the engine validates it; the drift is printed). The page
+# downloads these files: fewer digits, fewer bytes.
 train_compact() {
-  local out=$1 digits=$2 description=$3; shift 3
+  local out=$1 digits=$2 r_digits=$3 description=$4; shift 4
   local full
   full="target/$(basename "$out" .json).f32.json"
   train "$full" "$description" "$@"
   if [[ -n "$only" && "$out" != *"$only"* ]]; then return; fi
-  "$LOINK" compact --model "$full" --out "$out" --digits "$digits" | tee -a "$LOG"
+  local r_flag=()
+  if [ "$r_digits" != "$digits" ]; then r_flag=(--orthogonal-digits "$r_digits"); fi
+  "$LOINK" compact --model "$full" --out "$out" --digits "$digits" "${r_flag[@]}" | tee -a "$LOG"
 }
 
 # The page's default: [38]x4 with heads [16, 16], trained 160 epochs on its own optimal surface
 # (each epoch after the first 40 also trains on the network's z = 0 preimages of 60,000 fresh
 # targets), each surface point's task error counted 4 times a uniform sample's, the task error
-# unsquared, task weight 0.5 and cost weight 2; weights to 5 significant digits (the page's download).
-train_compact web/models/planar3-h38w.json 5 \
+# unsquared, task weight 0.5 and cost weight 2; weights to 5 significant digits (R to 6: they must
+# stay orthonormal to 1e-5), 54 kB gzipped for the page's download.
+train_compact web/models/planar3-h38w.json 5 6 \
   '[38]×4 network trained on its own optimal surface, surface errors weighted 4× (the most accurate)' \
   --robot planar3 --epochs 160 --patience 1000 --surface 60000 --task-loss norm --task-weight 0.5 --cost-weight 2 --surface-task-weight 4 --hidden 38,38,38,38 --head-hidden 16,16 --seed 1
 # The same architecture and surface training, every point's task error counted once.
-train_compact web/models/planar3-h38.json 6 \
+train_compact web/models/planar3-h38.json 6 6 \
   '[38]×4 network trained on its own optimal surface, unweighted' \
   --robot planar3 --epochs 160 --patience 1000 --surface 60000 --task-loss norm --task-weight 1 --hidden 38,38,38,38 --head-hidden 16,16 --seed 1
 # The benchmark architecture trained 160 epochs with optimal-surface resampling and task weight 100.

@@ -4,7 +4,7 @@
 //!
 //! The weights are G's (R, b, S, V and the biases) and both heads'; the per-layer scalars μ_l, γ_l,
 //! the normalisation and the metrics are kept exactly (see
-//! [`round_weights_with`](loink_train::train::export::round_weights_with)). The rounded file must
+//! [`round_weights_split`](loink_train::train::export::round_weights_split)). The rounded file must
 //! pass the engine's own validation (orthogonality and the monotone certificate to 1e-5, on the
 //! stored numbers) or nothing is written. Then both files solve the same seeded random reachable
 //! targets unrefined, x₀ = G⁻¹([ỹ; 0]), and the command prints how far the answers moved (joint
@@ -18,7 +18,7 @@ use loink::artifact::load_model;
 use loink::report::{distance, Solution};
 use loink::stats::median_p95;
 use loink::surrogate::Loink;
-use loink_train::train::export::{round_to_digits, round_weights_with, to_json};
+use loink_train::train::export::{round_to_digits, round_weights_split, to_json};
 
 use crate::cli::CliError;
 use crate::eval::targets_cmd::random_targets;
@@ -40,6 +40,10 @@ pub struct CompactArgs {
     /// Significant decimal digits kept per weight (3–17).
     #[arg(long, default_value_t = 6)]
     pub digits: usize,
+    /// Significant digits of the orthogonal layers' R (default: --digits). R must stay
+    /// orthonormal to 1e-5 on load, which can take a digit more than the other weights.
+    #[arg(long)]
+    pub orthogonal_digits: Option<usize>,
     /// Random reachable targets on which the two files' unrefined answers are compared.
     #[arg(long, default_value_t = 10_000)]
     pub targets: usize,
@@ -94,11 +98,13 @@ pub fn drift(original: &Loink, compacted: &Loink, targets: &[Vec<f64>]) -> Drift
 
 /// Runs `loink compact`.
 pub fn run(args: &CompactArgs) -> Result<(), CliError> {
-    if !(MIN_DIGITS..=MAX_DIGITS).contains(&args.digits) {
-        return Err(CliError::Input(format!(
-            "--digits {} is outside {MIN_DIGITS}..={MAX_DIGITS}",
-            args.digits
-        )));
+    let r_digits = args.orthogonal_digits.unwrap_or(args.digits);
+    for (flag, d) in [("--digits", args.digits), ("--orthogonal-digits", r_digits)] {
+        if !(MIN_DIGITS..=MAX_DIGITS).contains(&d) {
+            return Err(CliError::Input(format!(
+                "{flag} {d} is outside {MIN_DIGITS}..={MAX_DIGITS}"
+            )));
+        }
     }
     if args.targets == 0 {
         return Err(CliError::Input("--targets must be at least 1".into()));
@@ -115,13 +121,20 @@ pub fn run(args: &CompactArgs) -> Result<(), CliError> {
     let original = load_model(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))?;
     let mut file = original.file().clone();
     let digits = args.digits;
-    round_weights_with(&mut file, |v| round_to_digits(v, digits));
+    round_weights_split(
+        &mut file,
+        |v| round_to_digits(v, digits),
+        |v| round_to_digits(v, r_digits),
+    );
     // The card says how the file was made: the training command, then this one.
-    let compact_command = format!(
+    let mut compact_command = format!(
         "loink compact --model {} --out {} --digits {digits}",
         args.model.display(),
         args.out.display()
     );
+    if let Some(r) = args.orthogonal_digits {
+        compact_command.push_str(&format!(" --orthogonal-digits {r}"));
+    }
     file.about.command = if file.about.command.is_empty() {
         compact_command
     } else {
@@ -133,8 +146,8 @@ pub fn run(args: &CompactArgs) -> Result<(), CliError> {
     let compact_text = to_json(&file);
     let compacted = load_model(&compact_text).map_err(|e| {
         CliError::Input(format!(
-            "{name} rounded to {digits} digits fails the engine's validation ({e}); nothing \
-             written: keep more digits"
+            "{name} rounded to {digits} digits (R to {r_digits}) fails the engine's validation \
+             ({e}); nothing written: keep more digits"
         ))
     })?;
     let targets = random_targets(original.problem(), args.targets, args.seed);

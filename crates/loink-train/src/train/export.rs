@@ -212,10 +212,21 @@ pub fn round_weights(file: &mut ModelFile) {
 /// per-layer scalars μ_l, γ_l, the normalisation, the bounds and the metrics stay exact: the
 /// loader checks Π μ_l and Π ν_l against the claimed μ and ν to 1e-6, which rounded scalars miss.
 pub fn round_weights_with(file: &mut ModelFile, round: impl Fn(f64) -> f64 + Copy) {
+    round_weights_split(file, round, round);
+}
+
+/// [`round_weights_with`] with the orthogonal layers' R rounded by `round_r` (their
+/// orthonormality is checked to 1e-5 on load, so they may need a digit more than the rest).
+pub fn round_weights_split(
+    file: &mut ModelFile,
+    round: impl Fn(f64) -> f64 + Copy,
+    round_r: impl Fn(f64) -> f64 + Copy,
+) {
     let all = |v: &mut [f64]| v.iter_mut().for_each(|x| *x = round(*x));
     let rows = |m: &mut [Vec<f64>]| m.iter_mut().for_each(|r| all(r));
     for o in &mut file.bilipnet.orthogonal {
-        rows(&mut o.r);
+        o.r.iter_mut()
+            .for_each(|row| row.iter_mut().for_each(|x| *x = round_r(*x)));
         all(&mut o.b);
     }
     for f in &mut file.bilipnet.monotone {
