@@ -75,6 +75,17 @@ export class Playground {
         return v1;
     }
     /**
+     * Removes the latent probe (Escape on `canvas#latent`); returns the state.
+     * @returns {any}
+     */
+    clearProbe() {
+        const ret = wasm.playground_clearProbe(this.__wbg_ptr);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * Redraws the panels when a solve happened since the last call, after the per-target
      * work they need (the reference pass that gives J* and the gap, samples, the learned
      * curve). Returns whether it drew. The page calls it once per animation frame, so many
@@ -130,6 +141,21 @@ export class Playground {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
+     * One pointer event on `canvas#latent` at CSS pixel (px, py): picks the latent probe z
+     * there (kept inside the plotted window) and solves its pose G⁻¹([y; z]); returns the
+     * state. Refused while the panel shows no latent map.
+     * @param {number} px
+     * @param {number} py
+     * @returns {any}
+     */
+    latentPointer(px, py) {
+        const ret = wasm.playground_latentPointer(this.__wbg_ptr, px, py);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * Loads a trained model from its file text. `name` must be in the catalog. The panels
      * are not redrawn here: they are marked for the next [`Self::draw_frame`] (a model load is
      * nearly always followed by [`Self::apply`], which draws; drawing twice slowed the start).
@@ -179,7 +205,21 @@ export class Playground {
         return this;
     }
     /**
-     * Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys).
+     * Arrow keys on `canvas#latent`: moves the latent probe by (dx, dy) steps of 0.05
+     * (starting from the origin when there is none); returns the state.
+     * @param {number} dx
+     * @param {number} dy
+     * @returns {any}
+     */
+    nudgeProbe(dx, dy) {
+        const ret = wasm.playground_nudgeProbe(this.__wbg_ptr, dx, dy);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys), never off the panel.
      * @param {number} dx
      * @param {number} dy
      * @returns {any}

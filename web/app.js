@@ -65,13 +65,37 @@ function guarded(fn) {
   }
 }
 
-function render(next) {
-  if (!next) return;
-  state = next;
+/** Shows each control where it acts (Rust says which act in this view) unless the link hides it. */
+let hiddenByLink = [];
+function showControls() {
+  const hide = hiddenByLink;
+  for (const el of document.querySelectorAll('[data-control]')) {
+    const name = el.dataset.control;
+    const acts = !state || state.controls.includes(name);
+    const hidden = hide.includes(name) || !acts;
+    if (el.hidden !== hidden) el.hidden = hidden;
+  }
+}
+
+/** The readouts' texts, and what each counts in this view as its title. */
+function showReadouts() {
+  const definition = $('cost-definition');
+  if (definition && definition.textContent !== state.costDefinition) definition.textContent = state.costDefinition;
   for (const [name, text] of Object.entries(state.readouts)) {
     const el = document.querySelector(`[data-readout="${name}"]`);
     if (el) el.textContent = text;
   }
+  for (const [name, note] of Object.entries(state.readoutNotes)) {
+    const el = document.querySelector(`[data-readout="${name}"]`)?.parentElement;
+    if (el && el.title !== note) el.title = note;
+  }
+}
+
+function render(next) {
+  if (!next) return;
+  state = next;
+  showReadouts();
+  showControls();
   $('unreachable').hidden = !state.unreachable;
   const notes = state.warnings.length ? ` (${state.warnings.join('; ')})` : '';
   showStatus(state.message + notes, false);
@@ -94,6 +118,9 @@ function scheduleHash() {
   }, 150);
 }
 
+/** Callers of whenIdle() waiting for the deferred work to finish. */
+const idleWaiters = [];
+
 /** Deferred work (reference sweep on planar4, the gap map) in idle animation frames. */
 function scheduleIdle() {
   if (idleQueued) return;
@@ -106,8 +133,9 @@ function scheduleIdle() {
     if (more) {
       if (!dragging) refreshState();
       scheduleIdle();
-    } else if (more === false) {
-      refreshState();
+    } else {
+      if (more === false) refreshState();
+      if (!idleQueued) for (const resolve of idleWaiters.splice(0)) resolve();
     }
   });
 }
@@ -143,58 +171,76 @@ function refreshState() {
   const next = guarded(() => pg.state());
   if (next) {
     state = next;
-    for (const [name, text] of Object.entries(state.readouts)) {
-      const el = document.querySelector(`[data-readout="${name}"]`);
-      if (el) el.textContent = text;
-    }
+    showReadouts();
   }
 }
 
-function canvasPoint(event) {
-  const rect = $('arm').getBoundingClientRect();
+function canvasPoint(canvas, event) {
+  const rect = canvas.getBoundingClientRect();
   return [event.clientX - rect.left, event.clientY - rect.top];
 }
 
-function queuePointer(point) {
-  pendingPointer = point;
+/** Coalesces pointer moves into one solve per animation frame: `solveAt(px, py)` is the
+ *  Playground call of the dragged canvas. */
+function queuePointer(point, solveAt) {
+  pendingPointer = [point, solveAt];
   if (frameQueued) return;
   frameQueued = true;
   requestAnimationFrame(() => {
     frameQueued = false;
-    const p = pendingPointer;
+    const pending = pendingPointer;
     pendingPointer = null;
-    if (p) solveAndDraw(() => pg.pointer(p[0], p[1]));
+    if (pending) solveAndDraw(() => pending[1](pending[0][0], pending[0][1]));
   });
 }
 
-function bindPointer() {
-  const arm = $('arm');
-  arm.addEventListener('pointerdown', (e) => {
+/** Pointer drags and arrow keys on an interactive canvas. `solveAt(px, py)` answers a
+ *  pointer, `nudge(dx, dy)` an arrow key (Shift: ten steps), `escape()` the Escape key. */
+function bindDrag(canvas, { solveAt, nudge, escape }) {
+  canvas.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
     dragging = true;
-    arm.setPointerCapture(e.pointerId);
-    arm.focus({ preventScroll: true });
-    queuePointer(canvasPoint(e));
+    canvas.setPointerCapture(e.pointerId);
+    canvas.focus({ preventScroll: true });
+    queuePointer(canvasPoint(canvas, e), solveAt);
     e.preventDefault();
   });
-  arm.addEventListener('pointermove', (e) => {
-    if (dragging) queuePointer(canvasPoint(e));
+  canvas.addEventListener('pointermove', (e) => {
+    if (dragging) queuePointer(canvasPoint(canvas, e), solveAt);
   });
   const stop = (e) => {
     if (!dragging) return;
     dragging = false;
-    if (arm.hasPointerCapture(e.pointerId)) arm.releasePointerCapture(e.pointerId);
+    if (canvas.hasPointerCapture(e.pointerId)) canvas.releasePointerCapture(e.pointerId);
     scheduleIdle();
   };
-  arm.addEventListener('pointerup', stop);
-  arm.addEventListener('pointercancel', stop);
-  arm.addEventListener('keydown', (e) => {
+  canvas.addEventListener('pointerup', stop);
+  canvas.addEventListener('pointercancel', stop);
+  canvas.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && escape) {
+      e.preventDefault();
+      render(guarded(escape));
+      queueDraw();
+      return;
+    }
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
     if (!steps) return;
     e.preventDefault();
     const k = e.shiftKey ? 10 : 1;
-    render(guarded(() => pg.nudge(steps[0] * k, steps[1] * k)));
+    render(guarded(() => nudge(steps[0] * k, steps[1] * k)));
     queueDraw();
+  });
+}
+
+function bindPointer() {
+  bindDrag($('arm'), {
+    solveAt: (px, py) => pg.pointer(px, py),
+    nudge: (dx, dy) => pg.nudge(dx, dy),
+  });
+  bindDrag($('latent'), {
+    solveAt: (px, py) => pg.latentPointer(px, py),
+    nudge: (dx, dy) => pg.nudgeProbe(dx, dy),
+    escape: () => pg.clearProbe(),
   });
 }
 
@@ -257,9 +303,8 @@ function showSettings(s) {
   playing = s.play;
   $('play').setAttribute('aria-pressed', String(s.play));
   document.body.classList.toggle('embed', s.embed);
-  for (const el of document.querySelectorAll('[data-control]')) {
-    el.hidden = s.hide.includes(el.dataset.control);
-  }
+  hiddenByLink = s.hide;
+  showControls();
   if (playing) startPlay();
 }
 
@@ -488,6 +533,14 @@ window.loinkPlayground = {
       showStatus(errorText(e), true);
       throw e;
     }
+  },
+  /** Resolves once the deferred work for the current view (reference sweep, latent map, gap
+   *  map, the re-timing of the solve) is done. */
+  whenIdle() {
+    return new Promise((resolve) => {
+      idleWaiters.push(resolve);
+      scheduleIdle();
+    });
   },
   getState() {
     const s = pg ? pg.state() : null;

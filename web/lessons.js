@@ -128,6 +128,20 @@ function bindPanel(name, canvas) {
   };
   canvas.addEventListener('pointerup', stop);
   canvas.addEventListener('pointercancel', stop);
+  canvas.addEventListener('keydown', (e) => {
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+    if (!steps) return;
+    e.preventDefault();
+    const k = e.shiftKey ? 10 : 1;
+    const world = guarded(() => lesson.nudge(name, steps[0] * k, steps[1] * k));
+    if (!world) return;
+    if (world.length === 2) {
+      guarded(() => window.loinkPlayground.setTarget(world[0], world[1]));
+    } else {
+      showReadouts();
+      persist();
+    }
+  });
 }
 
 async function loadModels(info) {

@@ -96,6 +96,28 @@ export class Lesson {
         wasm.lesson_modelMissing(this.__wbg_ptr, ptr0, len0, ptr1, len1);
     }
     /**
+     * Arrow keys on panel `name`: (dx, dy) steps (Shift: ten). The latent plane moves z by
+     * [`latent::KEY_STEP`] a step and returns an empty array; an arm panel returns the target
+     * moved by 1 cm a step, kept on the panel, to hand to the playground.
+     * @param {string} name
+     * @param {number} dx
+     * @param {number} dy
+     * @returns {Float64Array}
+     */
+    nudge(name, dx, dy) {
+        const val2 = +dx;
+        const val3 = +dy;
+        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.lesson_nudge(this.__wbg_ptr, ptr0, len0, val2, val3);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v4 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v4;
+    }
+    /**
      * A pointer event at CSS pixel (px, py) on panel `name`. Returns the world target
      * `[x, y]` to hand to the playground (arm panels), or an empty array when the lesson
      * handled it itself (the latent plane).
@@ -302,6 +324,17 @@ export class Playground {
         return v1;
     }
     /**
+     * Removes the latent probe (Escape on `canvas#latent`); returns the state.
+     * @returns {any}
+     */
+    clearProbe() {
+        const ret = wasm.playground_clearProbe(this.__wbg_ptr);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * Redraws the panels when a solve happened since the last call, after the per-target
      * work they need (the reference pass that gives J* and the gap, samples, the learned
      * curve). Returns whether it drew. The page calls it once per animation frame, so many
@@ -357,6 +390,21 @@ export class Playground {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
+     * One pointer event on `canvas#latent` at CSS pixel (px, py): picks the latent probe z
+     * there (kept inside the plotted window) and solves its pose G⁻¹([y; z]); returns the
+     * state. Refused while the panel shows no latent map.
+     * @param {number} px
+     * @param {number} py
+     * @returns {any}
+     */
+    latentPointer(px, py) {
+        const ret = wasm.playground_latentPointer(this.__wbg_ptr, px, py);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * Loads a trained model from its file text. `name` must be in the catalog. The panels
      * are not redrawn here: they are marked for the next [`Self::draw_frame`] (a model load is
      * nearly always followed by [`Self::apply`], which draws; drawing twice slowed the start).
@@ -406,7 +454,21 @@ export class Playground {
         return this;
     }
     /**
-     * Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys).
+     * Arrow keys on `canvas#latent`: moves the latent probe by (dx, dy) steps of 0.05
+     * (starting from the origin when there is none); returns the state.
+     * @param {number} dx
+     * @param {number} dy
+     * @returns {any}
+     */
+    nudgeProbe(dx, dy) {
+        const ret = wasm.playground_nudgeProbe(this.__wbg_ptr, dx, dy);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys), never off the panel.
      * @param {number} dx
      * @param {number} dy
      * @returns {any}
@@ -716,6 +778,9 @@ function __wbg_get_imports() {
         }, arguments); },
         __wbg_clip_26239db7c0b67972: function(arg0) {
             arg0.clip();
+        },
+        __wbg_closePath_e9e11e034c5d75a3: function(arg0) {
+            arg0.closePath();
         },
         __wbg_createElement_de4a31ed2fb252be: function() { return handleError(function (arg0, arg1, arg2) {
             const ret = arg0.createElement(getStringFromWasm0(arg1, arg2));

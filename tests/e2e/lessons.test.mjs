@@ -1,6 +1,7 @@
 // End-to-end tests of the five lessons in headless Chromium: each lesson URL opens
-// in its teaching state and getState().lesson says what the lesson must show. Screenshots go
-// to tests/artifacts/lesson-*.png.
+// in its teaching state, getState().lesson says what the lesson must show, and what the lesson
+// text claims is what it measures. Screenshots go to tests/artifacts/lesson-*.png, each checked
+// for what it must show (the target drawn, not hidden under a legend).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -18,10 +19,27 @@ async function openLesson(hash, delay = {}) {
 
 const lessonState = (page) => page.evaluate(() => window.loinkPlayground.getState().lesson);
 
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 async function shot(page, name) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames(page);
   await page.screenshot({ path: join(ARTIFACTS, `lesson-${name}.png`), fullPage: true });
 }
+
+/** Whether lesson canvas `panel` shows the target's colour (the ring, #d55e00) within 10 CSS px
+ *  of world point `at`: the target is drawn there and nothing covers it. */
+const targetShown = (page, panel, at) => page.evaluate(([name, x, y]) => {
+  const [px, py] = window.loinkLessons.toCanvas(name, x, y);
+  const canvas = document.getElementById(`lesson-${name}`);
+  const d = canvas.width / canvas.getBoundingClientRect().width;
+  const r = Math.round(10 * d);
+  const img = canvas.getContext('2d').getImageData(Math.round(px * d) - r, Math.round(py * d) - r, 2 * r, 2 * r).data;
+  let hits = 0;
+  for (let i = 0; i < img.length; i += 4) {
+    if (Math.abs(img[i] - 213) < 30 && Math.abs(img[i + 1] - 94) < 30 && img[i + 2] < 50) hits += 1;
+  }
+  return hits;
+}, [panel, ...at]);
 
 /** Drags with the mouse on lesson canvas `panel` from world point `from` to `to`. */
 async function dragLesson(page, panel, from, to) {
@@ -32,7 +50,8 @@ async function dragLesson(page, panel, from, to) {
   await page.mouse.down();
   await page.mouse.move(box.x + b[0], box.y + b[1], { steps: 10 });
   await page.mouse.up();
-  await page.waitForTimeout(300);
+  // The pointer is handled in the next animation frame.
+  await frames(page);
 }
 
 test('averaging: the MSE answer misses, the MDN and LOInK land on the target', async () => {
@@ -53,9 +72,34 @@ test('averaging: the MSE answer misses, the MDN and LOInK land on the target', a
   const moved = await page.evaluate(() => window.loinkPlayground.getState());
   assert.ok(Math.hypot(moved.target[0] - 0.5, moved.target[1] - 1.2) < 0.03, `target ${moved.target}`);
   assert.deepEqual(moved.lesson.target, moved.target);
-  await page.waitForTimeout(300);
-  assert.match(page.url(), /lesson=averaging/);
+  await page.waitForFunction(() => /lesson=averaging/.test(location.hash) && /target=0\.[0-9]+,1\.[0-9]+/.test(location.hash));
   await shot(page, 'averaging');
+  assert.ok(await targetShown(page, 'arm', moved.target) > 10, 'the target is not drawn on the arm panel');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('averaging: in the lower left LOInK says its chart cannot reach; weightless MDN components are not charted', async () => {
+  const { page } = await openLesson('#lesson=averaging&target=-1,-1.2');
+  const s = await lessonState(page);
+  assert.deepEqual(s.target, [-1, -1.2]);
+  assert.equal(s.loink_in_chart, false);
+  assert.notEqual(s.loink_status, 'converged');
+  assert.match(await page.locator('#lesson-readouts').textContent(), /outside its chart/);
+  assert.ok(s.mdn_miss_m <= 5e-3, `the MDN still answers: ${s.mdn_miss_m}`);
+  const rows = await page.locator('#lesson-readouts tr').allTextContents();
+  for (const c of s.mdn_components.filter((c) => c.weight < 0.02)) {
+    assert.ok(rows.some((r) => r.includes(`π = ${c.weight.toFixed(2)}`) && r.includes('weight ≈ 0')), rows.join('\n'));
+  }
+  await shot(page, 'averaging-outside');
+  assert.ok(await targetShown(page, 'arm', s.target) > 10, 'the lower-left target is hidden');
+  // Inside the shaded chart LOInK lands: along r = 1.5, every target its chart reaches.
+  for (const deg of [0, 45, 90, 135, -30, -80]) {
+    const a = (deg * Math.PI) / 180;
+    await page.evaluate(([x, y]) => window.loinkPlayground.setTarget(x, y), [1.5 * Math.cos(a), 1.5 * Math.sin(a)]);
+    const t = await lessonState(page);
+    if (t.loink_in_chart) assert.ok(t.loink_miss_m <= 1e-3, `${deg}°: LOInK misses by ${t.loink_miss_m}`);
+  }
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -71,15 +115,23 @@ test('a lesson link keeps its teaching target when web/lessons.js arrives after 
   await page.context().close();
 });
 
-test('smoothness: LOInK makes no jump on the default path', async () => {
+test('smoothness: where the optimum turns over, the larger μ moves the joints more gently; elsewhere μ does not matter', async () => {
   const { page } = await openLesson('#lesson=smoothness');
   const s = await lessonState(page);
-  assert.equal(s.path, 'circle');
+  assert.equal(s.path, 'near-base');
   assert.deepEqual(s.missing_models, []);
   assert.equal(s.loink_jumps, 0, JSON.stringify(s.methods));
-  assert.ok(s.methods.length >= 3);
+  assert.ok(s.methods.length >= 4);
   for (const m of s.methods) assert.ok(Number.isFinite(m.max_speed_rad_s), JSON.stringify(m));
+  const speed = (st, mu) => st.methods.find((m) => m.mu === mu).max_speed_rad_s;
+  assert.ok(speed(s, 0.2) < 0.8 * speed(s, 0.05), `μ = 0.2: ${speed(s, 0.2)}, μ = 0.05: ${speed(s, 0.05)}`);
+  assert.ok(s.optimum_max_speed_rad_s > 5 * speed(s, 0.05), `the optimum moves at ${s.optimum_max_speed_rad_s}`);
+  for (const m of s.methods.filter((m) => m.mu)) assert.equal(m.missed_frames, 0, JSON.stringify(m));
   await shot(page, 'smoothness');
+  await page.locator('#lesson-control-path').selectOption('circle');
+  await page.waitForFunction(() => window.loinkPlayground.getState().lesson.path === 'circle');
+  const c = await lessonState(page);
+  assert.ok(Math.abs(speed(c, 0.2) / speed(c, 0.05) - 1) < 0.15, `circle: ${speed(c, 0.2)} vs ${speed(c, 0.05)}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -104,6 +156,20 @@ test('diversity: the same seed gives the same samples, another seed others', asy
   await c.page.context().close();
 });
 
+test('diversity at σ = 0: only answers that reach the target are compared, and none undercuts J*', async () => {
+  const { page } = await openLesson('#lesson=diversity&sigma=0&seed=1');
+  const s = await lessonState(page);
+  assert.equal(s.reach_m, 1e-4);
+  const compared = s.costs.filter((_, i) => s.reaches[i]);
+  assert.ok(compared.length > 0, JSON.stringify(s));
+  for (const c of compared) assert.ok(c >= s.optimum_cost * (1 - 1e-4), `J ${c} < J* ${s.optimum_cost}`);
+  assert.ok(s.mean_gap_pct >= -1e-2, `mean gap ${s.mean_gap_pct} %`);
+  assert.match(await page.locator('#lesson-readouts').textContent(), /only their costs are compared/);
+  await shot(page, 'diversity-sigma0');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('robustness: error grows with noise and the replayed status reports the misses', async () => {
   const { page } = await openLesson('#lesson=robustness&noise=0.05&deadband=0');
   const s = await lessonState(page);
@@ -116,6 +182,22 @@ test('robustness: error grows with noise and the replayed status reports the mis
   for (const o of s.current) assert.equal(o.reported_fail_replay, o.true_fail, JSON.stringify(o));
   assert.equal(by.analytic.reported_fail_command, 0);
   await shot(page, 'robustness');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('robustness: nothing fails without noise or backlash; the closed loop takes up the dead band', async () => {
+  const clean = await openLesson('#lesson=robustness&noise=0&deadband=0');
+  for (const o of (await lessonState(clean.page)).current) {
+    assert.deepEqual([o.true_fail, o.reported_fail_command, o.reported_fail_replay], [0, 0, 0], JSON.stringify(o));
+  }
+  await clean.page.context().close();
+  const { page } = await openLesson('#lesson=robustness&noise=0&deadband=0.05');
+  const by = Object.fromEntries((await lessonState(page)).current.map((o) => [o.method, o]));
+  assert.equal(by.dls.true_fail, 0, JSON.stringify(by.dls));
+  assert.ok(by.analytic.true_fail > 0 && by.loink.true_fail > 0, JSON.stringify(by));
+  for (const o of Object.values(by)) assert.equal(o.reported_fail_command, 0, JSON.stringify(o));
+  await shot(page, 'robustness-deadband');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -134,10 +216,31 @@ test('latent: dragging z moves the arm along the self-motion set, the target sta
   const moved = Math.max(...s1.q.map((v, i) => Math.abs(v - s1.origin_q[i])));
   assert.ok(moved > 0.05, `the pose did not change (${moved} rad)`);
   assert.ok(s1.origin_cost <= s1.cost, `origin ${s1.origin_cost} vs z ${s1.cost}`);
-  await page.waitForTimeout(300);
-  assert.match(page.url(), /z=[0-9.]+,-/);
+  assert.ok(Number.isFinite(s1.optimum_cost) && s1.origin_cost >= s1.optimum_cost - 1e-6, JSON.stringify(s1));
+  await page.waitForFunction(() => /z=[0-9.]+,-/.test(location.hash));
+  // The plane takes the arrow keys.
+  await page.locator('canvas#lesson-plane').focus();
+  await page.keyboard.press('ArrowUp');
+  const s2 = await lessonState(page);
+  assert.ok(Math.abs(s2.z[1] - s1.z[1] - 0.05) < 1e-9, `${s2.z} after ${s1.z}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('latent: the default z reaches the target; a z in the grey breaks a limit and says so', async () => {
+  const { page } = await openLesson('#lesson=latent');
+  const s = await lessonState(page);
+  assert.equal(s.reaches, true, JSON.stringify(s));
+  assert.ok(s.residual_m <= 1e-3 && s.margin_rad >= 0, JSON.stringify(s));
+  const far = await openLesson('#lesson=latent&z=-1.8,-1.8');
+  const f = await lessonState(far.page);
+  assert.equal(f.reaches, false);
+  assert.ok(f.margin_rad < 0, JSON.stringify(f));
+  assert.match(await far.page.locator('#lesson-readouts').textContent(), /past its limit/);
+  await shot(far.page, 'latent-outside');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  await far.page.context().close();
 });
 
 test('every lesson opens in a plain iframe of a static page', async () => {

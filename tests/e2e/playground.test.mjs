@@ -179,11 +179,13 @@ test('a mangled link still opens a working page and says what it ignored', async
   await page.context().close();
 });
 
-test('embed=1 hides everything but the panels; NAME_hide=1 hides one control', async () => {
+test('embed=1 shows the panels and one line of readouts; NAME_hide=1 hides one control', async () => {
   const page = await openPlayground(env, { hash: '#embed=1' });
-  for (const sel of ['#controls', '#readouts', 'header', 'footer', '#status']) {
+  for (const sel of ['#controls', 'header', 'footer', '#status', '#cost-definition']) {
     assert.equal(await page.locator(sel).isVisible(), false, sel);
   }
+  // One line of readouts stays: an embedded figure still says how good its answer is.
+  assert.equal(await page.locator('[data-readout="status"]').isVisible(), true);
   for (const id of PANELS) assert.equal(await page.locator(`canvas#${id}`).isVisible(), true, id);
   await page.context().close();
 
@@ -259,10 +261,29 @@ test('update events fire after every frame', async () => {
 test('screenshots of each panel (dpr 1 and 2) are saved as test artifacts', async () => {
   for (const [dpr, hash] of [[1, '#solver=dls&target=0.45,0.55'], [2, '#solver=reference&target=0.7,-0.3'], [1, '#model=planar3-wide&solver=reference&target=0.3,0.6']]) {
     const page = await openPlayground(env, { dpr, hash });
-    // Let idle work (deferred sweeps, gap map) run for a moment.
-    await page.waitForTimeout(800);
+    // The deferred work (reference sweeps, latent map, gap map) finishes first.
+    await page.evaluate(() => window.loinkPlayground.whenIdle());
     await nextFrames(page);
-    const tag = `${(await state(page)).model}-dpr${dpr}`;
+    const s = await state(page);
+    const tag = `${s.model}-dpr${dpr}`;
+    // What the screenshots must show: the arm drawn in the solver's colour (#0072b2, it reaches
+    // the target) and the gap map's cells (viridis, not blank).
+    const counts = await page.evaluate(() => {
+      const count = (id, test) => {
+        const c = document.getElementById(id);
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (test(d[i], d[i + 1], d[i + 2])) n += 1;
+        return n;
+      };
+      return {
+        arm: count('arm', (r, g, b) => r < 20 && Math.abs(g - 114) < 20 && Math.abs(b - 178) < 20),
+        gap: count('gapmap', (r, g, b) => Math.abs(r - 68) < 25 && g < 60 && Math.abs(b - 84) < 30),
+      };
+    });
+    assert.equal(s.status, 'converged', s.message);
+    assert.ok(counts.arm > 100 * dpr * dpr, `${tag}: the arm is not drawn (${counts.arm} px)`);
+    assert.ok(counts.gap > 100, `${tag}: the gap map is blank (${counts.gap} px)`);
     for (const id of PANELS) {
       await page.locator(`#panel-${id}`).screenshot({ path: join(ARTIFACTS, `${tag}-${id}.png`) });
     }

@@ -6,6 +6,10 @@
 mod imp {
     use wasm_bindgen::JsCast;
 
+    /// The clock's step (µs): browsers coarsen `performance.now()` to 100 µs on a page that is
+    /// not cross-origin isolated (this one is not: it must work in any iframe).
+    pub const RESOLUTION_MICROS: f64 = 100.0;
+
     /// Microseconds since an arbitrary origin; 0 when no `performance` object exists
     /// (timings then read 0 instead of failing).
     pub fn now_micros() -> f64 {
@@ -22,6 +26,9 @@ mod imp {
     use std::sync::OnceLock;
     use std::time::Instant;
 
+    /// The clock's step (µs): sub-microsecond natively.
+    pub const RESOLUTION_MICROS: f64 = 0.0;
+
     /// Microseconds since the first call.
     pub fn now_micros() -> f64 {
         static ORIGIN: OnceLock<Instant> = OnceLock::new();
@@ -29,4 +36,4 @@ mod imp {
     }
 }
 
-pub use imp::now_micros;
+pub use imp::{now_micros, RESOLUTION_MICROS};

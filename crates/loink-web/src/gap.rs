@@ -108,7 +108,7 @@ impl GapMap {
                     GapCell::Unreachable
                 } else {
                     let learned = learned_solver.solve(&y);
-                    if learned.status() == Status::Converged {
+                    if crate::engine::comparable(&learned) {
                         GapCell::Gap(gap_percent(learned.cost(), best.cost()).max(0.0))
                     } else {
                         GapCell::Failed

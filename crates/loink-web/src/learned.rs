@@ -43,6 +43,8 @@ pub struct LatentMap {
     pub z_range: [f64; 2],
     /// J(G⁻¹([y; z])) per cell (NaN where the inverse failed or is not computed yet).
     pub cost: Vec<f64>,
+    /// Whether the cell's pose breaks a joint limit (the colour scale leaves these out).
+    pub outside_limits: Vec<bool>,
     /// Colour scale bounds.
     pub cost_range: (f64, f64),
     /// Latent points of the samples.
@@ -251,6 +253,7 @@ impl LearnedModel {
             rows,
             z_range: [-half, half],
             cost: vec![f64::NAN; cells * rows],
+            outside_limits: vec![false; cells * rows],
             cost_range: (f64::NAN, f64::NAN),
             samples,
             optimum_z,
@@ -285,7 +288,14 @@ impl LearnedModel {
                 path.restart();
             }
             state.predict(&mut path);
-            map.cost[cell] = self.true_cost_at(&mut state, target, &z);
+            (map.cost[cell], map.outside_limits[cell]) =
+                match self.loink.preimage(&mut state, target, &z) {
+                    Ok((q, _)) => (
+                        self.problem().cost().value(&q),
+                        self.problem().limits().margin(&q) < -1e-6,
+                    ),
+                    Err(_) => (f64::NAN, false),
+                };
             map.done += 1;
             changed = true;
             if crate::clock::now_micros() - start >= budget_micros {
@@ -293,11 +303,22 @@ impl LearnedModel {
             }
         }
         if changed {
-            let finite = map.cost.iter().copied().filter(|c| c.is_finite());
-            let (a, b) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), c| {
-                (a.min(c), b.max(c))
-            });
-            map.cost_range = (a, b);
+            // The colour scale spans the poses inside the limits (all poses when none is).
+            let range = |inside_only: bool| {
+                map.cost
+                    .iter()
+                    .zip(&map.outside_limits)
+                    .filter(|(c, out)| c.is_finite() && !(inside_only && **out))
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), (c, _)| {
+                        (a.min(*c), b.max(*c))
+                    })
+            };
+            let inside = range(true);
+            map.cost_range = if inside.0.is_finite() {
+                inside
+            } else {
+                range(false)
+            };
         }
         changed
     }

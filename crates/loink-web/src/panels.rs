@@ -54,6 +54,8 @@ pub struct Panels {
     gap_panel: Option<GapPanel>,
     region: Option<RegionCache>,
     gap_maps: BTreeMap<&'static str, GapMap>,
+    /// The latent panel's plot as last drawn (pixel ↔ z), for pointer input.
+    latent_view: Option<crate::view::Viewport>,
 }
 
 impl Panels {
@@ -173,9 +175,10 @@ impl Panels {
         let scene = draw::arm::ArmScene {
             problem: engine.problem(),
             solution: engine.solution(),
-            solver: engine.settings().solver.as_str(),
+            solver: engine.settings().solver.label(),
             optimum: engine.optimum().map(|o| o.q.as_slice()),
             samples: engine.samples(),
+            probe: engine.probe(),
             target: &engine.settings().target,
             region,
         };
@@ -188,7 +191,9 @@ impl Panels {
             return Ok(());
         };
         let no_curve = no_model_reason(engine);
+        let cost_formula = engine.problem().cost().spec().formula();
         let scene = draw::landscape::LandscapeScene {
+            cost_formula: &cost_formula,
             motion: engine.motion(),
             dof: engine.problem().dof(),
             solution: (engine.solution().q(), engine.solution().cost()),
@@ -207,8 +212,15 @@ impl Panels {
         let scene = draw::latent::LatentScene {
             map: engine.latent_map(),
             no_map: &no_map,
+            probe: &engine.settings().probe,
         };
-        draw::latent::draw(surface, &scene)
+        self.latent_view = draw::latent::draw(surface, &scene)?;
+        Ok(())
+    }
+
+    /// The latent panel's plot as last drawn (None before it shows a map).
+    pub fn latent_viewport(&self) -> Option<crate::view::Viewport> {
+        self.latent_view
     }
 
     /// Steps the gap map of the current model; returns (work remains, something changed).

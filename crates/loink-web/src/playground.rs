@@ -30,6 +30,9 @@ fn to_js_numbers<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| js_err(format!("could not hand the state to JavaScript: {e}")))
 }
 
+/// One arrow-key step of the latent probe (normalised latent units).
+pub const PROBE_STEP: f64 = 0.05;
+
 /// One model's playground: the engine and the panels.
 #[wasm_bindgen]
 pub struct Playground {
@@ -266,7 +269,7 @@ impl Playground {
         self.move_to(&world)
     }
 
-    /// Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys).
+    /// Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys), never off the panel.
     pub fn nudge(&mut self, dx: f64, dy: f64) -> Result<JsValue, JsError> {
         if !(dx.is_finite() && dy.is_finite()) {
             return Err(js_err("nudge steps must be finite"));
@@ -275,8 +278,74 @@ impl Playground {
         if target.len() >= 2 {
             target[0] += 0.01 * dx.clamp(-100.0, 100.0);
             target[1] += 0.01 * dy.clamp(-100.0, 100.0);
+            // The keys keep the target on the panel (where a pointer could put it).
+            if let Ok(view) = self.panels.arm_viewport(&self.engine) {
+                let [x0, x1, y0, y1] = view.world;
+                target[0] = target[0].clamp(x0, x1);
+                target[1] = target[1].clamp(y0, y1);
+            }
         }
         self.move_to(&target)
+    }
+
+    /// One pointer event on `canvas#latent` at CSS pixel (px, py): picks the latent probe z
+    /// there (kept inside the plotted window) and solves its pose G⁻¹([y; z]); returns the
+    /// state. Refused while the panel shows no latent map.
+    #[wasm_bindgen(js_name = latentPointer)]
+    pub fn latent_pointer(&mut self, px: f64, py: f64) -> Result<JsValue, JsError> {
+        if !(px.is_finite() && py.is_finite()) {
+            return Err(js_err("pointer position is not finite"));
+        }
+        let view = self
+            .panels
+            .latent_viewport()
+            .ok_or_else(|| js_err("the latent panel shows no latent space here"))?;
+        let d = self.panels.surface("latent").map_or(1.0, |s| s.dpr());
+        let [zx, zy] = view.to_world(px * d, py * d);
+        let [x0, x1, y0, y1] = view.world;
+        let latent = self.engine.model().map_or(0, |m| m.latent_dim());
+        let z = match latent {
+            1 => vec![zx.clamp(x0, x1)],
+            2 => vec![zx.clamp(x0, x1), zy.clamp(y0, y1)],
+            _ => {
+                return Err(js_err(
+                    "only a one- or two-dimensional latent space is drawn",
+                ))
+            }
+        };
+        self.engine.set_probe(&z).map_err(js_err)?;
+        self.dirty = true;
+        self.state()
+    }
+
+    /// Arrow keys on `canvas#latent`: moves the latent probe by (dx, dy) steps of 0.05
+    /// (starting from the origin when there is none); returns the state.
+    #[wasm_bindgen(js_name = nudgeProbe)]
+    pub fn nudge_probe(&mut self, dx: f64, dy: f64) -> Result<JsValue, JsError> {
+        if !(dx.is_finite() && dy.is_finite()) {
+            return Err(js_err("nudge steps must be finite"));
+        }
+        let latent = self.engine.model().map_or(0, |m| m.latent_dim());
+        if latent == 0 {
+            return Err(js_err("this model has no latent space to move in"));
+        }
+        let mut z = self.engine.settings().probe.clone();
+        z.resize(latent, 0.0);
+        let steps = [dx, dy];
+        for (i, zi) in z.iter_mut().enumerate().take(2) {
+            *zi += PROBE_STEP * steps[i].clamp(-100.0, 100.0);
+        }
+        self.engine.set_probe(&z).map_err(js_err)?;
+        self.dirty = true;
+        self.state()
+    }
+
+    /// Removes the latent probe (Escape on `canvas#latent`); returns the state.
+    #[wasm_bindgen(js_name = clearProbe)]
+    pub fn clear_probe(&mut self) -> Result<JsValue, JsError> {
+        self.engine.set_probe(&[]).map_err(js_err)?;
+        self.dirty = true;
+        self.state()
     }
 
     /// Advances the moving target (play mode) by `dt_ms` of animation time.

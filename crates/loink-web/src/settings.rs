@@ -2,10 +2,11 @@
 //! (`#model=planar3&solver=loink&target=0.6,0.3&sigma=0&samples=8&seed=1&refine=3&feedback=2`),
 //! TensorFlow-Playground style: read at start, rewritten on change, so a link reproduces a view.
 //!
-//! `feedback` (task-feedback rounds of the learned solvers, `loink::surrogate::feedback`) came
-//! after the first links were shared: a link that does not name it opens with 0 rounds, the
-//! one-shot inverse every link showed before, while the bare page (no hash) opens with
-//! [`DEFAULT_FEEDBACK`].
+//! A link that omits a setting gets the page's current default, so `#embed=1` opens the view the
+//! bare page shows. One exception keeps old links honest: `feedback` (task-feedback rounds of the
+//! learned solvers) came after the first links were shared, and a link the page wrote then —
+//! naming every other view setting and no `feedback` — opens with 0 rounds, the one-shot
+//! inverse its author saw.
 //!
 //! Parsing never fails as a whole: a bad or unknown entry keeps its default and yields a
 //! readable warning, so a mangled link still opens a working page.
@@ -57,6 +58,10 @@ pub struct Settings {
     /// Task-feedback rounds of both learned solvers (0: the one-shot inverse).
     #[serde(default = "default_feedback")]
     pub feedback: u32,
+    /// A latent point z the reader picked on the latent panel (empty: none): the page also
+    /// shows the pose G⁻¹([y; z]) it gives for the current target.
+    #[serde(default)]
+    pub probe: Vec<f64>,
     /// Whether the target moves by itself.
     pub play: bool,
     /// Embedded view: panels only.
@@ -83,6 +88,7 @@ impl Default for Settings {
             seed: 1,
             refine: 3,
             feedback: DEFAULT_FEEDBACK,
+            probe: Vec::new(),
             play: false,
             embed: false,
             hide: Vec::new(),
@@ -153,6 +159,31 @@ fn parse_target(text: &str) -> Result<Vec<f64>, String> {
         .collect()
 }
 
+/// Largest |zᵢ| of a latent probe (normalised latent units).
+pub const PROBE_LIMIT: f64 = 5.0;
+
+/// Most latent coordinates a probe may hold.
+const MAX_PROBE_DIM: usize = 8;
+
+fn parse_probe(text: &str) -> Result<Vec<f64>, String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.len() > MAX_PROBE_DIM {
+        return Err(format!(
+            "probe='{text}' has more than {MAX_PROBE_DIM} coordinates"
+        ));
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| parse_number(&format!("probe z{}", i + 1), p, -PROBE_LIMIT, PROBE_LIMIT))
+        .collect()
+}
+
+/// The keys the page wrote into every link before it had task feedback.
+const LEGACY_KEYS: [&str; 7] = [
+    "model", "solver", "target", "sigma", "samples", "seed", "refine",
+];
+
 /// Reads a hash (with or without the leading `#`). Hash text longer than 2,000 characters is
 /// refused whole (defaults and one warning): no link needs more.
 pub fn parse_hash(hash: &str) -> ParsedHash {
@@ -168,8 +199,10 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
     }
     let mut hide = Vec::new();
     let mut named_feedback = false;
+    let mut named = Vec::new();
     for pair in body.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        named.push(key);
         let outcome: Result<(), String> = match key {
             "model" => match catalog::lookup(value) {
                 Some(entry) => {
@@ -204,6 +237,7 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
                 named_feedback = true;
                 parse_count(key, value, FEEDBACK_MAX.into()).map(|v| settings.feedback = v as u32)
             }
+            "probe" => parse_probe(value).map(|z| settings.probe = z),
             "play" => parse_flag(key, value).map(|v| settings.play = v),
             "embed" => parse_flag(key, value).map(|v| settings.embed = v),
             k if crate::lessons::LessonSettings::owns(k) => settings.lesson.parse_entry(k, value),
@@ -220,7 +254,10 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
             warnings.push(w);
         }
     }
-    if !named_feedback && !body.is_empty() {
+    // Links written by the page before it had task feedback name every other view setting and
+    // no `feedback`: their author saw the one-shot inverse. Any other link that omits a setting
+    // gets the page's current default.
+    if !named_feedback && LEGACY_KEYS.iter().all(|k| named.contains(k)) {
         settings.feedback = 0;
     }
     settings.hide = HIDEABLE
@@ -260,6 +297,10 @@ pub fn format_hash(s: &Settings) -> String {
         format!("refine={}", s.refine),
         format!("feedback={}", s.feedback),
     ];
+    if !s.probe.is_empty() {
+        let z: Vec<String> = s.probe.iter().map(|&v| number(v)).collect();
+        parts.push(format!("probe={}", z.join(",")));
+    }
     if s.play {
         parts.push("play=1".into());
     }
@@ -288,6 +329,7 @@ mod tests {
             seed: 9007199254740991,
             refine: 7,
             feedback: 5,
+            probe: vec![0.25, -1.5],
             play: true,
             embed: true,
             hide: vec!["model".into(), "seed".into()],
@@ -325,14 +367,26 @@ mod tests {
     }
 
     #[test]
-    fn links_that_do_not_name_feedback_open_one_shot() {
+    fn old_page_links_open_one_shot_and_partial_links_get_the_defaults() {
         // Written by the page before `feedback` existed: the author saw the one-shot inverse.
         let old = parse_hash(
             "#model=planar3-h38w&solver=loink&target=0.4,0.6&sigma=0&samples=8&seed=1&refine=3",
         );
         assert_eq!(old.warnings, Vec::<String>::new());
         assert_eq!(old.settings.feedback, 0);
-        assert_eq!(parse_hash("#target=0.4,0.6").settings.feedback, 0);
+        // A hand-written partial link gets the current default, like the bare page.
+        for partial in [
+            "#target=0.4,0.6",
+            "#embed=1",
+            "#model=planar4",
+            "#solver=loink&embed=1",
+        ] {
+            assert_eq!(
+                parse_hash(partial).settings.feedback,
+                DEFAULT_FEEDBACK,
+                "{partial}"
+            );
+        }
         // The bare page, and a link that names it.
         assert_eq!(parse_hash("").settings.feedback, DEFAULT_FEEDBACK);
         assert_eq!(parse_hash("#feedback=3").settings.feedback, 3);

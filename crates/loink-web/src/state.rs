@@ -48,9 +48,64 @@ pub struct FrameState {
     pub warnings: Vec<String>,
     /// Whether a trained model is loaded for this model name.
     pub learned: bool,
+    /// The controls that act in this view (`data-control` names): the page hides the others.
+    pub controls: Vec<&'static str>,
+    /// What each readout counts in this view (`data-readout` name → one sentence), for its title.
+    pub readout_notes: ReadoutNotes,
+    /// J defined in one sentence (the page prints it under the readouts).
+    pub cost_definition: String,
+    /// The pose at the reader's latent probe z (null without one).
+    pub probe: Option<ProbeState>,
+    /// Whether the latent panel shows a latent map (and so takes a probe from the pointer).
+    pub latent_shown: bool,
     /// The readouts as the page prints them (`data-readout` name → text), formatted here so
     /// JavaScript holds no number formatting either.
     pub readouts: Readouts,
+}
+
+/// The pose G⁻¹([y; z]) at the reader's latent probe, judged by replay like any answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProbeState {
+    /// The latent point z (normalised units).
+    pub z: Vec<f64>,
+    /// Its pose (rad).
+    pub q: Vec<f64>,
+    /// ‖f(q) − y‖ (m).
+    pub residual: f64,
+    /// J(q).
+    pub cost: f64,
+    /// Joint-limit margin (rad).
+    pub margin: f64,
+    /// Status word.
+    pub status: &'static str,
+}
+
+impl ProbeState {
+    /// The probe's state from its z and judged pose.
+    pub fn new(z: &[f64], s: &Solution) -> ProbeState {
+        ProbeState {
+            z: z.to_vec(),
+            q: s.q().to_vec(),
+            residual: s.residual(),
+            cost: s.cost(),
+            margin: s.margin(),
+            status: s.status().as_str(),
+        }
+    }
+}
+
+/// What the readouts whose meaning depends on the solver count.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReadoutNotes {
+    /// What `iterations` counts.
+    pub iterations: String,
+    /// How `solve-us` was measured.
+    #[serde(rename = "solve-us")]
+    pub solve_us: String,
+    /// What J is (the problem's cost, in symbols and words).
+    pub cost: String,
+    /// What the gap compares.
+    pub gap: String,
 }
 
 /// Formatted readout texts, one per `data-readout` element.
@@ -93,54 +148,140 @@ impl Readouts {
         gap: f64,
         margin: f64,
         status: &str,
-        iterations: usize,
-        solve_micros: f64,
+        iterations: String,
+        solve_us: String,
         frame_ms: f64,
     ) -> Readouts {
         Readouts {
             residual: or_dash(residual, |v| format!("{v:.2e}")),
             cost: or_dash(cost, |v| format!("{v:.5}")),
-            gap: or_dash(gap, |v| format!("{v:.3}")),
+            gap: or_dash(gap, gap_text),
             margin: or_dash(margin, |v| format!("{v:.4}")),
             status: status.to_string(),
-            iterations: iterations.to_string(),
-            solve_us: or_dash(solve_micros, |v| format!("{v:.0}")),
+            iterations,
+            solve_us,
             frame_ms: or_dash(frame_ms, |v| format!("{v:.2}")),
         }
     }
 }
 
+/// The gap as the page prints it (readout and status line alike), in percent.
+pub fn gap_text(gap: f64) -> String {
+    format!("{gap:.3}")
+}
+
+/// What the status line says beside a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Context {
+    /// Distance (m) from the target to the closest pose within the limits, when the target is
+    /// out of reach and the problem can find that pose.
+    pub closest: Option<f64>,
+}
+
 /// The sentence shown in the status line for a solution.
-pub fn describe(solution: &Solution, gap: f64) -> String {
+pub fn describe(solution: &Solution, gap: f64, context: Context) -> String {
     let gap_text = if gap.is_finite() {
-        format!(", {gap:.2}% above the optimum")
+        format!(", {}% above the optimum", gap_text(gap))
     } else {
         String::new()
     };
-    match solution.status() {
-        Status::Converged => format!(
-            "Reached the target ({:.1e} m){gap_text}.",
-            solution.residual()
-        ),
-        Status::Approximate => format!(
-            "A learned estimate {:.1e} m from the target{gap_text}.",
-            solution.residual()
-        ),
+    let r = solution.residual();
+    let sentence = match solution.status() {
+        Status::Converged => format!("Reached the target ({r:.1e} m){gap_text}."),
+        Status::Approximate => format!("A learned estimate {r:.1e} m from the target{gap_text}."),
         Status::Unverified => {
             "Nothing can replay this answer: it is the learned model's word alone.".to_string()
         }
-        Status::Capped => format!(
-            "Stopped at the iteration cap {:.1e} m from the target{gap_text}.",
-            solution.residual()
-        ),
-        Status::Unreachable => format!(
-            "Target unreachable: the closest pose is {:.3} m away.",
-            solution.residual()
-        ),
+        Status::Capped => format!("Stopped short: {r:.1e} m from the target."),
+        Status::Unreachable => match context.closest {
+            Some(d) if (r - d).abs() <= 1e-6 => format!(
+                "Target unreachable within the joint limits: the answer is the closest pose, \
+                 {r:.3} m away."
+            ),
+            Some(d) => format!(
+                "Target unreachable within the joint limits: this answer stops {r:.3} m away; \
+                 the closest pose within the limits is {d:.3} m away."
+            ),
+            None => format!(
+                "Target unreachable within the joint limits: this answer stops {r:.3} m away."
+            ),
+        },
         Status::Limits => format!(
-            "Reaches the target only by breaking a joint limit ({:.3} rad).",
+            "Reaches {r:.1e} m from the target only by breaking a joint limit by {:.3} rad.",
             -solution.margin()
         ),
         Status::Invalid => "The target is not a valid point.".to_string(),
+    };
+    match solution.note() {
+        Some(note) => format!("{sentence} ({note}.)"),
+        None => sentence,
+    }
+}
+
+/// The solve time as the page prints it (µs): the idle re-timing (`timed`: µs per solve,
+/// repeats) when there is one, else the one solve's clock reading — "< step" below the clock's
+/// step `resolution` (a coarse browser clock reads 0 for a fast solve).
+pub fn solve_text(micros: f64, timed: Option<(f64, usize)>, resolution: f64) -> String {
+    match timed {
+        Some((us, _)) if us < 10.0 => format!("{us:.1}"),
+        Some((us, _)) => format!("{us:.0}"),
+        None if !micros.is_finite() => "—".to_string(),
+        None if micros < resolution => format!("< {resolution:.0}"),
+        None => format!("{micros:.0}"),
+    }
+}
+
+/// The iterations readout, saying what is counted where a bare number would mislead.
+pub fn iterations_text(solver: crate::settings::SolverKind, iterations: usize) -> String {
+    use crate::settings::SolverKind;
+    match solver {
+        SolverKind::Loink | SolverKind::LoinkRefine => format!("{iterations} inverse steps"),
+        SolverKind::Dls => iterations.to_string(),
+        SolverKind::Analytic => "— (closed form)".to_string(),
+        SolverKind::Reference => "— (a sweep)".to_string(),
+    }
+}
+
+/// The sentence defining J on the page (under the readouts, and the cost readout's title).
+pub fn cost_definition(cost: &loink::cost::CostSpec) -> String {
+    format!(
+        "{}: {}. J* is the cheapest J of any pose reaching the target within the joint limits \
+         (the reference solver's); the gap is (J − J*)/J*.",
+        cost.formula(),
+        cost.words()
+    )
+}
+
+/// What the readouts count, for the solver in use.
+pub fn readout_notes(
+    solver: crate::settings::SolverKind,
+    timed: Option<(f64, usize)>,
+    resolution: f64,
+    cost: &loink::cost::CostSpec,
+) -> ReadoutNotes {
+    use crate::settings::SolverKind;
+    let iterations = match solver {
+        SolverKind::Loink | SolverKind::LoinkRefine => {
+            "Newton steps of the network's inverse, summed over its monotone layers, every task-feedback round and refinement step included"
+        }
+        SolverKind::Dls => "damped-least-squares iterations (of the restart, when the warm start stalled)",
+        SolverKind::Analytic => "1: a closed form",
+        SolverKind::Reference => "1: a sweep of the self-motion set, not an iteration",
+    }
+    .to_string();
+    let solve_us = match timed {
+        Some((_, repeats)) => format!(
+            "µs per solve: this solve repeated {repeats} times from the same start while the pointer rested"
+        ),
+        None if resolution > 0.0 => format!(
+            "µs of this one solve by the browser's clock, which ticks in {resolution:.0} µs steps; the solve is timed again by repetition once the pointer rests"
+        ),
+        None => "µs of this one solve".to_string(),
+    };
+    ReadoutNotes {
+        iterations,
+        solve_us,
+        cost: cost_definition(cost),
+        gap: "(J − J*)/J* in percent, J* the reference optimum's cost; shown only for an answer that reaches the target within the limits".to_string(),
     }
 }

@@ -429,3 +429,114 @@ fn a_model_without_redundancy_has_no_latent_panel_work() {
     assert!(e.latent_map().is_none() && e.curve().is_none());
     assert_eq!(e.state().q.len(), 2);
 }
+
+#[test]
+fn a_stalled_warm_start_never_traps_dls_on_a_reachable_target() {
+    // The drag that used to leave DLS folded over the base, `capped` 0.37 m from an easy target
+    // until the page was reloaded.
+    use loink::problem::Reachability;
+    let mut e = engine();
+    let next = Settings {
+        solver: SolverKind::Dls,
+        target: vec![0.6, 0.3],
+        ..Settings::default()
+    };
+    assert!(e.apply(next).is_empty());
+    let corners = [
+        [0.6, 0.3],
+        [0.3, 0.7],
+        [-0.3, 0.8],
+        [-0.6, 0.2],
+        [-0.5, -0.3],
+        [0.2, -0.7],
+        [0.9, -0.2],
+        [0.6, 0.3],
+    ];
+    let mut restarts = 0;
+    for w in corners.windows(2) {
+        let steps = 40;
+        for k in 1..=steps {
+            let t = k as f64 / steps as f64;
+            let y = [
+                w[0][0] + t * (w[1][0] - w[0][0]),
+                w[0][1] + t * (w[1][1] - w[0][1]),
+            ];
+            e.move_target(&y).unwrap();
+            let s = e.state();
+            restarts += usize::from(s.message.contains("restarted"));
+            if e.problem().reachability(&y, None) == Reachability::Reachable {
+                assert_eq!(s.status, "converged", "{y:?}: {}", s.message);
+            }
+        }
+    }
+    let last = e.state();
+    assert_eq!(last.status, "converged", "{}", last.message);
+    assert!(last.residual <= 1e-6);
+    assert!(
+        restarts > 0,
+        "the path never needed a restart: the test no longer tests it"
+    );
+}
+
+#[test]
+fn a_latent_probe_solves_its_pose_and_a_probe_that_does_not_fit_is_refused_or_dropped() {
+    let mut e = engine();
+    let name = catalog::default_entry().name;
+    e.load_model(name, &untrained_json(catalog::default_entry().problem))
+        .unwrap();
+    let latent = e.model().unwrap().latent_dim();
+    assert!(latent >= 1);
+    let mut next = e.settings().clone();
+    next.solver = SolverKind::Loink;
+    next.probe = vec![0.5; latent];
+    assert!(e.apply(next.clone()).is_empty());
+    let s = e.state();
+    let probe = s.probe.expect("a probe pose");
+    assert_eq!(probe.z, vec![0.5; latent]);
+    assert_eq!(probe.q.len(), s.q.len());
+    assert!(probe.residual.is_finite() && probe.cost.is_finite());
+    assert!(format_hash(e.settings()).contains("probe=0.5"));
+    // The wrong dimension through the API: refused, nothing changes.
+    assert!(e.set_probe(&vec![0.1; latent + 1]).is_err());
+    assert!(e.set_probe(&[f64::NAN; 1][..latent.min(1)]).is_err());
+    assert_eq!(e.settings().probe, vec![0.5; latent]);
+    // Through a link: a warning, and no probe.
+    next.probe = vec![0.5; latent + 1];
+    let warnings = e.apply(next);
+    assert!(
+        warnings.iter().any(|w| w.starts_with("probe")),
+        "{warnings:?}"
+    );
+    assert!(e.state().probe.is_none());
+    // Cleared by an empty z.
+    e.set_probe(&vec![0.2; latent]).unwrap();
+    assert!(e.state().probe.is_some());
+    e.set_probe(&[]).unwrap();
+    assert!(e.state().probe.is_none() && e.settings().probe.is_empty());
+    // A probe carried to a model whose latent space does not fit it is dropped quietly.
+    e.set_probe(&vec![0.2; latent]).unwrap();
+    let mut other = e.settings().clone();
+    other.model = "planar2".into();
+    other.solver = SolverKind::Analytic;
+    other.target = vec![1.0, 0.8];
+    assert!(e.apply(other).is_empty());
+    assert!(e.settings().probe.is_empty());
+}
+
+#[test]
+fn the_readouts_say_what_they_count() {
+    let mut e = engine();
+    let s = e.state();
+    assert!(
+        s.cost_definition.starts_with("J = "),
+        "{}",
+        s.cost_definition
+    );
+    assert_eq!(s.readout_notes.cost, s.cost_definition);
+    let mut next = e.settings().clone();
+    next.model = "planar2".into();
+    next.solver = SolverKind::Analytic;
+    next.target = vec![1.0, 0.8];
+    assert!(e.apply(next).is_empty());
+    assert_eq!(e.state().readouts.iterations, "— (closed form)");
+}

@@ -122,10 +122,10 @@ fn a_hash_applies_and_round_trips() {
             .unwrap();
     let warnings = pg.apply(field(&parsed, "settings")).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
-    // The link names no `feedback`: it opens one-shot, as it did before the setting existed.
+    // The link names no `feedback`: it gets the page's current default.
     assert_eq!(
         pg.hash(),
-        "#model=planar3-wide&solver=reference&target=0.3,0.6&sigma=0&samples=8&seed=9&refine=3&feedback=0"
+        "#model=planar3-wide&solver=reference&target=0.3,0.6&sigma=0&samples=8&seed=9&refine=3&feedback=2"
     );
     let state = pg.state().unwrap();
     assert_eq!(field(&state, "model").as_string().unwrap(), "planar3-wide");
@@ -191,13 +191,14 @@ fn model_files_decode_through_the_browser_parser() {
     assert!(text.contains("not a string"), "{text}");
     pg.load_model("planar3", &shipped.into()).unwrap();
     assert_eq!(pg.loaded_models(), vec!["planar3".to_string()]);
-    let parsed = Playground::parse_hash("#model=planar3&solver=loink&target=0.6,0.3").unwrap();
+    let parsed =
+        Playground::parse_hash("#model=planar3&solver=loink&target=0.6,0.3&feedback=0").unwrap();
     pg.apply(field(&parsed, "settings")).unwrap();
     let state = pg.state().unwrap();
     assert_eq!(field(&state, "solver").as_string().unwrap(), "loink");
     let residual = field(&state, "residual").as_f64().unwrap();
     assert!(residual < 0.02, "the shipped model misses by {residual} m");
-    // That link names no feedback (one-shot); two rounds land the same model on the target.
+    // One shot; two feedback rounds land the same model on the target.
     let fed =
         Playground::parse_hash("#model=planar3&solver=loink&target=0.6,0.3&feedback=2").unwrap();
     pg.apply(field(&fed, "settings")).unwrap();

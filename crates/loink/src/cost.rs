@@ -139,6 +139,58 @@ impl CostSpec {
         Ok(spec)
     }
 
+    /// The cost as a formula a reader can check, e.g. `J = Σ((qᵢ − cᵢ)/hᵢ)² + 4·com_x²`
+    /// (cᵢ and hᵢ the centre and half-width of joint i's range; lᵢ, uᵢ its limits).
+    pub fn formula(&self) -> String {
+        let weighted = |w: f64, body: &str| {
+            if w == 1.0 {
+                body.to_string()
+            } else {
+                format!("{w}·{body}")
+            }
+        };
+        let terms: Vec<String> = self
+            .terms
+            .iter()
+            .map(|t| match *t {
+                TermSpec::JointLimit { weight } => weighted(weight, "Σ((qᵢ − cᵢ)/hᵢ)²"),
+                TermSpec::CentreOfMass { weight } => weighted(weight, "com_x²"),
+                TermSpec::Effort { weight } => weighted(weight, "Σqᵢ²"),
+                TermSpec::Actuation { weight } => weighted(weight, "Σ((qᵢ − lᵢ)/(uᵢ − lᵢ))²"),
+            })
+            .collect();
+        format!("J = {}", terms.join(" + "))
+    }
+
+    /// The cost in words, e.g. "joint centring + 4 × the centre of mass's horizontal offset²".
+    pub fn words(&self) -> String {
+        let weighted = |w: f64, body: &str| {
+            if w == 1.0 {
+                body.to_string()
+            } else {
+                format!("{w} × {body}")
+            }
+        };
+        self.terms
+            .iter()
+            .map(|t| match *t {
+                TermSpec::JointLimit { weight } => weighted(
+                    weight,
+                    "joint centring (each joint's distance from mid-range)²",
+                ),
+                TermSpec::CentreOfMass { weight } => {
+                    weighted(weight, "the centre of mass's horizontal offset²")
+                }
+                TermSpec::Effort { weight } => weighted(weight, "effort Σqᵢ²"),
+                TermSpec::Actuation { weight } => weighted(
+                    weight,
+                    "actuation (each joint's travel as a share of its range)²",
+                ),
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
     /// Checks that there is a term and every weight is finite and non-negative.
     pub fn validate(&self) -> Result<()> {
         if self.terms.is_empty() {

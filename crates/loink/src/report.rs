@@ -128,6 +128,8 @@ pub struct Solution {
     iterations: usize,
     micros: f64,
     status: Status,
+    /// What the solver wants a reader to know about how it got here (e.g. a restart).
+    note: Option<String>,
 }
 
 impl Solution {
@@ -169,6 +171,7 @@ impl Solution {
                 iterations,
                 micros,
                 status: Status::Unverified,
+                note: None,
             };
         }
         let reached = problem.position(&q);
@@ -201,6 +204,7 @@ impl Solution {
             iterations,
             micros,
             status,
+            note: None,
         }
     }
 
@@ -219,7 +223,52 @@ impl Solution {
             iterations: 0,
             micros,
             status: Status::Invalid,
+            note: None,
         }
+    }
+
+    /// Whether this is a better answer than `other` for the same target: converged beats not
+    /// converged; among converged answers the cheaper; otherwise the smaller residual (a
+    /// finite one beats NaN), then the larger limit margin.
+    pub fn is_better_than(&self, other: &Solution) -> bool {
+        let ok = |s: &Solution| s.status == Status::Converged;
+        match (ok(self), ok(other)) {
+            (true, false) => true,
+            (false, true) => false,
+            (true, true) => self.cost < other.cost,
+            (false, false) => {
+                let key = |s: &Solution| {
+                    let r = if s.residual.is_nan() {
+                        f64::INFINITY
+                    } else {
+                        s.residual.max(1e-12)
+                    };
+                    (r, -s.margin)
+                };
+                let (a, b) = (key(self), key(other));
+                a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
+            }
+        }
+    }
+
+    /// The better of two answers for the same target ([`Self::is_better_than`]; `a` on a tie).
+    pub fn better_of(a: Solution, b: Solution) -> Solution {
+        if b.is_better_than(&a) {
+            b
+        } else {
+            a
+        }
+    }
+
+    /// Returns the same solution with a note on how the solver got there (shown with the status).
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
+
+    /// The solver's note, if any.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
     }
 
     /// Returns the same solution with its solve time replaced (for callers that time the whole call).

@@ -6,7 +6,8 @@
 //! one meaning of each status every solver shares: `converged` only when the replayed residual
 //! is at most 1e-6 and the limits hold; a learned answer that misses by more is `approximate`
 //! (its residual says by how much), `capped` when the network's inverse did not converge,
-//! `limits` when it breaks a joint limit, and `unreachable` only when the problem decides so.
+//! `limits` when it breaks a joint limit, and `unreachable` only when the problem decides so —
+//! then the answer is clamped into the joint box, like every solver's answer to such a target.
 //! G is a bijection, so every y has a preimage; only the replay can tell a solution from a
 //! confident miss.
 //!
@@ -30,8 +31,8 @@ use rand_distr::{Distribution, Normal};
 use crate::artifact::{load_model, validate, ArtifactError, ModelFile, ValidatedModel};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 use crate::nn::{BiLipState, InverseOptions, InverseReport, PathPredictor};
-use crate::problem::Problem;
-use crate::report::{Solution, Termination};
+use crate::problem::{Problem, Reachability};
+use crate::report::{distance, Solution, Termination, Tolerance, REACHABILITY_CHECK_SHARE};
 use crate::solvers::{clock, micros_since, refine};
 
 pub mod feedback;
@@ -205,8 +206,9 @@ impl Loink {
         self.solve_latent_rounds(state, y, z, self.feedback_rounds)
     }
 
-    /// [`Self::solve_latent`] with `rounds` feedback rounds.
-    fn solve_latent_rounds(
+    /// [`Self::solve_latent`] with `rounds` feedback rounds (whatever
+    /// [`Self::feedback_rounds`] says).
+    pub fn solve_latent_rounds(
         &self,
         state: &mut SolverState,
         y: &[f64],
@@ -242,6 +244,19 @@ impl Loink {
         } else {
             learned.clone()
         };
+        // A target out of reach: the answer is held inside the joint box (clamped), as every
+        // solver's answer to such a target is; for a reachable target a limit the network's
+        // answer breaks is reported as it is (`limits`).
+        let mut q = q;
+        if problem.replayable() && problem.limits().margin(&q) < -Tolerance::CLASSICAL.limits {
+            let residual = distance(&problem.position(&q), y);
+            let large =
+                residual > REACHABILITY_CHECK_SHARE * problem.kinematics().workspace_radius();
+            if large && problem.reachability(y, None) == Reachability::Unreachable {
+                problem.limits().clamp(&mut q);
+                termination = Termination::Unreachable;
+            }
+        }
         let seed = (self.refine_steps > 0).then_some(learned.as_slice());
         Solution::assess(
             problem,

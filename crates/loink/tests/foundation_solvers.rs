@@ -14,10 +14,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The textbook example's arm: links (0.5, 0.4), limits ±π.
-fn seed002_arm() -> Problem {
+fn textbook_arm() -> Problem {
     let limits = JointLimits::new(vec![-PI, -PI], vec![PI, PI]).unwrap();
     Problem::new(
-        std::sync::Arc::new(PlanarArm::new("seed002", vec![0.5, 0.4], limits).unwrap()),
+        std::sync::Arc::new(PlanarArm::new("textbook", vec![0.5, 0.4], limits).unwrap()),
         CostSpec::planar3(),
     )
     .unwrap()
@@ -33,7 +33,7 @@ fn random_q(arm: &PlanarArm, rng: &mut ChaCha8Rng) -> Vec<f64> {
 #[test]
 fn analytic_replays_both_branches_to_1e_12() {
     let mut rng = ChaCha8Rng::seed_from_u64(10);
-    for problem in [Problem::preset("planar2").unwrap(), seed002_arm()] {
+    for problem in [Problem::preset("planar2").unwrap(), textbook_arm()] {
         for _ in 0..2000 {
             let q = random_q(problem.planar().unwrap(), &mut rng);
             let y = problem.forward(&q).unwrap();
@@ -65,7 +65,7 @@ fn analytic_replays_both_branches_to_1e_12() {
 
 #[test]
 fn analytic_detects_unreachable_targets_and_wrong_arms() {
-    let problem = seed002_arm();
+    let problem = textbook_arm();
     // Beyond reach: stretched towards the target.
     let far = analytic::solve(&problem, &[0.0, 2.0], Branch::ElbowDown).unwrap();
     assert_eq!(far.status(), Status::Unreachable);
@@ -85,9 +85,35 @@ fn analytic_detects_unreachable_targets_and_wrong_arms() {
     ));
 }
 
+#[test]
+fn analytic_answers_the_closest_pose_when_both_branches_break_a_limit() {
+    // planar2's elbow chart q₁ ∈ [−π/2, π/2], q₂ ∈ [0, π]: (−1, −1.2) is in reach but only
+    // with q₁ ≈ −168° or −91°.
+    let limits = JointLimits::new(vec![-PI / 2.0, 0.0], vec![PI / 2.0, PI]).unwrap();
+    let arm = PlanarArm::new("chart", vec![1.0, 1.0], limits).unwrap();
+    let problem = Problem::new(std::sync::Arc::new(arm), CostSpec::planar3()).unwrap();
+    let target = [-1.0, -1.2];
+    for b in Branch::BOTH {
+        assert_eq!(
+            analytic::solve(&problem, &target, b).unwrap().status(),
+            Status::Limits
+        );
+    }
+    let best = analytic::solve_best(&problem, &target).unwrap();
+    assert_eq!(best.status(), Status::Unreachable);
+    assert!(best.margin() >= -1e-9, "{}", best.margin());
+    let closest = problem.closest_pose(&target).unwrap();
+    let d = loink::report::distance(&problem.position(&closest), &target);
+    assert!(
+        (best.residual() - d).abs() < 1e-9,
+        "{} vs {d}",
+        best.residual()
+    );
+}
+
 /// The textbook example exactly: λ = 0.05, 0.2 rad clamp, 200 iterations, tolerance 1e-6, seed (10°, 10°),
 /// no null-space term.
-fn seed002_options() -> DlsOptions {
+fn textbook_options() -> DlsOptions {
     DlsOptions {
         damping: 0.05,
         step_clamp: 0.2,
@@ -99,10 +125,10 @@ fn seed002_options() -> DlsOptions {
 }
 
 #[test]
-fn seed002_worked_example() {
-    let problem = seed002_arm();
+fn textbook_worked_example() {
+    let problem = textbook_arm();
     let seed = [10f64.to_radians(), 10f64.to_radians()];
-    let reached = dls::solve(&problem, &[0.6, 0.3], &seed, &seed002_options());
+    let reached = dls::solve(&problem, &[0.6, 0.3], &seed, &textbook_options());
     assert_eq!(reached.status(), Status::Converged);
     assert!(reached.residual() < 1e-6);
     assert!(reached.iterations() < 200);
@@ -110,7 +136,7 @@ fn seed002_worked_example() {
     assert!((replay[0] - 0.6).abs() < 1e-6 && (replay[1] - 0.3).abs() < 1e-6);
     assert_eq!(reached.reached(), replay.as_slice());
 
-    let far = dls::solve(&problem, &[1.5, 0.0], &seed, &seed002_options());
+    let far = dls::solve(&problem, &[1.5, 0.0], &seed, &textbook_options());
     assert_ne!(far.status(), Status::Converged);
     assert_eq!(far.status(), Status::Unreachable);
     // Beyond reach (0.9 m), so at least 0.6 m short. The textbook's own numpy loop ends at

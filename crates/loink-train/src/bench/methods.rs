@@ -172,7 +172,7 @@ pub fn ipopt_best_of(
                 cpu += a.cpu_micros;
                 iterations += a.iterations;
                 let s = judge(&problem, "ipopt", y, a);
-                if best.as_ref().is_none_or(|b| better(&s, b)) {
+                if best.as_ref().is_none_or(|b| s.is_better_than(b)) {
                     best = Some(s);
                 }
                 let b = best.as_ref().ok_or("no IPOPT attempt")?;
@@ -213,16 +213,5 @@ pub fn ipopt_warm(problem: Rc<Problem>, server: Rc<RefCell<IpoptServer>>) -> Met
             }
             Ok(vec![("ipopt (warm)".into(), s, a.cpu_micros)])
         }),
-    }
-}
-
-/// Converged before not; among converged the cheaper; otherwise the smaller residual.
-fn better(a: &Solution, b: &Solution) -> bool {
-    let ok = |s: &Solution| s.status() == Status::Converged;
-    match (ok(a), ok(b)) {
-        (true, false) => true,
-        (false, true) => false,
-        (true, true) => a.cost() < b.cost(),
-        (false, false) => a.residual() < b.residual() || !b.residual().is_finite(),
     }
 }

@@ -4,7 +4,7 @@
 
 use loink::problem::region::Region;
 use loink::problem::{Problem, Shape, Stroke};
-use loink::report::{Solution, Status};
+use loink::report::Solution;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
@@ -18,12 +18,14 @@ pub struct ArmScene<'a> {
     pub problem: &'a Problem,
     /// The solver's answer.
     pub solution: &'a Solution,
-    /// Solver name for the legend.
+    /// Solver name for the caption and the legend.
     pub solver: &'a str,
     /// The reference optimum's configuration (ghost), if feasible.
     pub optimum: Option<&'a [f64]>,
     /// Sampled solutions (faint ghosts).
     pub samples: &'a [Vec<f64>],
+    /// The pose at the reader's latent probe z, if any.
+    pub probe: Option<&'a Solution>,
     /// The target.
     pub target: &'a [f64],
     /// Reachable region raster and its cached [`region_image`]; None while it is not sampled
@@ -150,7 +152,10 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
     caption(
         &area,
         surface,
-        "Configuration: the robot follows the target; ghost = global optimum",
+        &format!(
+            "Configuration: the {} answer; ghost = global optimum (reference)",
+            scene.solver
+        ),
     )?;
     let mut chart = workspace_chart(&area, surface, view)?;
 
@@ -209,6 +214,26 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         );
     }
 
+    if let Some(probe) = scene.probe.filter(|p| !p.q().is_empty()) {
+        let colour = SAMPLE.to_rgba();
+        for line in body(problem, probe.q()) {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    line,
+                    colour.stroke_width(surface.stroke(3.0)),
+                )))
+                .map_err(text_err)?;
+        }
+        legend.add(
+            Mark::Line(colour, 3.0),
+            format!(
+                "pose at your latent z: J = {:.4}, {:.1e} m off",
+                probe.cost(),
+                probe.residual()
+            ),
+        );
+    }
+
     let q = scene.solution.q();
     let sketch = if q.is_empty() {
         None
@@ -216,7 +241,9 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         problem.kinematics().sketch(q)
     };
     if let Some(sketch) = sketch {
-        let colour = if scene.solution.status() == Status::Converged {
+        // Blue for an answer that reaches the target (a learned estimate within the gap's
+        // tolerance included), vermilion for one that does not.
+        let colour = if crate::engine::comparable(scene.solution) {
             SOLUTION
         } else {
             TARGET
@@ -302,10 +329,16 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
     ))
     .map_err(text_err)?;
     legend.add(Mark::Ring(TARGET.to_rgba()), "target");
+    // The legend keeps clear of the target: the corner away from it, seen from the view's centre.
+    let [x0, x1, y0, y1] = view.world;
+    let from_centre = [
+        scene.target[0] - 0.5 * (x0 + x1),
+        scene.target[1] - 0.5 * (y0 + y1),
+    ];
     legend.finish(
         &area,
         surface,
         chart.plotting_area().get_pixel_range(),
-        Corner::LowerLeft,
+        Corner::away_from(from_centre),
     )
 }

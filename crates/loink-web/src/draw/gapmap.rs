@@ -75,16 +75,17 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
         area.present().map_err(text_err)?;
         return Ok(None);
     };
+    let what = format!(
+        "Gap (J − J*)/J* of LOInK one-shot + {} refinement steps (whatever the solver)",
+        crate::gap::REFINE_STEPS
+    );
     let text = if map.done() {
         match map.median_gap() {
-            Some(g) => format!("Optimality gap (J − J*)/J* of LOInK + refinement — median {g:.3}%"),
-            None => "Optimality gap of LOInK + refinement".to_string(),
+            Some(g) => format!("{what} — median {}%", crate::state::gap_text(g)),
+            None => what,
         }
     } else {
-        format!(
-            "Optimality gap of LOInK + refinement — computing {:.0}%",
-            100.0 * map.progress()
-        )
+        format!("{what} — computing {:.0}%", 100.0 * map.progress())
     };
     caption(&area, surface, &text)?;
     let body = area.margin(surface.px(CAPTION_BAND), 0, 0, 0);

@@ -12,7 +12,10 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, SAMPLE, SOLUTION, SURROGATE};
-use super::{caption, text_err, Area, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
+use super::{
+    caption, text_err, Area, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND,
+    SUBCAPTION_BAND,
+};
 use crate::learned::LatentCurve;
 
 /// What the landscape panel shows.
@@ -27,6 +30,8 @@ pub struct LandscapeScene<'a> {
     pub curve: Option<&'a LatentCurve>,
     /// Why there is no curve, when there is none.
     pub no_curve: &'a str,
+    /// The cost plotted, as a formula (`J = …`).
+    pub cost_formula: &'a str,
 }
 
 /// Padded range of the finite values, None when there are none.
@@ -271,15 +276,19 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
 /// Draws the panel.
 pub fn draw(surface: &Surface, scene: &LandscapeScene) -> DrawResult {
     let area = surface.area()?;
-    let head = "Cost landscape: learned set (top), true self-motion set (bottom)";
-    let text = match scene.motion.map(|m| m.pieces) {
-        Some(1) => format!("{head} — 1 connected piece"),
-        Some(0) => format!("{head} — no feasible piece"),
-        Some(n) => format!("{head} — {n} pieces: one chart cannot cover them"),
-        None => head.to_string(),
+    caption(
+        &area,
+        surface,
+        "Cost J along the learned set (top) and the self-motion set (bottom)",
+    )?;
+    let pieces = match scene.motion.map(|m| m.pieces) {
+        Some(1) => " · the self-motion set is 1 piece".to_string(),
+        Some(0) => " · no feasible piece".to_string(),
+        Some(n) => format!(" · {n} pieces: one chart cannot cover them"),
+        None => String::new(),
     };
-    caption(&area, surface, &text)?;
-    let body = area.margin(surface.px(CAPTION_BAND), 0, 0, 0);
+    super::subcaption(&area, surface, &format!("{}{pieces}", scene.cost_formula))?;
+    let body = area.margin(surface.px(CAPTION_BAND + SUBCAPTION_BAND), 0, 0, 0);
     let (top, bottom) = body.split_vertically(body.dim_in_pixel().1 as i32 / 2);
     draw_curve(&top, surface, scene)?;
     draw_motion(&bottom, surface, scene)?;

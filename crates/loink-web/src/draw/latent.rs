@@ -5,11 +5,12 @@
 
 use plotters::prelude::*;
 
-use super::palette::{self, INK, OPTIMUM, SAMPLE};
+use super::palette::{self, INK, MUTED, OPTIMUM, SAMPLE};
 use super::{
     caption, grid_to_rgba, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND,
 };
 use crate::learned::LatentMap;
+use crate::view::Viewport;
 
 /// What the latent panel shows.
 pub struct LatentScene<'a> {
@@ -17,10 +18,13 @@ pub struct LatentScene<'a> {
     pub map: Option<&'a LatentMap>,
     /// Why there is no map, when there is none.
     pub no_map: &'a str,
+    /// The reader's latent probe z (empty: none).
+    pub probe: &'a [f64],
 }
 
-/// Draws the panel.
-pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult {
+/// Draws the panel; returns the plot's pixel ↔ z map (y is z₂ on a plane, a dummy axis on a
+/// line), for pointer input.
+pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewport>> {
     let area = surface.area()?;
     let Some(map) = scene.map else {
         caption(
@@ -29,16 +33,17 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult {
             "Latent space: the true cost over the learned latent coordinates z",
         )?;
         super::landscape::message(&area, surface, scene.no_map)?;
-        return area.present().map_err(text_err);
+        area.present().map_err(text_err)?;
+        return Ok(None);
     };
     let two_d = map.rows > 1;
     caption(
         &area,
         surface,
         if two_d {
-            "Latent plane: true cost J(G⁻¹([y; z])) — the solver answers at z = 0"
+            "Latent plane of LOInK: true cost J(G⁻¹([y; z])) — LOInK's answer is z = 0; drag to try another z"
         } else {
-            "Latent line: true cost J(G⁻¹([y; z])) along z — the solver answers at z = 0"
+            "Latent line of LOInK: true cost J(G⁻¹([y; z])) along z — LOInK's answer is z = 0; drag along it"
         },
     )?;
     let body = area.margin(surface.px(CAPTION_BAND), 0, 0, 0);
@@ -52,17 +57,29 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult {
         .build_cartesian_2d(z0..z1, y0..y1)
         .map_err(text_err)?;
     let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let view = Viewport {
+        pixels: [
+            xr.start as f64,
+            yr.start as f64,
+            xr.end as f64,
+            yr.end as f64,
+        ],
+        world: [z0, z1, y0, y1],
+    };
     let (w, h) = (
         (xr.end - xr.start).max(1) as u32,
         (yr.end - yr.start).max(1) as u32,
     );
     let (lo, hi) = map.cost_range;
+    let grey = [MUTED.0, MUTED.1, MUTED.2];
     let cells: Vec<Option<[u8; 3]>> = map
         .cost
         .iter()
-        .map(|&c| {
-            c.is_finite()
-                .then(|| palette::viridis((c - lo) / (hi - lo).max(1e-12)))
+        .zip(&map.outside_limits)
+        .map(|(&c, &outside)| match (c.is_finite(), outside) {
+            (true, true) => Some(grey),
+            (true, false) => Some(palette::viridis((c - lo) / (hi - lo).max(1e-12))),
+            _ => None,
         })
         .collect();
     let strip_h = if two_d { h } else { (h / 3).max(4) };
@@ -143,6 +160,22 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult {
         Mark::Cross(INK.to_rgba()),
         "latent origin z = 0 (LOInK's answer)",
     );
+    if map.outside_limits.iter().any(|&o| o) {
+        legend.add(Mark::Swatch(MUTED.to_rgba()), "a joint limit broken");
+    }
+    if !scene.probe.is_empty() {
+        let p = to_point(scene.probe);
+        chart
+            .draw_series([
+                Circle::new(p, surface.px(6.0), WHITE.filled()),
+                Circle::new(p, surface.px(6.0), SAMPLE.stroke_width(surface.stroke(2.5))),
+            ])
+            .map_err(text_err)?;
+        legend.add(
+            Mark::Ring(SAMPLE.to_rgba()),
+            "your z (drag, arrow keys; Esc clears)",
+        );
+    }
     legend.draw(
         &area,
         surface,
@@ -150,7 +183,8 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult {
         Corner::UpperLeft,
     )?;
     colour_bar(&bar, surface, lo, hi, "cost J")?;
-    area.present().map_err(text_err)
+    area.present().map_err(text_err)?;
+    Ok(Some(view))
 }
 
 /// A vertical viridis colour bar from `lo` (bottom) to `hi` (top) with a title.
@@ -161,7 +195,13 @@ pub fn colour_bar(
     hi: f64,
     title: &str,
 ) -> DrawResult {
-    let (lo, hi) = if hi > lo { (lo, hi) } else { (lo, lo + 1.0) };
+    // A range that is empty, inverted or not finite (no cell computed, or every pose outside
+    // the limits) draws a unit bar: plotters' tick search never ends on an infinite range.
+    let (lo, hi) = match (lo.is_finite(), hi.is_finite()) {
+        (true, true) if hi > lo => (lo, hi),
+        (true, _) => (lo, lo + 1.0),
+        _ => (0.0, 1.0),
+    };
     let mut chart = ChartBuilder::on(area)
         .margin(surface.px(6.0))
         .margin_bottom(surface.px(36.0))

@@ -106,7 +106,6 @@ impl Surface {
         style
     }
 
-    /// A plotters drawing area over the whole canvas, cleared to the paper colour.
     /// The panel's drawing area, cleared, with `text` as its caption.
     pub fn captioned(&self, text: &str) -> DrawResult<Area> {
         let area = self.area()?;
@@ -204,15 +203,83 @@ impl Surface {
 
 /// Draws a one-line caption at the top left of a panel.
 pub fn caption(area: &Area, surface: &Surface, text: &str) -> DrawResult {
+    fitted_line(
+        area,
+        surface,
+        text,
+        palette::CAPTION_PX,
+        INK,
+        surface.px(6.0),
+    )
+}
+
+/// Draws one line of text at the top left, `top` device pixels down, fitted to the panel's
+/// width: a smaller font (down to 9.5 CSS px) when it does not fit at `size`, then cut with
+/// "…" — a title never runs off the panel.
+fn fitted_line(
+    area: &Area,
+    surface: &Surface,
+    text: &str,
+    size: f64,
+    colour: RGBColor,
+    top: i32,
+) -> DrawResult {
+    let left = surface.px(8.0);
+    let room = (area.dim_in_pixel().0 as i32 - 2 * left).max(1) as u32;
+    let fits = |px: f64, t: &str| -> Result<bool, String> {
+        let (w, _) = area
+            .estimate_text_size(t, &surface.font(px, colour))
+            .map_err(text_err)?;
+        Ok(w <= room)
+    };
+    let mut px = size;
+    while px > 9.5 && !fits(px, text)? {
+        px -= 0.5;
+    }
+    let mut line = text.to_string();
+    if !fits(px, &line)? {
+        let chars: Vec<char> = text.chars().collect();
+        let (mut lo, mut hi) = (0, chars.len());
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            let candidate: String = chars[..mid].iter().collect::<String>() + "…";
+            if fits(px, &candidate)? {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        line = chars[..lo]
+            .iter()
+            .collect::<String>()
+            .trim_end()
+            .to_string()
+            + "…";
+    }
     let style = surface
-        .font(palette::CAPTION_PX, INK)
+        .font(px, colour)
         .pos(Pos::new(HPos::Left, VPos::Top));
-    area.draw_text(text, &style, (surface.px(8.0), surface.px(6.0)))
-        .map_err(text_err)
+    area.draw_text(&line, &style, (left, top)).map_err(text_err)
 }
 
 /// Height (CSS px) reserved for the caption line at the top of each panel.
 pub const CAPTION_BAND: f64 = 24.0;
+
+/// Height (CSS px) of a panel's second caption line ([`subcaption`]).
+pub const SUBCAPTION_BAND: f64 = 16.0;
+
+/// Draws a second, smaller caption line in muted ink under the caption (the panel reserves
+/// [`SUBCAPTION_BAND`] more at its top).
+pub fn subcaption(area: &Area, surface: &Surface, text: &str) -> DrawResult {
+    fitted_line(
+        area,
+        surface,
+        text,
+        palette::LABEL_PX,
+        palette::MUTED_INK,
+        surface.px(CAPTION_BAND),
+    )
+}
 
 /// Bilinear-free nearest-neighbour upscale of a `gw × gh` grid of colours (row 0 at the top)
 /// into a `width × height` RGBA buffer; `None` cells become transparent.
@@ -252,6 +319,8 @@ pub enum Mark {
     Ring(RGBAColor),
     /// A filled square (areas, heat-map classes).
     Swatch(RGBAColor),
+    /// A square outlined in the colour and filled with it at the given opacity (0: hollow).
+    Outline(RGBAColor, f64),
     /// A cross.
     Cross(RGBAColor),
 }
@@ -267,6 +336,19 @@ pub enum Corner {
     LowerLeft,
     /// Bottom right.
     LowerRight,
+}
+
+impl Corner {
+    /// The corner diagonally away from world point `at` (relative to the origin at the plot's
+    /// centre), so a legend does not hide what is being pointed at.
+    pub fn away_from(at: [f64; 2]) -> Corner {
+        match (at[0] < 0.0, at[1] < 0.0) {
+            (true, true) => Corner::UpperRight,
+            (true, false) => Corner::LowerRight,
+            (false, true) => Corner::UpperLeft,
+            (false, false) => Corner::LowerLeft,
+        }
+    }
 }
 
 /// A legend drawn by hand (plotters' series labels measure text through the DOM).
@@ -363,6 +445,17 @@ impl Legend {
                     [(cx - r - 2, cy - r), (cx + r + 2, cy + r)],
                     c.filled(),
                 )),
+                Mark::Outline(c, fill) => {
+                    let corners = [(cx - r - 2, cy - r), (cx + r + 2, cy + r)];
+                    if fill > 0.0 {
+                        area.draw(&Rectangle::new(corners, c.mix(fill).filled()))
+                            .map_err(text_err)?;
+                    }
+                    area.draw(&Rectangle::new(
+                        corners,
+                        c.stroke_width(surface.stroke(1.5)),
+                    ))
+                }
                 Mark::Cross(c) => area.draw(&Cross::new(
                     (cx, cy),
                     r,

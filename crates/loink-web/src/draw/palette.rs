@@ -19,6 +19,8 @@ pub const SURROGATE: RGBColor = RGBColor(204, 121, 167);
 pub const MUTED: RGBColor = RGBColor(150, 150, 150);
 /// Axes, ticks, text.
 pub const INK: RGBColor = RGBColor(40, 40, 40);
+/// Secondary text (sub-captions), dark enough for 4.5:1 contrast on white.
+pub const MUTED_INK: RGBColor = RGBColor(100, 100, 100);
 /// Panel background.
 pub const PAPER: RGBColor = RGBColor(255, 255, 255);
 /// Reachable-region shading.

@@ -1,10 +1,13 @@
 //! Lesson 1, the averaging trap (the classic exercise on learned IK), on planar2: a network trained with
 //! squared error on both elbow branches answers their average, which misses the target; a
 //! mixture density network puts one component on each branch; LOInK, which with no redundancy
-//! is a bijection on one elbow chart (q₂ ≥ 0), lands on a valid solution. Every answer is
-//! replayed through forward kinematics and its miss ‖p(q) − y‖ reported.
+//! is a bijection on one chart of the joints (q₁ ∈ [−90°, 90°], q₂ ∈ [0°, 180°]), lands on a
+//! valid solution wherever its chart has one — the panel shades where that is, and says so
+//! when the target is outside. Every answer is replayed through forward kinematics and its miss
+//! ‖p(q) − y‖ reported.
 
 use loink::problem::planar::PlanarArm;
+use loink::problem::Reachability;
 use loink::regressor::Component;
 use loink::report::Solution;
 use loink::solvers::analytic::{self, Branch};
@@ -13,7 +16,7 @@ use serde::Serialize;
 
 use super::draw::{self as ld, Chart};
 use super::models::Loaded;
-use crate::draw::palette::{INK, MUTED, SAMPLE, SOLUTION, TARGET};
+use crate::draw::palette::{INK, MUTED, REGION, SAMPLE, SOLUTION, TARGET};
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
 
@@ -22,19 +25,26 @@ pub const TITLE: &str = "The averaging trap";
 /// The lesson text.
 pub const TEXT: &str = "A two-link arm reaches most targets in two ways, elbow one side or the other. \
 A network trained with squared error on data holding both learns their average, which is generally no \
-solution at all: replayed through forward kinematics it misses the target (red cross). A mixture density \
-network can say \"one of these two\" (blue ghosts, one per branch), and LOInK, which needs no averaging \
-because with two links there is no redundancy and it is a bijection on one elbow chart, lands on the target.";
+solution at all: replayed through forward kinematics it misses the target (the orange ×). A mixture density \
+network can say \"one of these two\" (light-blue ghosts, one per branch). LOInK needs no averaging: with two \
+links there is no redundancy, and it is a bijection from one chart of the joints (elbow bent one way, \
+q₂ ∈ [0°, 180°], shoulder q₁ ∈ [−90°, 90°]) onto the shaded region. Inside that region it lands on the \
+target; outside it, no pose of its chart reaches the target, and it says so.";
 /// The "try this".
 pub const TRY: &str =
     "Drag the target towards the base and out to full reach: where does the averaged \
-answer miss most, and why does it get better near full reach, where both branches meet?";
+answer miss most, and why does it get better near full reach, where both branches meet? Then drag it \
+out of the shaded region, to the lower left: the MDN still answers, LOInK's chart cannot.";
 
 /// The default target (the classic exercise's example point).
 pub const DEFAULT_TARGET: [f64; 2] = [1.0, 0.8];
 
 /// The dashed reference line of the miss chart: 5 mm, a miss anyone would see on a real arm.
 pub const MISS_M: f64 = 5e-3;
+
+/// Mixture components lighter than this are neither drawn nor charted (their means land
+/// anywhere: the network does not use them); the table still lists them, marked.
+pub const NEGLIGIBLE_WEIGHT: f64 = 0.02;
 
 /// One MDN component as the page reports it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -62,7 +72,8 @@ pub struct AveragingState {
     pub mse_miss_m: Option<f64>,
     /// Miss of the MDN's most likely component (m).
     pub mdn_miss_m: Option<f64>,
-    /// Miss of LOInK's unrefined answer (m).
+    /// Miss of LOInK's answer as the playground gives it by default (one inverse and its task
+    /// feedback rounds, no refinement) (m).
     pub loink_miss_m: Option<f64>,
     /// Status words of the three answers.
     pub mse_status: Option<&'static str>,
@@ -70,6 +81,9 @@ pub struct AveragingState {
     pub mdn_status: Option<&'static str>,
     /// LOInK status.
     pub loink_status: Option<&'static str>,
+    /// Whether LOInK's chart (its model's joint box) has a pose reaching the target; null
+    /// without the model or when its problem cannot decide.
+    pub loink_in_chart: Option<bool>,
     /// All MDN components, heaviest first.
     pub mdn_components: Vec<ComponentState>,
     /// Joint angles of the answers.
@@ -80,6 +94,14 @@ pub struct AveragingState {
     pub exact_q: Vec<Vec<f64>>,
 }
 
+/// LOInK's chart as the lesson shows it.
+struct ChartView {
+    /// Whether the target lies in it (None when its problem cannot decide).
+    inside: Option<bool>,
+    /// Its outline: the image of its joint box's boundary.
+    outline: Vec<(f64, f64)>,
+}
+
 /// The computed lesson for one target.
 pub struct Averaging {
     arm: PlanarArm,
@@ -87,6 +109,8 @@ pub struct Averaging {
     mse: Option<Solution>,
     mdn: Vec<Component>,
     loink: Option<Solution>,
+    /// LOInK's chart, when its model is loaded.
+    chart: Option<ChartView>,
     exact: Vec<Solution>,
 }
 
@@ -116,6 +140,18 @@ impl Averaging {
                 .and_then(|m| m.predict(&target).ok())
                 .unwrap_or_default(),
             loink: models.loink.get("loink").map(|m| m.solve_cold(&target)),
+            chart: models.loink.get("loink").map(|m| {
+                let problem = m.problem();
+                let inside = match problem.reachability(&target, None) {
+                    Reachability::Reachable => Some(true),
+                    Reachability::Unreachable => Some(false),
+                    Reachability::Unknown => None,
+                };
+                ChartView {
+                    inside,
+                    outline: problem.planar().map(outline).unwrap_or_default(),
+                }
+            }),
             exact,
         }
     }
@@ -132,6 +168,7 @@ impl Averaging {
             mse_status: self.mse.as_ref().map(|s| s.status().as_str()),
             mdn_status: self.mdn.first().map(|c| c.solution.status().as_str()),
             loink_status: self.loink.as_ref().map(|s| s.status().as_str()),
+            loink_in_chart: self.chart.as_ref().and_then(|c| c.inside),
             mdn_components: self
                 .mdn
                 .iter()
@@ -173,8 +210,16 @@ impl Averaging {
             rows.push(row("MDN", None));
         }
         for (k, c) in self.mdn.iter().enumerate() {
+            let label = format!("MDN component {} (π = {:.2})", k + 1, c.weight);
+            if c.weight < NEGLIGIBLE_WEIGHT {
+                rows.push([
+                    label,
+                    "weight ≈ 0: the network does not use it (not drawn)".into(),
+                ]);
+                continue;
+            }
             rows.push([
-                format!("MDN component {} (π = {:.2})", k + 1, c.weight),
+                label,
                 format!(
                     "misses by {:.2e} m — {}, {}",
                     c.solution.residual(),
@@ -185,7 +230,22 @@ impl Averaging {
                 ),
             ]);
         }
-        rows.push(row("LOInK (q₂ ≥ 0 chart)", self.loink.as_ref()));
+        let label = format!(
+            "LOInK (chart q₁ ∈ [−90°, 90°], q₂ ≥ 0; {} feedback rounds)",
+            crate::settings::DEFAULT_FEEDBACK
+        );
+        match (&self.loink, self.chart.as_ref().and_then(|c| c.inside)) {
+            (Some(s), Some(false)) => rows.push([
+                label,
+                format!(
+                    "target outside its chart (no pose of the chart reaches it): its answer \
+                     stops {:.2e} m away — {}",
+                    s.residual(),
+                    s.status()
+                ),
+            ]),
+            (loink, _) => rows.push(row(&label, loink.as_ref())),
+        }
         rows
     }
 
@@ -204,13 +264,22 @@ impl Averaging {
         )?;
         let (mut chart, view) = ld::workspace(&area, surface, &self.arm)?;
         let mut legend = Legend::default();
+        if let Some(view) = self.chart.as_ref().filter(|c| !c.outline.is_empty()) {
+            chart
+                .draw_series(std::iter::once(Polygon::new(
+                    view.outline.clone(),
+                    REGION.to_rgba().filled(),
+                )))
+                .map_err(text_err)?;
+            legend.add(Mark::Swatch(REGION.to_rgba()), "LOInK's chart reaches here");
+        }
         let arm = &self.arm;
         for s in &self.exact {
             ld::arm(&mut chart, surface, arm, s.q(), MUTED.mix(0.45), 6.0, false)?;
         }
         legend.add(Mark::Line(MUTED.mix(0.45), 6.0), "the two exact solutions");
         // Components with almost no weight are listed in the table but not drawn.
-        for c in self.mdn.iter().filter(|c| c.weight >= 0.02) {
+        for c in self.mdn.iter().filter(|c| c.weight >= NEGLIGIBLE_WEIGHT) {
             let alpha = 0.25 + 0.6 * c.weight.clamp(0.0, 1.0);
             ld::arm(
                 &mut chart,
@@ -239,10 +308,7 @@ impl Averaging {
                 4.0,
                 true,
             )?;
-            legend.add(
-                Mark::Line(SOLUTION.to_rgba(), 4.0),
-                "LOInK (elbow chart q₂ ≥ 0)",
-            );
+            legend.add(Mark::Line(SOLUTION.to_rgba(), 4.0), "LOInK");
         }
         if let Some(s) = &self.mse {
             ld::arm(&mut chart, surface, arm, s.q(), TARGET.mix(0.9), 3.0, true)?;
@@ -267,19 +333,23 @@ impl Averaging {
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
-            Corner::LowerLeft,
+            Corner::away_from(self.target),
         )?;
         Ok(view)
     }
 
     fn draw_misses(&self, surface: &Surface) -> DrawResult {
-        let area = surface
-            .captioned("End-effector miss ‖p(q) − y‖ per answer (log scale); dashed: 5 mm")?;
+        let area = surface.captioned(
+            "End-effector miss ‖p(q) − y‖ per answer (log scale); dashed: 5 mm; MDN components of weight < 0.02 left out",
+        )?;
         let mut bars: Vec<(String, f64, RGBAColor)> = Vec::new();
         if let Some(s) = &self.mse {
             bars.push(("MSE".into(), s.residual(), TARGET.to_rgba()));
         }
         for (k, c) in self.mdn.iter().enumerate() {
+            if c.weight < NEGLIGIBLE_WEIGHT {
+                continue;
+            }
             bars.push((
                 format!("MDN {}", k + 1),
                 c.solution.residual(),
@@ -344,6 +414,28 @@ impl Averaging {
     }
 }
 
+/// The outline of a two-joint arm's chart: the image of its joint box's boundary, traced edge
+/// by edge (for planar2's chart a simple closed curve, so it fills as the region it bounds).
+fn outline(arm: &PlanarArm) -> Vec<(f64, f64)> {
+    let (lo, hi) = (arm.limits().lower(), arm.limits().upper());
+    if lo.len() != 2 {
+        return Vec::new();
+    }
+    const STEPS: usize = 90;
+    let lerp = |a: f64, b: f64, k: usize| a + (b - a) * k as f64 / STEPS as f64;
+    let mut qs = Vec::with_capacity(4 * STEPS);
+    qs.extend((0..STEPS).map(|k| [lerp(lo[0], hi[0], k), lo[1]]));
+    qs.extend((0..STEPS).map(|k| [hi[0], lerp(lo[1], hi[1], k)]));
+    qs.extend((0..STEPS).map(|k| [lerp(hi[0], lo[0], k), hi[1]]));
+    qs.extend((0..STEPS).map(|k| [lo[0], lerp(hi[1], lo[1], k)]));
+    qs.iter()
+        .map(|q| {
+            let [x, y] = arm.position(q);
+            (x, y)
+        })
+        .collect()
+}
+
 fn mark(chart: &mut Chart, surface: &Surface, reached: &[f64], colour: RGBAColor) -> DrawResult {
     if let [x, y] = reached {
         ld::cross(chart, surface, [*x, *y], colour)?;
@@ -385,6 +477,55 @@ mod tests {
         assert!(
             heavy.iter().any(|c| c.branch == "q2>=0") && heavy.iter().any(|c| c.branch == "q2<0")
         );
+    }
+
+    #[test]
+    fn loink_lands_wherever_its_chart_reaches_and_says_so_elsewhere() {
+        let models = shipped();
+        // The lower-left target is reachable by the arm but outside LOInK's chart.
+        let outside = Averaging::compute(&models, [-1.0, -1.2]);
+        let s = outside.state();
+        assert_eq!(s.loink_in_chart, Some(false), "{s:?}");
+        assert!(outside
+            .readouts()
+            .iter()
+            .any(|[_, text]| text.contains("outside its chart")));
+        // Along r = 1.5 every target in the chart is reached, every other one is outside it.
+        let (mut inside, mut worst) = (0, 0.0_f64);
+        for k in 0..360 {
+            let a = (k as f64).to_radians();
+            let y = [1.5 * a.cos(), 1.5 * a.sin()];
+            let s = Averaging::compute(&models, y).state();
+            match s.loink_in_chart {
+                Some(true) => {
+                    inside += 1;
+                    worst = worst.max(s.loink_miss_m.unwrap());
+                }
+                Some(false) => assert_ne!(s.loink_status, Some("converged"), "{s:?}"),
+                None => panic!("undecided at {y:?}"),
+            }
+        }
+        assert!(inside > 150, "{inside} of 360 in the chart");
+        assert!(worst <= 1e-3, "worst miss in the chart {worst}");
+    }
+
+    #[test]
+    fn weightless_components_are_not_charted() {
+        let models = shipped();
+        for y in [[1.0, 0.8], [-1.0, -1.2], [0.3, 1.6]] {
+            let a = Averaging::compute(&models, y);
+            let heavy = a
+                .mdn
+                .iter()
+                .filter(|c| c.weight >= NEGLIGIBLE_WEIGHT)
+                .count();
+            let rows = a.readouts();
+            let marked = rows
+                .iter()
+                .filter(|r| r[1].starts_with("weight ≈ 0"))
+                .count();
+            assert_eq!(heavy + marked, a.mdn.len());
+        }
     }
 
     #[test]

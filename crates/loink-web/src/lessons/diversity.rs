@@ -21,8 +21,10 @@ pub const TITLE: &str = "Diversity and σ";
 /// Text.
 pub const TEXT: &str = "LOInK puts the cheapest solution for a target at latent z = 0, so sampling z \
 around the origin trades optimality for variety in a controlled way: σ = 0 gives the one learned \
-optimum, a larger σ gives more varied arms (ghosts) that cost more. The histogram shows the samples' \
-true costs against the reference optimum J*; the lower chart shows the trade over σ.";
+optimum, a larger σ gives more varied arms (ghosts) that cost more. The histogram shows the true costs J \
+(the cost the landscape plots: joint centring plus 4·com_x²) against the reference optimum J*, of the samples \
+that reach the target within 0.1 mm only — an answer that misses can be cheaper than any that reaches; the \
+lower chart shows the trade over σ.";
 /// Try this.
 pub const TRY: &str =
     "Move σ from 0 to 2 and watch the histogram slide away from J* while the ghosts \
@@ -34,6 +36,12 @@ pub const DEFAULT_TARGET: [f64; 2] = [0.6, 0.4];
 pub const DEFAULT_SIGMA: f64 = 0.5;
 /// Default number of samples.
 pub const DEFAULT_SAMPLES: u32 = 32;
+/// Only answers within this distance of the target (m), inside the limits, have their costs
+/// compared with J\* (a miss can undercut the optimum).
+pub const REACH_M: f64 = 1e-4;
+/// The histogram spans at least this share of J\* (so differences far below what the chart
+/// can mean are not magnified into bars apart).
+const HISTOGRAM_MIN_SPAN: f64 = 0.02;
 /// σ values of the trade chart.
 const SWEEP: [f64; 8] = [0.0, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0];
 
@@ -56,11 +64,16 @@ pub struct DiversityState {
     pub costs: Vec<f64>,
     /// Their statuses.
     pub statuses: Vec<&'static str>,
+    /// Whether each sample reaches the target (within [`REACH_M`], inside the limits): only
+    /// these are compared with J\*.
+    pub reaches: Vec<bool>,
+    /// [`REACH_M`].
+    pub reach_m: f64,
     /// J* of the reference optimum (null when none is feasible).
     pub optimum_cost: Option<f64>,
     /// J at z = 0.
     pub origin_cost: Option<f64>,
-    /// Mean gap (J − J*)/J* of the converged samples (%).
+    /// Mean gap (J − J*)/J* of the samples that reach the target (%).
     pub mean_gap_pct: Option<f64>,
     /// Variety: mean per-joint standard deviation of the samples (rad).
     pub spread_rad: Option<f64>,
@@ -106,13 +119,18 @@ fn spread(samples: &[Solution]) -> f64 {
         / n as f64
 }
 
+/// Whether a sample reaches the target closely enough for its cost to be compared with J\*.
+fn reaches(s: &Solution) -> bool {
+    s.residual() <= REACH_M && s.margin() >= -1e-6
+}
+
 fn mean_gap(samples: &[Solution], optimum: Option<f64>) -> f64 {
     let Some(j) = optimum else {
         return f64::NAN;
     };
     let gaps: Vec<f64> = samples
         .iter()
-        .filter(|s| s.status() == Status::Converged)
+        .filter(|s| reaches(s))
         .map(|s| gap_percent(s.cost(), j))
         .collect();
     if gaps.is_empty() {
@@ -181,6 +199,8 @@ impl Diversity {
             samples: self.samples.iter().map(|s| s.q().to_vec()).collect(),
             costs: self.samples.iter().map(Solution::cost).collect(),
             statuses: self.samples.iter().map(|s| s.status().as_str()).collect(),
+            reaches: self.samples.iter().map(reaches).collect(),
+            reach_m: REACH_M,
             optimum_cost: j_star,
             origin_cost: self.origin.as_ref().map(Solution::cost).and_then(finite),
             mean_gap_pct: finite(mean_gap(&self.samples, j_star)),
@@ -192,24 +212,32 @@ impl Diversity {
     pub fn readouts(&self) -> Vec<[String; 2]> {
         let st = self.state();
         let f = |v: Option<f64>, d: usize| v.map_or("—".to_string(), |v| format!("{v:.d$}"));
-        let converged = st.statuses.iter().filter(|s| **s == "converged").count();
+        let reaching = st.reaches.iter().filter(|r| **r).count();
         vec![
             ["reference optimum J*".into(), f(st.optimum_cost, 4)],
             [
                 "J at z = 0 (LOInK)".into(),
                 match &self.origin {
                     Some(o) => format!(
-                        "{} — {}, {:.1e} m from the target",
+                        "{} — {}, {:.1e} m from the target{}",
                         f(st.origin_cost, 4),
                         o.status(),
-                        o.residual()
+                        o.residual(),
+                        if reaches(o) {
+                            ""
+                        } else {
+                            " (too far to compare with J*)"
+                        }
                     ),
                     None => "planar3 model not loaded".into(),
                 },
             ],
             [
                 format!("samples (σ = {}, seed {})", self.sigma, self.seed),
-                format!("{} drawn, {converged} reach the target", st.samples.len()),
+                format!(
+                    "{} drawn, {reaching} within 0.1 mm of the target (only their costs are compared)",
+                    st.samples.len()
+                ),
             ],
             [
                 "mean gap of the samples to J*".into(),
@@ -276,23 +304,32 @@ impl Diversity {
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
-            Corner::LowerLeft,
+            Corner::away_from(self.target),
         )?;
         Ok(view)
     }
 
     fn draw_histogram(&self, surface: &Surface) -> DrawResult {
-        let area = surface.captioned(
-            "True cost J of the samples that reach the target, against the optimum J*",
-        )?;
         let costs: Vec<f64> = self
             .samples
             .iter()
-            .filter(|s| s.status() == Status::Converged)
+            .filter(|s| reaches(s))
             .map(Solution::cost)
             .collect();
+        let area = surface.captioned(&format!(
+            "True cost J of the {} of {} samples within 0.1 mm of the target, against the optimum J*",
+            costs.len(),
+            self.samples.len()
+        ))?;
         let j_star = self.optimum.as_ref().map(Solution::cost);
-        let (lo, hi) = ld::padded_range(costs.iter().copied().chain(j_star));
+        let (mut lo, mut hi) = ld::padded_range(costs.iter().copied().chain(j_star));
+        if let Some(j) = j_star {
+            let span = HISTOGRAM_MIN_SPAN * j.abs().max(1e-3);
+            if hi - lo < span {
+                let mid = 0.5 * (lo + hi);
+                (lo, hi) = (mid - 0.5 * span, mid + 0.5 * span);
+            }
+        }
         let bins = 16usize;
         let width = (hi - lo) / bins as f64;
         let mut counts = vec![0usize; bins];
@@ -325,8 +362,8 @@ impl Diversity {
         if let Some(j) = self
             .origin
             .as_ref()
+            .filter(|o| reaches(o))
             .map(Solution::cost)
-            .filter(|c| c.is_finite())
         {
             ld::polyline(
                 &mut chart,
@@ -390,5 +427,66 @@ impl Diversity {
             chart.plotting_area().get_pixel_range(),
             Corner::UpperLeft,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lessons::LessonKind;
+
+    fn shipped() -> Loaded {
+        let mut m = Loaded::default();
+        let json = include_str!("../../../../web/models/planar3.json");
+        m.load(LessonKind::Diversity, "loink", json, "planar3")
+            .unwrap();
+        m
+    }
+
+    #[test]
+    fn at_sigma_zero_no_compared_cost_undercuts_the_optimum() {
+        let models = shipped();
+        for target in [DEFAULT_TARGET, [0.9, -0.3], [-0.4, 0.9], [0.3, 0.2]] {
+            let s = Diversity::compute(&models, target, 0.0, 8, 1).state();
+            let j_star = s.optimum_cost.unwrap();
+            let compared: Vec<f64> = s
+                .costs
+                .iter()
+                .zip(&s.reaches)
+                .filter(|(_, r)| **r)
+                .map(|(c, _)| *c)
+                .collect();
+            assert!(!compared.is_empty(), "{s:?}");
+            for c in compared {
+                assert!(
+                    c >= j_star * (1.0 - 1e-4),
+                    "J {c} < J* {j_star} at {target:?}"
+                );
+            }
+            assert!(s.mean_gap_pct.unwrap() >= -1e-2, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn an_answer_that_misses_is_not_compared() {
+        let models = shipped();
+        let mut d = Diversity::compute(&models, DEFAULT_TARGET, 0.5, 16, 3);
+        let before = d.state().mean_gap_pct;
+        // A cheap pose that misses the target by centimetres must not enter the comparison.
+        let problem = d.problem.clone();
+        let centre = problem.limits().centres();
+        d.samples.push(Solution::assess(
+            &problem,
+            "test",
+            &DEFAULT_TARGET,
+            None,
+            centre,
+            0,
+            0.0,
+            loink::report::Termination::Approximate,
+        ));
+        let s = d.state();
+        assert_eq!(s.reaches.last(), Some(&false));
+        assert_eq!(s.mean_gap_pct, before);
     }
 }

@@ -411,6 +411,36 @@ impl Lesson {
         Ok(world.to_vec())
     }
 
+    /// Arrow keys on panel `name`: (dx, dy) steps (Shift: ten). The latent plane moves z by
+    /// [`latent::KEY_STEP`] a step and returns an empty array; an arm panel returns the target
+    /// moved by 1 cm a step, kept on the panel, to hand to the playground.
+    pub fn nudge(&mut self, name: &str, dx: f64, dy: f64) -> Result<Vec<f64>, JsError> {
+        if !(dx.is_finite() && dy.is_finite()) {
+            return Err(js_err("nudge steps must be finite"));
+        }
+        let (dx, dy) = (dx.clamp(-100.0, 100.0), dy.clamp(-100.0, 100.0));
+        let view = self
+            .views
+            .get(name)
+            .ok_or_else(|| js_err(format!("panel '{name}' takes no keyboard input")))?;
+        if self.kind == LessonKind::Latent && name == "plane" {
+            self.settings.lesson.z = latent::LatentLesson::nudged(self.settings.lesson.z, dx, dy);
+            self.compute();
+            self.redraw().map_err(js_err)?;
+            return Ok(Vec::new());
+        }
+        let [x0, x1, y0, y1] = view.world;
+        let t = &self.settings.target;
+        let (x, y) = (
+            t.first().copied().unwrap_or(0.0),
+            t.get(1).copied().unwrap_or(0.0),
+        );
+        Ok(vec![
+            (x + 0.01 * dx).clamp(x0, x1),
+            (y + 0.01 * dy).clamp(y0, y1),
+        ])
+    }
+
     /// World point → CSS pixel on panel `name` (for tests that point at a place).
     #[wasm_bindgen(js_name = worldToCanvas)]
     pub fn world_to_canvas(&self, name: &str, x: f64, y: f64) -> Result<Vec<f64>, JsError> {

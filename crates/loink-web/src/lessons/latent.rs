@@ -1,7 +1,9 @@
 //! Lesson 5, redundancy and the latent origin (planar4): for a fixed target the learned
 //! solution set is the image of the latent plane, x(z) = G⁻¹([y; z]). The plane is shown as a
-//! heat map of the true cost J(x(z)); dragging the point moves the arm along its self-motion
-//! set with the end effector held on the target, and the origin z = 0 is the cheapest pose.
+//! heat map of the true cost J(x(z)) (grey where the pose breaks a joint limit); dragging the
+//! point (or the arrow keys) moves the arm along its self-motion set with the end effector held
+//! on the target, and the origin z = 0 is the learned cheapest pose, shown against the
+//! reference optimum J\*.
 
 use loink::nn::PathPredictor;
 use loink::problem::Problem;
@@ -13,7 +15,7 @@ use serde::Serialize;
 use super::draw as ld;
 use super::models::Loaded;
 use super::LATENT_MAX;
-use crate::draw::palette::{self, viridis, INK, OPTIMUM, SOLUTION, TARGET};
+use crate::draw::palette::{self, viridis, INK, MUTED, OPTIMUM, SAMPLE, SOLUTION, TARGET};
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
 use crate::view::Viewport;
 
@@ -21,13 +23,17 @@ use crate::view::Viewport;
 pub const TITLE: &str = "Redundancy and the latent origin";
 /// Text.
 pub const TEXT: &str = "A four-link arm can reach a point in a whole two-dimensional family of poses. \
-LOInK straightens that family into the latent plane on the left: every point z gives a pose that still \
-reaches the target, and the colour is that pose's true cost. Training puts the cheapest pose at the \
-origin, so solving is just reading off z = 0.";
+LOInK straightens that family into the latent plane on the left: each point z gives a pose G⁻¹([y; z]) \
+that reaches the target (to the model's accuracy, shown in the table), and the colour is that pose's true \
+cost J — joint centring plus 4·com_x², the cost the playground's landscape plots. Grey cells give poses \
+that break a joint limit: the joint box maps to a bounded patch of the plane, not all of it. Training \
+puts the cheapest pose at the origin, so solving is just reading off z = 0; the orange ghost is the \
+true cheapest pose J*, found by the reference solver, to compare.";
 /// Try this.
 pub const TRY: &str =
-    "Drag the white point around the plane: the end effector stays on the target while \
-the elbows swing; then drag it back towards the cross at the origin and watch the cost fall.";
+    "Drag the white point (or focus the plane and use the arrow keys): the end effector \
+stays on the target while the elbows swing; drag it into the grey and watch a joint leave its limits; then \
+bring it back to the cross at the origin and compare its cost with J*.";
 
 /// Default target (m).
 pub const DEFAULT_TARGET: [f64; 2] = [0.7, 0.35];
@@ -35,6 +41,21 @@ pub const DEFAULT_TARGET: [f64; 2] = [0.7, 0.35];
 const CELLS: usize = 40;
 /// Half-width of the plane shown (normalised latent units).
 const HALF: f64 = LATENT_MAX;
+/// One arrow-key step of z (normalised latent units; Shift: ten).
+pub const KEY_STEP: f64 = 0.05;
+/// A pose at z "reaches" the target when it is this close (m) and inside the limits.
+pub const REACH_M: f64 = 1e-3;
+
+/// One cell of the map: the true cost of its pose, or why it has none.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Cell {
+    /// The pose is inside the limits: its true cost.
+    Cost(f64),
+    /// The pose breaks a joint limit.
+    OutsideLimits,
+    /// The network's inverse did not converge.
+    NoPose,
+}
 
 /// `getState().lesson`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -61,6 +82,14 @@ pub struct LatentState {
     pub cheapest_cell_z: Option<[f64; 2]>,
     /// Its cost.
     pub cheapest_cell_cost: Option<f64>,
+    /// Whether the pose at z reaches the target (within [`REACH_M`]) inside the limits.
+    pub reaches: Option<bool>,
+    /// The pose's joint-limit margin at z (rad; negative: a limit broken).
+    pub margin_rad: Option<f64>,
+    /// J\* of the reference optimum (null when it found no feasible pose).
+    pub optimum_cost: Option<f64>,
+    /// Share of the map's cells whose pose breaks a limit.
+    pub outside_limits_share: f64,
 }
 
 /// The computed lesson.
@@ -70,17 +99,19 @@ pub struct LatentLesson {
     z: [f64; 2],
     at_z: Option<Solution>,
     origin: Option<Solution>,
-    grid: Vec<f64>,
+    optimum: Option<Solution>,
+    grid: Vec<Cell>,
 }
 
 fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-fn cost_grid(model: &Loink, target: &[f64; 2]) -> Vec<f64> {
+fn cost_grid(model: &Loink, target: &[f64; 2]) -> Vec<Cell> {
     let mut state = model.new_state();
     let mut path = PathPredictor::new();
-    let mut grid = vec![f64::NAN; CELLS * CELLS];
+    let mut grid = vec![Cell::NoPose; CELLS * CELLS];
+    let problem = model.problem();
     for row in 0..CELLS {
         // Serpentine order so each inverse warm-starts from its neighbour; along a row the
         // cells are equally spaced, so the warm start is extrapolated (a row's first two cells
@@ -92,7 +123,11 @@ fn cost_grid(model: &Loink, target: &[f64; 2]) -> Vec<f64> {
             state.predict(&mut path);
             if let Ok((q, report)) = model.preimage(&mut state, target, &z) {
                 if report.converged() {
-                    grid[row * CELLS + c] = model.problem().cost().value(&q);
+                    grid[row * CELLS + c] = if problem.limits().margin(&q) < -1e-6 {
+                        Cell::OutsideLimits
+                    } else {
+                        Cell::Cost(problem.cost().value(&q))
+                    };
                 }
             }
         }
@@ -121,18 +156,28 @@ impl LatentLesson {
             z,
             at_z: model.map(|m| m.solve_latent(&mut m.new_state(), &target, &z)),
             origin: model.map(|m| m.solve_cold(&target)),
+            optimum: Some(loink::solvers::reference::solve(&problem, &target))
+                .filter(|s| s.status() == Status::Converged),
             grid: model.map(|m| cost_grid(m, &target)).unwrap_or_default(),
             problem,
         }
     }
 
+    fn costs(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
+        self.grid.iter().enumerate().filter_map(|(i, c)| match c {
+            Cell::Cost(j) if j.is_finite() => Some((i, *j)),
+            _ => None,
+        })
+    }
+
     fn cheapest(&self) -> Option<([f64; 2], f64)> {
-        self.grid
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.is_finite())
-            .min_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(i, &c)| (cell_centre(i / CELLS, i % CELLS), c))
+        self.costs()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, c)| (cell_centre(i / CELLS, i % CELLS), c))
+    }
+
+    fn reaches(s: &Solution) -> bool {
+        s.residual() <= REACH_M && s.margin() >= -1e-6
     }
 
     /// `getState().lesson`.
@@ -158,7 +203,27 @@ impl LatentLesson {
                 .unwrap_or_default(),
             cheapest_cell_z: cheapest.map(|c| c.0),
             cheapest_cell_cost: cheapest.map(|c| c.1),
+            reaches: self.at_z.as_ref().map(Self::reaches),
+            margin_rad: self.at_z.as_ref().map(Solution::margin).and_then(finite),
+            optimum_cost: self.optimum.as_ref().map(Solution::cost),
+            outside_limits_share: if self.grid.is_empty() {
+                0.0
+            } else {
+                self.grid
+                    .iter()
+                    .filter(|c| **c == Cell::OutsideLimits)
+                    .count() as f64
+                    / self.grid.len() as f64
+            },
         }
+    }
+
+    /// Moves z by (dx, dy) arrow-key steps of [`KEY_STEP`], kept on the plane.
+    pub fn nudged(z: [f64; 2], dx: f64, dy: f64) -> [f64; 2] {
+        [
+            (z[0] + KEY_STEP * dx).clamp(-HALF, HALF),
+            (z[1] + KEY_STEP * dy).clamp(-HALF, HALF),
+        ]
     }
 
     /// Readout rows.
@@ -172,13 +237,25 @@ impl LatentLesson {
             ],
             [
                 "end effector at z".into(),
-                match (s.residual_m, s.status) {
-                    (Some(r), Some(st)) => format!("{r:.2e} m from the target — {st}"),
+                match (&self.at_z, s.residual_m, s.status) {
+                    (Some(at), Some(r), Some(st)) if at.margin() < -1e-6 => format!(
+                        "{r:.2e} m from the target — {st}: a joint is {:.3} rad past its limit",
+                        -at.margin()
+                    ),
+                    (_, Some(r), Some(st)) => format!("{r:.2e} m from the target — {st}"),
                     _ => "planar4 model not loaded".into(),
                 },
             ],
             ["cost J at z".into(), f(s.cost)],
-            ["cost J at the origin".into(), f(s.origin_cost)],
+            ["cost J at the origin z = 0".into(), f(s.origin_cost)],
+            [
+                "J* (reference optimum)".into(),
+                match (s.optimum_cost, s.origin_cost) {
+                    (Some(j), Some(o)) => format!("{j:.4} (z = 0 is {:+.4} above it)", o - j),
+                    (Some(j), None) => format!("{j:.4}"),
+                    _ => "no feasible pose found".into(),
+                },
+            ],
             [
                 "cheapest cell of the map".into(),
                 match (s.cheapest_cell_z, s.cheapest_cell_cost) {
@@ -199,7 +276,9 @@ impl LatentLesson {
     }
 
     fn draw_plane(&self, surface: &Surface) -> DrawResult<Viewport> {
-        let area = surface.captioned("Latent plane: true cost J(G⁻¹([y; z])); × = origin z = 0")?;
+        let area = surface.captioned(
+            "Latent plane: true cost J(G⁻¹([y; z])); grey: a limit broken; × = origin z = 0",
+        )?;
         let (w, h) = surface.size();
         let (l, t) = (
             surface.px(56.0) as f64,
@@ -213,20 +292,19 @@ impl LatentLesson {
             world: [-HALF, HALF, -HALF, HALF],
         };
         let (lo, hi) = self
-            .grid
-            .iter()
-            .copied()
-            .filter(|c| c.is_finite())
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), c| {
+            .costs()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), (_, c)| {
                 (a.min(c), b.max(c))
             });
         if !self.grid.is_empty() {
+            let grey = [MUTED.0, MUTED.1, MUTED.2];
             let colours: Vec<Option<[u8; 3]>> = self
                 .grid
                 .iter()
-                .map(|&c| {
-                    c.is_finite()
-                        .then(|| viridis((c - lo) / (hi - lo).max(1e-12)))
+                .map(|&c| match c {
+                    Cell::Cost(c) => Some(viridis((c - lo) / (hi - lo).max(1e-12))),
+                    Cell::OutsideLimits => Some(grey),
+                    Cell::NoPose => None,
                 })
                 .collect();
             let rgba = crate::draw::grid_to_rgba(&colours, CELLS, CELLS, side as u32, side as u32);
@@ -262,7 +340,7 @@ impl LatentLesson {
             .draw_series(std::iter::once(Cross::new(
                 (0.0, 0.0),
                 surface.px(7.0),
-                OPTIMUM.stroke_width(surface.stroke(1.5)),
+                SOLUTION.stroke_width(surface.stroke(2.0)),
             )))
             .map_err(text_err)?;
         let p = (self.z[0], self.z[1]);
@@ -273,58 +351,88 @@ impl LatentLesson {
             ])
             .map_err(text_err)?;
         let mut legend = Legend::default();
-        legend.add(Mark::Cross(OPTIMUM.to_rgba()), "origin z = 0");
+        legend.add(Mark::Cross(SOLUTION.to_rgba()), "origin z = 0 (LOInK)");
         legend.add(Mark::Ring(INK.to_rgba()), "your z (drag)");
-        legend.add(
-            Mark::Swatch(RGBAColor(68, 1, 84, 1.0)),
-            format!("J = {lo:.3} (cheap)"),
-        );
-        legend.add(
-            Mark::Swatch(RGBAColor(253, 231, 37, 1.0)),
-            format!("J = {hi:.3}"),
-        );
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::UpperRight,
-        )?;
+        if lo.is_finite() && hi.is_finite() {
+            legend.add(
+                Mark::Swatch(RGBAColor(68, 1, 84, 1.0)),
+                format!("J = {lo:.3} (cheap)"),
+            );
+            legend.add(
+                Mark::Swatch(RGBAColor(253, 231, 37, 1.0)),
+                format!("J = {hi:.3}"),
+            );
+        }
+        legend.add(Mark::Swatch(MUTED.to_rgba()), "a joint limit broken");
+        if let Some(j) = self.optimum.as_ref().map(Solution::cost) {
+            legend.add(
+                Mark::Line(OPTIMUM.to_rgba(), 3.0),
+                format!("J* = {j:.3} (reference)"),
+            );
+        }
+        // Beside the plane when the panel is wider than tall (nothing of the plane hidden),
+        // over its upper right otherwise.
+        let (xr, yr) = chart.plotting_area().get_pixel_range();
+        let beside = (xr.end + surface.px(8.0))..(w as i32);
+        if beside.end - beside.start >= surface.px(150.0) {
+            legend.finish(&area, surface, (beside, yr), Corner::UpperLeft)?;
+        } else {
+            legend.finish(&area, surface, (xr, yr), Corner::UpperRight)?;
+        }
         Ok(view)
     }
 
     fn draw_arm(&self, surface: &Surface) -> DrawResult {
-        let area = surface
-            .captioned("The pose at your z (blue) and at the origin (ghost): same target")?;
+        let area = surface.captioned(
+            "The pose at your z and at z = 0, over the cheapest pose J* (reference): one target",
+        )?;
         let Some(arm) = self.problem.planar() else {
             return Err("the latent lesson draws a planar arm".into());
         };
         let (mut chart, _) = ld::workspace(&area, surface, arm)?;
         let mut legend = Legend::default();
+        if let Some(o) = &self.optimum {
+            ld::arm(
+                &mut chart,
+                surface,
+                arm,
+                o.q(),
+                OPTIMUM.mix(0.5),
+                7.0,
+                false,
+            )?;
+            legend.add(
+                Mark::Line(OPTIMUM.mix(0.6), 6.0),
+                format!("cheapest pose, J* = {:.4}", o.cost()),
+            );
+        }
         if let Some(o) = &self.origin {
             ld::arm(
                 &mut chart,
                 surface,
                 arm,
                 o.q(),
-                OPTIMUM.mix(0.55),
-                6.0,
+                SOLUTION.to_rgba(),
+                2.5,
                 false,
             )?;
             legend.add(
-                Mark::Line(OPTIMUM.mix(0.6), 5.0),
-                format!("z = 0, J = {:.4}", o.cost()),
+                Mark::Line(SOLUTION.to_rgba(), 2.5),
+                format!("LOInK at z = 0, J = {:.4}", o.cost()),
             );
         }
         if let Some(s) = &self.at_z {
-            let colour = if s.status() == Status::Converged {
-                SOLUTION
+            let (colour, words) = if Self::reaches(s) {
+                (SAMPLE, "reaches the target")
+            } else if s.margin() < -1e-6 {
+                (TARGET, "breaks a joint limit")
             } else {
-                TARGET
+                (TARGET, "misses the target")
             };
             ld::arm(&mut chart, surface, arm, s.q(), colour.to_rgba(), 4.0, true)?;
             legend.add(
                 Mark::Line(colour.to_rgba(), 4.0),
-                format!("your z, J = {:.4} ({})", s.cost(), s.status()),
+                format!("your z, J = {:.4}: {words}", s.cost()),
             );
         }
         ld::base_and_target(&area, &chart, surface, self.target)?;
@@ -332,7 +440,56 @@ impl LatentLesson {
             &area,
             surface,
             chart.plotting_area().get_pixel_range(),
-            Corner::LowerLeft,
+            Corner::away_from(self.target),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lessons::LessonKind;
+
+    fn shipped() -> Loaded {
+        let mut m = Loaded::default();
+        let json = include_str!("../../../../web/models/planar4.json");
+        m.load(LessonKind::Latent, "loink", json, "planar4")
+            .unwrap();
+        m
+    }
+
+    #[test]
+    fn the_default_z_reaches_the_target_and_the_origin_is_near_the_optimum() {
+        let l = LatentLesson::compute(&shipped(), DEFAULT_TARGET, crate::lessons::DEFAULT_Z);
+        let s = l.state();
+        assert_eq!(s.reaches, Some(true), "{s:?}");
+        let (origin, best) = (s.origin_cost.unwrap(), s.optimum_cost.unwrap());
+        assert!(origin >= best - 1e-6 && origin <= best * 1.05, "{s:?}");
+        assert!(s.cost.unwrap() > origin, "{s:?}");
+    }
+
+    #[test]
+    fn a_z_whose_pose_breaks_a_limit_is_shown_and_said_so() {
+        let l = LatentLesson::compute(&shipped(), DEFAULT_TARGET, [-1.8, -1.8]);
+        let s = l.state();
+        assert_eq!(s.reaches, Some(false), "{s:?}");
+        assert!(s.margin_rad.unwrap() < 0.0, "{s:?}");
+        assert!(l
+            .readouts()
+            .iter()
+            .any(|[_, text]| text.contains("past its limit")));
+        assert!(s.outside_limits_share > 0.0 && s.outside_limits_share < 1.0);
+        let step = 2.0 * HALF / CELLS as f64;
+        let (col, row) = (
+            ((-1.8 + HALF) / step) as usize,
+            ((HALF + 1.8) / step) as usize,
+        );
+        assert_eq!(l.grid[row * CELLS + col], Cell::OutsideLimits);
+    }
+
+    #[test]
+    fn arrow_keys_move_z_in_steps_and_stay_on_the_plane() {
+        assert_eq!(LatentLesson::nudged([0.0, 0.0], 1.0, -2.0), [0.05, -0.1]);
+        assert_eq!(LatentLesson::nudged([1.9, 0.0], 10.0, 0.0), [HALF, 0.0]);
     }
 }

@@ -86,8 +86,10 @@ impl LessonKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum PathKind {
-    /// A circle.
+    /// A loop passing close to the base, where the cheapest pose turns the arm over fast.
     #[default]
+    NearBase,
+    /// A circle in open space, where the cheapest pose moves slowly.
     Circle,
     /// A figure-eight (Gerono lemniscate).
     FigureEight,
@@ -97,10 +99,16 @@ pub enum PathKind {
 
 impl PathKind {
     /// All paths, menu order.
-    pub const ALL: [PathKind; 3] = [PathKind::Circle, PathKind::FigureEight, PathKind::Line];
+    pub const ALL: [PathKind; 4] = [
+        PathKind::NearBase,
+        PathKind::Circle,
+        PathKind::FigureEight,
+        PathKind::Line,
+    ];
     /// The hash word.
     pub fn as_str(self) -> &'static str {
         match self {
+            PathKind::NearBase => "near-base",
             PathKind::Circle => "circle",
             PathKind::FigureEight => "figure-eight",
             PathKind::Line => "line",
@@ -114,8 +122,10 @@ impl PathKind {
 
 /// Largest joint noise and dead band of the robustness lesson (rad).
 pub const NOISE_MAX: f64 = 0.2;
+/// The latent lesson's default point: inside the patch of the plane whose poses keep the limits.
+pub const DEFAULT_Z: [f64; 2] = [0.8, 0.4];
 /// Largest |z_i| of the latent lesson's point (normalised latent units).
-pub const LATENT_MAX: f64 = 3.0;
+pub const LATENT_MAX: f64 = 2.0;
 
 /// The lesson part of the page settings (a field of [`crate::settings::Settings`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -137,10 +147,10 @@ impl Default for LessonSettings {
     fn default() -> Self {
         LessonSettings {
             name: None,
-            path: PathKind::Circle,
+            path: PathKind::default(),
             noise: 0.02,
             deadband: 0.01,
-            z: [1.2, 0.6],
+            z: DEFAULT_Z,
         }
     }
 }

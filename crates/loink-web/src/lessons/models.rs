@@ -89,24 +89,31 @@ impl Loaded {
             .into_iter()
             .find(|f| f.role == role)
             .ok_or_else(|| format!("lesson {} uses no model '{role}'", kind.as_str()))?;
-        let arm_name = match entry.format {
+        match entry.format {
             "loink" => {
-                let model = Loink::from_json(json).map_err(|e| format!("{}: {e}", entry.file))?;
-                let name = planar_name(entry.file, model.problem())?;
-                check_robot(entry.file, &name, robot)?;
+                // Lessons show LOInK as the playground runs it by default: one inverse and
+                // its task-feedback rounds, no refinement.
+                let model = Loink::from_json(json)
+                    .map_err(|e| format!("{}: {e}", entry.file))?
+                    .with_feedback(crate::settings::DEFAULT_FEEDBACK as usize);
+                check_robot(
+                    entry.file,
+                    &planar_name(entry.file, model.problem())?,
+                    robot,
+                )?;
                 self.loink.insert(entry.role, model);
-                name
             }
             _ => {
                 let model =
                     Regressor::from_json(json).map_err(|e| format!("{}: {e}", entry.file))?;
-                let name = planar_name(entry.file, model.problem())?;
-                check_robot(entry.file, &name, robot)?;
+                check_robot(
+                    entry.file,
+                    &planar_name(entry.file, model.problem())?,
+                    robot,
+                )?;
                 self.regressors.insert(entry.role, model);
-                name
             }
-        };
-        let _ = arm_name;
+        }
         self.missing.remove(entry.role);
         Ok(())
     }

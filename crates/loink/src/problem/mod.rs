@@ -98,6 +98,11 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     fn decide_reachability(&self, _problem: &Problem, _y: &[f64]) -> Reachability {
         Reachability::Unknown
     }
+    /// The configuration inside the box whose image lies nearest `y` (what "the closest pose"
+    /// means for a target out of reach), when the kind can find it.
+    fn closest_pose(&self, _problem: &Problem, _y: &[f64]) -> Option<Vec<f64>> {
+        None
+    }
     /// Whether [`Self::reference_optimum`] gives one.
     fn has_reference_optimum(&self) -> bool {
         false
@@ -259,6 +264,13 @@ impl Problem {
     /// f(q) into a caller's buffer, without checks.
     pub fn position_into(&self, q: &[f64], y: &mut [f64]) {
         self.kinematics.forward_into(q, y);
+    }
+
+    /// The closest pose within the limits to `y` (a bad target, or a kind that cannot find it:
+    /// `None`).
+    pub fn closest_pose(&self, y: &[f64]) -> Option<Vec<f64>> {
+        self.check_target(y).ok()?;
+        self.kinematics.closest_pose(self, y)
     }
 
     /// `count` reachable targets f(q), q uniform in the box (one draw per joint, in order),

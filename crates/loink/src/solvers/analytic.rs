@@ -3,9 +3,11 @@
 //! For a target y at distance r from the base, the law of cosines gives the relative elbow
 //! angle cos q₂ = (r² − l₁² − l₂²)/(2 l₁ l₂), and q₁ = atan2(y) − atan2(l₂ sin q₂, l₁ + l₂ cos q₂).
 //! Each angle is then shifted by 2π to the representative nearest its mid-range
-//! ([`super::wrap_into`]); a branch that still violates a limit comes back with status `limits`.
+//! ([`super::wrap_into`]); a branch that still violates a limit comes back with status `limits`
+//! (and [`solve_best`] answers with the closest pose within the limits when both do).
 //! Targets outside the annulus |l₁ − l₂| ≤ r ≤ l₁ + l₂ come back `unreachable`, with q the
-//! closest pose (stretched towards the target, or folded).
+//! closest pose (stretched towards the target, or folded; the closest pose within the limits when
+//! that one breaks a limit).
 
 use super::{clock, micros_since, wrap_into};
 use crate::error::{LoinkError, Result};
@@ -76,6 +78,13 @@ pub fn solve(problem: &Problem, target: &[f64], branch: Branch) -> Result<Soluti
     } else {
         Termination::Unreachable
     };
+    // Out of reach, the stretched (or folded) pose can break a limit: answer with the closest
+    // pose within the limits instead, as every solver does for a target it cannot reach.
+    let q = if termination == Termination::Unreachable && limits.margin(&q) < -tolerance.limits {
+        problem.closest_pose(target).unwrap_or(q)
+    } else {
+        q
+    };
     Ok(Solution::assess(
         problem,
         NAME,
@@ -116,33 +125,27 @@ pub fn solve_both(problem: &Problem, target: &[f64]) -> Result<[Solution; 2]> {
 
 /// The better branch: the cheaper of the converged ones; when neither converged, the one with
 /// the smaller residual (then the larger margin).
+///
+/// When both closed-form solutions break a limit, no pose within the limits reaches the target
+/// (a two-link arm has no others): the answer is then the closest pose within the limits,
+/// `unreachable`, as every solver answers a target it cannot reach.
 pub fn solve_best(problem: &Problem, target: &[f64]) -> Result<Solution> {
-    let [up, down] = solve_both(problem, target)?;
-    Ok(better(up, down))
-}
-
-/// Picks the better of two solutions for the same target (see [`solve_best`]).
-pub(crate) fn better(a: Solution, b: Solution) -> Solution {
     use crate::report::Status;
-    let ok = |s: &Solution| s.status() == Status::Converged;
-    match (ok(&a), ok(&b)) {
-        (true, false) => a,
-        (false, true) => b,
-        (true, true) => {
-            if b.cost() < a.cost() {
-                b
-            } else {
-                a
-            }
-        }
-        (false, false) => {
-            let key = |s: &Solution| (s.residual().max(1e-12), -s.margin());
-            let (ka, kb) = (key(&a), key(&b));
-            if kb.0 < ka.0 || (kb.0 == ka.0 && kb.1 < ka.1) {
-                b
-            } else {
-                a
-            }
+    let start = clock();
+    let [up, down] = solve_both(problem, target)?;
+    if up.status() == Status::Limits && down.status() == Status::Limits {
+        if let Some(q) = problem.closest_pose(target) {
+            return Ok(Solution::assess(
+                problem,
+                NAME,
+                target,
+                None,
+                q,
+                1,
+                micros_since(start),
+                Termination::Unreachable,
+            ));
         }
     }
+    Ok(Solution::better_of(up, down))
 }

@@ -58,6 +58,30 @@ impl Default for DlsOptions {
     }
 }
 
+/// DLS from a warm start (the previous answer, the measured joints) that does not stay
+/// trapped: when it stalls (`capped` — a fold over the base — or `limits`), it runs again from
+/// the mid-range of the box and keeps the better answer, saying so in the solution's note.
+pub fn solve_warm(problem: &Problem, target: &[f64], warm: &[f64], opts: &DlsOptions) -> Solution {
+    use crate::report::Status;
+    let first = solve(problem, target, warm, opts);
+    if !matches!(first.status(), Status::Capped | Status::Limits) {
+        return first;
+    }
+    let stalled = format!(
+        "the warm start stalled {:.3} m from the target after {} iterations",
+        first.residual(),
+        first.iterations()
+    );
+    let again = solve(problem, target, &problem.limits().centres(), opts);
+    if again.is_better_than(&first) {
+        again.with_note(format!("{stalled}; restarted from the mid-range seed"))
+    } else {
+        first.with_note(format!(
+            "{stalled}; a restart from the mid-range seed did no better"
+        ))
+    }
+}
+
 /// Runs DLS from `seed`. A bad target or seed (NaN, wrong dimension, absurd) gives an
 /// `invalid` solution; a target out of reach ends `unreachable` (decided by the problem) or
 /// `capped`, with the residual it reached. Works on any problem with a forward map (the

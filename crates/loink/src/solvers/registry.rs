@@ -78,7 +78,9 @@ impl SolverKind {
 pub enum Start {
     /// From the mid-range of the box (DLS) or a fresh state (LOInK): every solve alone.
     Cold,
-    /// From the previous answer (DLS) or the previous solve's state (LOInK): tracking.
+    /// From the previous answer (DLS) or the previous solve's state (LOInK): tracking. A DLS
+    /// warm start that stalls short of the target is followed by a restart from the mid-range
+    /// (the answer's note says so).
     Warm,
     /// DLS: from a uniform random configuration of the box, drawn from ChaCha8 seeded by this
     /// (one draw per solve, in call order).
@@ -255,7 +257,10 @@ impl Solver for Dls {
             (Start::Warm, _, Some(previous)) => previous.clone(),
             _ => limits.centres(),
         };
-        let solution = dls::solve(&self.problem, target, &seed, &self.options);
+        let solution = match (self.start, &self.previous) {
+            (Start::Warm, Some(_)) => dls::solve_warm(&self.problem, target, &seed, &self.options),
+            _ => dls::solve(&self.problem, target, &seed, &self.options),
+        };
         if !solution.q().is_empty() {
             self.previous = Some(solution.q().to_vec());
         }

@@ -5,12 +5,14 @@
 //! uniform links (mass proportional to length) is Σ_k a_k (cos s_k, sin s_k).
 //!
 //! - this file: [`PlanarArm`], its presets and its [`Kinematics`] implementation;
-//! - [`com`]: the centre-of-mass cost term (only planar arms have it);
+//! - [`com`]: the centre-of-mass cost term (only planar arms have it); [`closest`]: the closest
+//!   pose within the limits to a target out of reach;
 //! - [`reach`]: the reach ring and the reachability decision inside the limits (sampled);
 //! - [`sweep`]: the φ sweep of a three-link tail; [`reference`]: the global reference optimum and
 //!   the sampled self-motion set; [`connectivity`]: connected pieces of a four-link set;
 //! - [`region`]: the reachable region as a raster, from a lattice of configurations.
 
+pub mod closest;
 pub mod com;
 pub mod connectivity;
 pub mod reach;
@@ -257,6 +259,9 @@ impl Kinematics for PlanarArm {
     }
     fn decide_reachability(&self, problem: &Problem, y: &[f64]) -> Reachability {
         reach::decide(self, problem, y)
+    }
+    fn closest_pose(&self, problem: &Problem, y: &[f64]) -> Option<Vec<f64>> {
+        closest::closest_pose(self, problem, y)
     }
     fn has_reference_optimum(&self) -> bool {
         true

@@ -184,8 +184,7 @@ fn prefix_optimum(
 
 /// The global reference optimum (see the module docs for what "global" means per arm).
 /// `invalid` for a bad target or a problem that is not a planar arm; `unreachable` when no
-/// feasible point exists, with q the closest pose a limit-aware Gauss–Newton descent from
-/// mid-range finds.
+/// feasible point exists, with q the closest pose within the limits (`closest`).
 pub fn solve(problem: &Problem, target: &[f64]) -> Solution {
     solve_with_samples(problem, target, SAMPLES)
 }
@@ -220,16 +219,21 @@ pub fn solve_with_samples(problem: &Problem, target: &[f64], samples: usize) -> 
     let (q, termination) = match found {
         Some((_, q)) => (q, Termination::Converged),
         None => {
-            let closest = restore(problem, target, &arm.limits().centres(), 100);
-            // On the workspace boundary (e.g. planar3 fully stretched at |y| = reach) the
-            // feasible set shrinks to a point the sweep can miss; a feasible pose found here is
-            // then the optimum within tolerance, not "unreachable".
-            let termination = if closest.status() == crate::report::Status::Converged {
+            // The closest pose within the limits. On the workspace boundary (e.g. planar3 fully
+            // stretched at |y| = reach) the feasible set shrinks to a point the sweep can miss;
+            // a pose found here that reaches y is then the optimum within tolerance.
+            let closest = super::closest::closest_pose(arm, problem, target).unwrap_or_else(|| {
+                restore(problem, target, &arm.limits().centres(), 100)
+                    .q()
+                    .to_vec()
+            });
+            let reached = crate::report::distance(&arm.position(&closest), target);
+            let termination = if reached <= Tolerance::CLASSICAL.residual {
                 Termination::Converged
             } else {
                 Termination::Unreachable
             };
-            (closest.q().to_vec(), termination)
+            (closest, termination)
         }
     };
     let mut solution = Solution::assess(

@@ -10,16 +10,22 @@
 use std::collections::BTreeMap;
 
 use loink::artifact::{ArtifactError, ModelFile};
-use loink::problem::planar::reference::{self, SelfMotion};
+use loink::problem::planar::reference::SelfMotion;
 use loink::problem::Problem;
-use loink::report::{Solution, Status, Termination};
+use loink::report::{Solution, Status};
 use loink::solvers::registry::{self, Solver, SolverSettings, Start};
 
 use crate::catalog::{self, ModelEntry};
 use crate::clock::now_micros;
 use crate::learned::{LatentCurve, LatentMap, LearnedModel};
-use crate::settings::{Settings, SolverKind, TARGET_LIMIT};
-use crate::state::{describe, FrameState};
+use crate::settings::{Settings, SolverKind, PROBE_LIMIT};
+
+mod checks;
+mod frame;
+mod idle;
+mod probe;
+
+pub use checks::{check_target, comparable, gap_percent, GAP_RESIDUAL};
 
 /// φ samples drawn in the landscape panel.
 pub const MOTION_SAMPLES: usize = 480;
@@ -32,6 +38,9 @@ pub const CURVE_POINTS: usize = 64;
 pub const LATENT_CELLS_1D: usize = 96;
 /// Cells per side of the 2-D latent heat map.
 pub const LATENT_CELLS_2D: usize = 32;
+
+/// Most repeats of the idle re-timing of a solve.
+pub const TIMING_REPEATS: usize = 1_000;
 
 /// Half-width of the latent window: wide enough for the optimum's latent point, the samples
 /// and 3σ, at least 1 and at most 6 normalised units.
@@ -67,6 +76,10 @@ pub struct Engine {
     problem: Problem,
     models: BTreeMap<&'static str, LearnedModel>,
     solver: Box<dyn Solver>,
+    /// The solver as it was before the last solve, to time that solve again while idle.
+    before_solve: Option<Box<dyn Solver>>,
+    /// The last solve timed by repetition while idle: (µs per solve, repeats).
+    timed: Option<(f64, usize)>,
     solution: Solution,
     optimum: Option<Optimum>,
     motion: Option<SelfMotion>,
@@ -77,6 +90,11 @@ pub struct Engine {
     curve: Option<LatentCurve>,
     latent_map: Option<LatentMap>,
     warnings: Vec<String>,
+    /// Distance to the closest pose within the limits, for a target out of reach (deferred
+    /// panel work; None otherwise or while pending).
+    closest: Option<f64>,
+    /// The pose G⁻¹([y; z]) at the reader's latent probe z (None without one).
+    probe: Option<Solution>,
     frame_ms: f64,
     revision: u64,
     /// The per-target panel work (frame reference pass, samples, learned curve) has not run
@@ -119,6 +137,8 @@ impl Engine {
             problem,
             models: BTreeMap::new(),
             solver,
+            before_solve: None,
+            timed: None,
             solution,
             optimum: None,
             motion: None,
@@ -128,6 +148,8 @@ impl Engine {
             curve: None,
             latent_map: None,
             warnings: Vec::new(),
+            closest: None,
+            probe: None,
             frame_ms: 0.0,
             revision: 0,
             panels_pending: false,
@@ -230,6 +252,7 @@ impl Engine {
     /// [`Self::prepare_panels`], as after [`Self::move_target`]).
     pub fn apply_deferred(&mut self, mut next: Settings) -> Vec<String> {
         let mut warnings = Vec::new();
+        let previous_model = self.entry.name;
         let mut entry = match catalog::lookup(&next.model) {
             Some(e) => e,
             None => {
@@ -243,7 +266,29 @@ impl Engine {
                 entry = self.entry;
             }
         }
+        // A probe carried over from the previous model's view is dropped quietly when the new
+        // model's latent space does not fit it; a probe given anew (a link) says why it is not.
+        let carried = entry.name != previous_model && next.probe == self.settings.probe;
         next.model = entry.name.to_string();
+        let latent = self
+            .models
+            .get(entry.name)
+            .map_or(0, LearnedModel::latent_dim);
+        if !next.probe.is_empty() && next.probe.len() != latent {
+            if !carried {
+                warnings.push(format!(
+                    "probe: the {} model's latent space has {latent} coordinates, not {}",
+                    entry.name,
+                    next.probe.len()
+                ));
+            }
+            next.probe.clear();
+        }
+        next.probe = next
+            .probe
+            .iter()
+            .map(|&z| clamp_or(z, -PROBE_LIMIT, PROBE_LIMIT, 0.0))
+            .collect();
         if let Err(why) = self.solver_available(next.solver) {
             let instead = self.best_available();
             warnings.push(format!(
@@ -324,6 +369,9 @@ impl Engine {
         self.sample_z.clear();
         self.latent_map = None;
         self.curve = None;
+        self.closest = None;
+        self.timed = None;
+        self.before_solve = Some(self.solver.boxed_clone());
         let start = now_micros();
         let solution =
             if self.settings.solver == SolverKind::Reference && self.sweep_gives_reference() {
@@ -352,172 +400,9 @@ impl Engine {
             });
         }
         self.solution = solution;
+        self.probe = self.probe_solution(&target);
         self.panels_pending = true;
         self.revision = self.revision.wrapping_add(1);
-    }
-
-    /// The per-target work the panels need, deferred by [`Self::move_target`]: the frame
-    /// reference pass on three links (J*, the gap, the landscape), the σ-samples and the
-    /// learned curve. Returns whether it ran (false when nothing was pending).
-    pub fn prepare_panels(&mut self) -> bool {
-        if !self.panels_pending {
-            return false;
-        }
-        self.panels_pending = false;
-        let target = self.settings.target.clone();
-        if self.motion.is_none() && self.sweep_gives_reference() {
-            self.compute_reference(FRAME_DENSE);
-        }
-        let drawn = match self.models.get(self.entry.name) {
-            Some(m) if self.settings.sigma > 0.0 && self.settings.samples > 0 => m.sample(
-                &target,
-                self.settings.sigma,
-                self.settings.samples as usize,
-                self.settings.seed,
-            ),
-            _ => Vec::new(),
-        };
-        (self.samples, self.sample_z) = drawn.into_iter().unzip();
-        if self.motion.is_some() {
-            self.compute_curve();
-        }
-        self.revision = self.revision.wrapping_add(1);
-        true
-    }
-
-    /// Whether the reference optimum of the current target has not been computed yet (the
-    /// gap is then unknown, not "none feasible").
-    pub fn optimum_pending(&self) -> bool {
-        self.motion.is_none()
-            && self.optimum.is_none()
-            && loink::solvers::reference::available(&self.problem)
-    }
-
-    /// The reference optimum of the current self-motion pass as a judged [`Solution`].
-    fn reference_solution(&self, target: &[f64]) -> Option<Solution> {
-        let best = self.motion.as_ref()?.minima.first()?;
-        Some(Solution::assess(
-            &self.problem,
-            loink::solvers::reference::NAME,
-            target,
-            None,
-            best.q.clone(),
-            1,
-            0.0,
-            Termination::Converged,
-        ))
-    }
-
-    /// Whether the reference optimum and the self-motion set come from the full-density sweep
-    /// (the frame pass on three links uses a coarser one; [`Self::idle`] replaces it when the
-    /// pointer rests).
-    pub fn reference_full(&self) -> bool {
-        self.motion_full
-    }
-
-    /// Does deferred work within about `budget_micros`: the reference optimum and self-motion
-    /// set at full density (or, for longer arms, at all), the landscape curve, then the latent
-    /// map. Returns whether it changed anything (then panels redraw).
-    pub fn idle(&mut self, budget_micros: f64) -> bool {
-        if self.prepare_panels() {
-            return true;
-        }
-        if !self.motion_full && self.problem.planar().is_some() {
-            let start = now_micros();
-            self.compute_reference(reference::SAMPLES);
-            if self.settings.solver == SolverKind::Reference && self.sweep_gives_reference() {
-                let target = self.settings.target.clone();
-                if let Some(s) = self.reference_solution(&target) {
-                    self.solution = s.with_micros(now_micros() - start);
-                }
-            }
-            self.compute_curve();
-            self.revision = self.revision.wrapping_add(1);
-            return true;
-        }
-        let Some(model) = self
-            .models
-            .get(self.entry.name)
-            .filter(|m| m.latent_dim() > 0)
-        else {
-            return false;
-        };
-        let target = self.settings.target.clone();
-        if self.latent_map.is_none() {
-            let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
-            let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
-            let cells = if model.latent_dim() >= 2 {
-                LATENT_CELLS_2D
-            } else {
-                LATENT_CELLS_1D
-            };
-            self.latent_map = Some(model.new_map(half, cells, self.sample_z.clone(), optimum_z));
-        }
-        match self.latent_map.as_mut() {
-            Some(map) if !map.complete() => model.fill_map(map, &target, budget_micros),
-            _ => false,
-        }
-    }
-
-    /// Whether [`Self::idle`] still has work for the current target.
-    pub fn idle_pending(&self) -> bool {
-        self.panels_pending
-            || (!self.motion_full && self.problem.planar().is_some())
-            || (self
-                .models
-                .get(self.entry.name)
-                .is_some_and(|m| m.latent_dim() > 0)
-                && !self.latent_map.as_ref().is_some_and(LatentMap::complete))
-    }
-
-    fn compute_curve(&mut self) {
-        let Some(model) = self.models.get(self.entry.name) else {
-            self.curve = None;
-            return;
-        };
-        let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
-        let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
-        self.curve = model.curve(&self.settings.target, half, CURVE_POINTS);
-    }
-
-    /// The landscape curve of the learned set (None without a model or while pending).
-    pub fn curve(&self) -> Option<&LatentCurve> {
-        self.curve.as_ref()
-    }
-
-    /// The latent map (None without a model; partially filled while idle work runs).
-    pub fn latent_map(&self) -> Option<&LatentMap> {
-        self.latent_map.as_ref()
-    }
-
-    /// The self-motion set and the optimum at sweep density `dense` (three links; longer arms
-    /// always use the reference search).
-    fn compute_reference(&mut self, dense: usize) {
-        let motion = reference::self_motion_with(
-            &self.problem,
-            &self.settings.target,
-            MOTION_SAMPLES,
-            dense,
-        );
-        self.optimum = motion.minima.first().map(|m| Optimum {
-            q: m.q.clone(),
-            cost: m.cost,
-        });
-        self.motion_full = dense >= reference::SAMPLES || !self.sweep_gives_reference();
-        self.motion = Some(motion);
-    }
-
-    /// Runs the solver for `target` `repeats` times from the same state (the solver is rebuilt
-    /// and warmed to where it was before each repeat), then keeps the last answer's state (the
-    /// benchmark's unit of work). Returns whether it converged.
-    pub fn time_solver(&mut self, target: &[f64], repeats: usize) -> bool {
-        let saved = self.solver.boxed_clone();
-        let mut last = None;
-        for _ in 0..repeats.max(1) {
-            self.solver = saved.boxed_clone();
-            last = Some(self.solver.solve(target));
-        }
-        last.is_some_and(|s| s.status() == Status::Converged)
     }
 
     /// Records the wall time of the last whole frame (solve + panels), in ms.
@@ -573,53 +458,6 @@ impl Engine {
     pub fn samples(&self) -> &[Vec<f64>] {
         &self.samples
     }
-
-    /// Optimality gap (J − J*)/J* in percent; NaN unless both are feasible.
-    pub fn gap(&self) -> f64 {
-        match &self.optimum {
-            Some(opt) if self.solution.status() == Status::Converged => {
-                gap_percent(self.solution.cost(), opt.cost)
-            }
-            _ => f64::NAN,
-        }
-    }
-
-    /// The state handed to JS.
-    pub fn state(&self) -> FrameState {
-        let s = &self.solution;
-        let gap = self.gap();
-        FrameState {
-            model: self.entry.name.to_string(),
-            solver: self.settings.solver.as_str().to_string(),
-            target: self.settings.target.clone(),
-            q: s.q().to_vec(),
-            reached: s.reached().to_vec(),
-            residual: s.residual(),
-            cost: s.cost(),
-            optimum: self.optimum.as_ref().map_or(f64::NAN, |o| o.cost),
-            gap,
-            optimum_pending: self.optimum_pending(),
-            margin: s.margin(),
-            status: s.status().as_str().to_string(),
-            iterations: s.iterations(),
-            solve_micros: s.micros(),
-            frame_ms: self.frame_ms,
-            unreachable: s.status() == Status::Unreachable,
-            message: describe(s, gap),
-            warnings: self.warnings.clone(),
-            learned: self.models.contains_key(self.entry.name),
-            readouts: crate::state::Readouts::new(
-                s.residual(),
-                s.cost(),
-                gap,
-                s.margin(),
-                s.status().as_str(),
-                s.iterations(),
-                s.micros(),
-                self.frame_ms,
-            ),
-        }
-    }
 }
 
 /// The stand-in when no solver can be built for the settings (nothing panics; every answer is
@@ -642,6 +480,14 @@ impl Solver for Unavailable {
     }
 }
 
+fn clamp_or(v: f64, lo: f64, hi: f64, fallback: f64) -> f64 {
+    if v.is_finite() {
+        v.clamp(lo, hi)
+    } else {
+        fallback
+    }
+}
+
 /// The play-mode target at time `t` (s): for a planar arm a slow Lissajous loop through the
 /// right half of its workspace; for any other problem the image of a slow Lissajous loop through
 /// its joint box (reachable by construction).
@@ -661,41 +507,4 @@ pub fn play_target(problem: &Problem, t: f64) -> Vec<f64> {
         })
         .collect();
     problem.position(&q)
-}
-
-/// (J − J*)/J* in percent, with J* floored at 1e-9 so a zero optimum does not divide by zero.
-pub fn gap_percent(cost: f64, optimum: f64) -> f64 {
-    100.0 * (cost - optimum) / optimum.abs().max(1e-9)
-}
-
-fn clamp_or(v: f64, lo: f64, hi: f64, fallback: f64) -> f64 {
-    if v.is_finite() {
-        v.clamp(lo, hi)
-    } else {
-        fallback
-    }
-}
-
-/// A target the page accepts: `dim` finite coordinates, each within ±[`TARGET_LIMIT`].
-pub fn check_target(t: &[f64], dim: usize) -> Result<(), String> {
-    let shown = t
-        .iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
-    if t.len() != dim {
-        return Err(format!(
-            "target ({shown}) has {} coordinates, the task has {dim}",
-            t.len()
-        ));
-    }
-    if !t.iter().all(|v| v.is_finite()) {
-        return Err(format!("target ({shown}) is not a finite point"));
-    }
-    if t.iter().any(|v| v.abs() > TARGET_LIMIT) {
-        return Err(format!(
-            "target ({shown}) is more than {TARGET_LIMIT} from the base"
-        ));
-    }
-    Ok(())
 }

@@ -1,0 +1,95 @@
+//! What one frame hands to JavaScript: the solve's report, the gap, the controls that act, the
+//! readouts and the status line ([`FrameState`]).
+
+use loink::report::Status;
+
+use super::{comparable, gap_percent, Engine};
+use crate::clock::RESOLUTION_MICROS;
+use crate::settings::SolverKind;
+use crate::state::{describe, FrameState};
+
+impl Engine {
+    /// Optimality gap (J − J*)/J* in percent; NaN unless J* is known and the answer reaches
+    /// the target closely enough for the comparison to mean something ([`comparable`]).
+    pub fn gap(&self) -> f64 {
+        match &self.optimum {
+            Some(opt) if comparable(&self.solution) => gap_percent(self.solution.cost(), opt.cost),
+            _ => f64::NAN,
+        }
+    }
+
+    /// The controls that act in this view: refinement steps for LOInK + refinement, feedback
+    /// rounds for both learned solvers, the sampler's σ, samples and seed where a learned model
+    /// with a latent space is loaded; the rest always.
+    pub fn acting_controls(&self) -> Vec<&'static str> {
+        let mut on = vec!["model", "solver"];
+        let learned_latent = self.model().is_some_and(|m| m.latent_dim() > 0);
+        if learned_latent {
+            on.extend(["sigma", "samples", "seed"]);
+        }
+        if self.settings.solver == SolverKind::LoinkRefine {
+            on.push("refine");
+        }
+        if self.settings.solver.is_learned() {
+            on.push("feedback");
+        }
+        on.extend(["play", "export", "readouts"]);
+        on
+    }
+
+    /// The state handed to JS.
+    pub fn state(&self) -> FrameState {
+        let s = &self.solution;
+        let gap = self.gap();
+        FrameState {
+            model: self.entry.name.to_string(),
+            solver: self.settings.solver.as_str().to_string(),
+            target: self.settings.target.clone(),
+            q: s.q().to_vec(),
+            reached: s.reached().to_vec(),
+            residual: s.residual(),
+            cost: s.cost(),
+            optimum: self.optimum.as_ref().map_or(f64::NAN, |o| o.cost),
+            gap,
+            optimum_pending: self.optimum_pending(),
+            margin: s.margin(),
+            status: s.status().as_str().to_string(),
+            iterations: s.iterations(),
+            solve_micros: s.micros(),
+            frame_ms: self.frame_ms,
+            unreachable: s.status() == Status::Unreachable,
+            message: describe(
+                s,
+                gap,
+                crate::state::Context {
+                    closest: self.closest,
+                },
+            ),
+            warnings: self.warnings.clone(),
+            learned: self.models.contains_key(self.entry.name),
+            readouts: crate::state::Readouts::new(
+                s.residual(),
+                s.cost(),
+                gap,
+                s.margin(),
+                s.status().as_str(),
+                crate::state::iterations_text(self.settings.solver, s.iterations()),
+                crate::state::solve_text(s.micros(), self.timed, RESOLUTION_MICROS),
+                self.frame_ms,
+            ),
+            controls: self.acting_controls(),
+            readout_notes: crate::state::readout_notes(
+                self.settings.solver,
+                self.timed,
+                RESOLUTION_MICROS,
+                self.problem().cost().spec(),
+            ),
+            cost_definition: crate::state::cost_definition(self.problem().cost().spec()),
+            probe: self
+                .probe
+                .as_ref()
+                .map(|p| crate::state::ProbeState::new(&self.settings.probe, p)),
+            latent_shown: self.latent_map.is_some(),
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! The per-target work the panels need and the page does while the pointer rests: the
+//! reference pass (J*, the gap, the self-motion set of the landscape), the samples, the learned
+//! curve and latent map, and the re-timing of the last solve by repetition.
+
+use loink::problem::planar::reference;
+use loink::report::{Solution, Status, Termination};
+
+use super::{
+    latent_half_range, Engine, Optimum, CURVE_POINTS, FRAME_DENSE, LATENT_CELLS_1D,
+    LATENT_CELLS_2D, MOTION_SAMPLES, TIMING_REPEATS,
+};
+use crate::clock::now_micros;
+use crate::learned::{LatentCurve, LatentMap};
+use crate::settings::SolverKind;
+
+impl Engine {
+    /// The per-target work the panels need, deferred by [`Self::move_target`]: the frame
+    /// reference pass on three links (J*, the gap, the landscape), the σ-samples and the
+    /// learned curve. Returns whether it ran (false when nothing was pending).
+    pub fn prepare_panels(&mut self) -> bool {
+        if !self.panels_pending {
+            return false;
+        }
+        self.panels_pending = false;
+        let target = self.settings.target.clone();
+        if self.solution.status() == Status::Unreachable {
+            self.closest = self
+                .problem
+                .closest_pose(&target)
+                .map(|q| loink::report::distance(&self.problem.position(&q), &target));
+        }
+        if self.motion.is_none() && self.sweep_gives_reference() {
+            self.compute_reference(FRAME_DENSE);
+        }
+        let drawn = match self.models.get(self.entry.name) {
+            Some(m) if self.settings.sigma > 0.0 && self.settings.samples > 0 => m.sample(
+                &target,
+                self.settings.sigma,
+                self.settings.samples as usize,
+                self.settings.seed,
+            ),
+            _ => Vec::new(),
+        };
+        (self.samples, self.sample_z) = drawn.into_iter().unzip();
+        if self.motion.is_some() {
+            self.compute_curve();
+        }
+        self.revision = self.revision.wrapping_add(1);
+        true
+    }
+
+    /// Whether the reference optimum of the current target has not been computed yet (the
+    /// gap is then unknown, not "none feasible").
+    pub fn optimum_pending(&self) -> bool {
+        self.motion.is_none()
+            && self.optimum.is_none()
+            && loink::solvers::reference::available(&self.problem)
+    }
+
+    /// The reference optimum of the current self-motion pass as a judged [`Solution`].
+    pub(super) fn reference_solution(&self, target: &[f64]) -> Option<Solution> {
+        let best = self.motion.as_ref()?.minima.first()?;
+        Some(Solution::assess(
+            &self.problem,
+            loink::solvers::reference::NAME,
+            target,
+            None,
+            best.q.clone(),
+            1,
+            0.0,
+            Termination::Converged,
+        ))
+    }
+
+    /// Whether the reference optimum and the self-motion set come from the full-density sweep
+    /// (the frame pass on three links uses a coarser one; [`Self::idle`] replaces it when the
+    /// pointer rests).
+    pub fn reference_full(&self) -> bool {
+        self.motion_full
+    }
+
+    /// Does deferred work within about `budget_micros`: the reference optimum and self-motion
+    /// set at full density (or, for longer arms, at all), the landscape curve, then the latent
+    /// map. Returns whether it changed anything (then panels redraw).
+    pub fn idle(&mut self, budget_micros: f64) -> bool {
+        if self.prepare_panels() {
+            return true;
+        }
+        if self.timed.is_none() && self.time_last_solve(budget_micros) {
+            return true;
+        }
+        if !self.motion_full && self.problem.planar().is_some() {
+            let start = now_micros();
+            self.compute_reference(reference::SAMPLES);
+            if self.settings.solver == SolverKind::Reference && self.sweep_gives_reference() {
+                let target = self.settings.target.clone();
+                if let Some(s) = self.reference_solution(&target) {
+                    self.solution = s.with_micros(now_micros() - start);
+                }
+            }
+            self.compute_curve();
+            self.revision = self.revision.wrapping_add(1);
+            return true;
+        }
+        let Some(model) = self
+            .models
+            .get(self.entry.name)
+            .filter(|m| m.latent_dim() > 0)
+        else {
+            return false;
+        };
+        let target = self.settings.target.clone();
+        if self.latent_map.is_none() {
+            let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
+            let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
+            let cells = if model.latent_dim() >= 2 {
+                LATENT_CELLS_2D
+            } else {
+                LATENT_CELLS_1D
+            };
+            self.latent_map = Some(model.new_map(half, cells, self.sample_z.clone(), optimum_z));
+        }
+        match self.latent_map.as_mut() {
+            Some(map) if !map.complete() => model.fill_map(map, &target, budget_micros),
+            _ => false,
+        }
+    }
+
+    /// Times the last solve again by repeating it from the solver's state before it, for about
+    /// `budget_micros` (at least once, at most [`TIMING_REPEATS`] times): the page's clock is
+    /// coarse, one solve can be far below its step. Returns whether it ran.
+    fn time_last_solve(&mut self, budget_micros: f64) -> bool {
+        let Some(before) = self.before_solve.as_ref() else {
+            return false;
+        };
+        let target = self.settings.target.clone();
+        let budget = budget_micros.clamp(500.0, 4_000.0);
+        let start = now_micros();
+        let mut repeats = 0;
+        while repeats < TIMING_REPEATS {
+            let mut solver = before.boxed_clone();
+            std::hint::black_box(solver.solve(&target));
+            repeats += 1;
+            if now_micros() - start >= budget {
+                break;
+            }
+        }
+        let elapsed = now_micros() - start;
+        self.timed = Some((elapsed / repeats as f64, repeats));
+        self.revision = self.revision.wrapping_add(1);
+        true
+    }
+
+    /// Whether [`Self::idle`] still has work for the current target.
+    pub fn idle_pending(&self) -> bool {
+        self.panels_pending
+            || (self.timed.is_none() && self.before_solve.is_some())
+            || (!self.motion_full && self.problem.planar().is_some())
+            || (self
+                .models
+                .get(self.entry.name)
+                .is_some_and(|m| m.latent_dim() > 0)
+                && !self.latent_map.as_ref().is_some_and(LatentMap::complete))
+    }
+
+    fn compute_curve(&mut self) {
+        let Some(model) = self.models.get(self.entry.name) else {
+            self.curve = None;
+            return;
+        };
+        let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
+        let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
+        self.curve = model.curve(&self.settings.target, half, CURVE_POINTS);
+    }
+
+    /// The landscape curve of the learned set (None without a model or while pending).
+    pub fn curve(&self) -> Option<&LatentCurve> {
+        self.curve.as_ref()
+    }
+
+    /// The latent map (None without a model; partially filled while idle work runs).
+    pub fn latent_map(&self) -> Option<&LatentMap> {
+        self.latent_map.as_ref()
+    }
+
+    /// The self-motion set and the optimum at sweep density `dense` (three links; longer arms
+    /// always use the reference search).
+    pub(super) fn compute_reference(&mut self, dense: usize) {
+        let motion = reference::self_motion_with(
+            &self.problem,
+            &self.settings.target,
+            MOTION_SAMPLES,
+            dense,
+        );
+        self.optimum = motion.minima.first().map(|m| Optimum {
+            q: m.q.clone(),
+            cost: m.cost,
+        });
+        self.motion_full = dense >= reference::SAMPLES || !self.sweep_gives_reference();
+        self.motion = Some(motion);
+    }
+
+    /// Runs the solver for `target` `repeats` times from the same state (the solver is rebuilt
+    /// and warmed to where it was before each repeat), then keeps the last answer's state (the
+    /// benchmark's unit of work). Returns whether it converged.
+    pub fn time_solver(&mut self, target: &[f64], repeats: usize) -> bool {
+        let saved = self.solver.boxed_clone();
+        let mut last = None;
+        for _ in 0..repeats.max(1) {
+            self.solver = saved.boxed_clone();
+            last = Some(self.solver.solve(target));
+        }
+        last.is_some_and(|s| s.status() == Status::Converged)
+    }
+}

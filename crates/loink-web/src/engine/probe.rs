@@ -1,0 +1,53 @@
+//! The reader's latent probe: a latent point z picked on the latent panel, and the pose
+//! G⁻¹([y; z]) it gives for the current target, judged like any answer.
+
+use loink::report::Solution;
+
+use super::Engine;
+use crate::learned::LearnedModel;
+use crate::settings::PROBE_LIMIT;
+
+impl Engine {
+    /// The pose at the latent probe for `target`, with the page's feedback rounds (None
+    /// without a probe or a model with that latent dimension).
+    pub(super) fn probe_solution(&self, target: &[f64]) -> Option<Solution> {
+        let z = &self.settings.probe;
+        let model = self.models.get(self.entry.name)?.loink();
+        if z.is_empty() || z.len() != model.latent_dim() {
+            return None;
+        }
+        let rounds = self.settings.feedback as usize;
+        Some(model.solve_latent_rounds(&mut model.new_state(), target, z, rounds))
+    }
+
+    /// Sets the latent probe to `z` (clamped to ±[`PROBE_LIMIT`]; empty clears it) and solves
+    /// its pose; refuses a z of the wrong dimension or not finite.
+    pub fn set_probe(&mut self, z: &[f64]) -> Result<(), String> {
+        let latent = self
+            .models
+            .get(self.entry.name)
+            .map_or(0, LearnedModel::latent_dim);
+        if !z.is_empty() && z.len() != latent {
+            return Err(format!(
+                "the {} model's latent space has {latent} coordinates, not {}",
+                self.entry.name,
+                z.len()
+            ));
+        }
+        if !z.iter().all(|v| v.is_finite()) {
+            return Err("a latent probe must be finite".into());
+        }
+        self.settings.probe = z
+            .iter()
+            .map(|v| v.clamp(-PROBE_LIMIT, PROBE_LIMIT))
+            .collect();
+        self.probe = self.probe_solution(&self.settings.target.clone());
+        self.revision = self.revision.wrapping_add(1);
+        Ok(())
+    }
+
+    /// The pose at the latent probe, if any.
+    pub fn probe(&self) -> Option<&Solution> {
+        self.probe.as_ref()
+    }
+}
