@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""IPOPT baseline on planar3 (design/planar3.md), one target per solve call.
+"""IPOPT baseline on the planar arms (design/planar3.md: planar3, planar3-wide, planar4), one
+target per solve call.
 
 The NLP is built once with the target as a parameter (casadi nlpsol 'ipopt': exact Hessian,
 MUMPS, tol 1e-8), then solved for each target of a CSV from:
@@ -10,7 +11,7 @@ MUMPS, tol 1e-8), then solved for each target of a CSV from:
 
 Each solve call is timed alone (perf_counter around the call; best-K sums its K calls).
 Writes one CSV per method in `loink eval`'s columns
-`x,y,q1,q2,q3,residual,cost,margin,status,iterations,micros`, status judged by forward-kinematics
+`x,y,q1,…,qn,residual,cost,margin,status,iterations,micros`, status judged by forward-kinematics
 replay (converged only if IPOPT succeeded, residual < 1e-6 m and limits held to 1e-6 rad).
 
     python bench/ipopt_planar3.py --targets T.csv --out-dir DIR [--robot planar3-wide]
@@ -23,8 +24,8 @@ request per line on stdin and answers each start with one line, then `end`:
 
     request:  <index> mid <x> <y>            one start from the mid-range seed c
               <index> random-<K> <x> <y>     K random starts (the same seeds as file mode)
-              <index> seed <x> <y> <q1> <q2> <q3>   one start from the given q (warm start)
-    answer:   <q1> <q2> <q3> <ok> <capped> <iterations> <micros> <cpu_micros>   per start, in order
+              <index> seed <x> <y> <q1> … <qn>   one start from the given q (warm start)
+    answer:   <q1> … <qn> <ok> <capped> <iterations> <micros> <cpu_micros>   per start, in order
               end
 
 `ok` is 1 when IPOPT met its stopping test, `capped` 1 when it hit an iteration or time cap;
@@ -50,15 +51,15 @@ CAPPED = {"Maximum_Iterations_Exceeded", "Maximum_CpuTime_Exceeded", "Maximum_Wa
 
 
 def build_solver(arm):
-    """The planar3 NLP with the target as a parameter, built once."""
+    """The arm's NLP with the target as a parameter, built once."""
     import casadi as ca
 
-    q = ca.SX.sym("q", 3)
+    q = ca.SX.sym("q", arm.n)
     target = ca.SX.sym("y", 2)
     s = ca.cumsum(q)
-    fk = ca.vertcat(ca.dot(planar3.LINKS, ca.cos(s)), ca.dot(planar3.LINKS, ca.sin(s)))
+    fk = ca.vertcat(ca.dot(arm.links, ca.cos(s)), ca.dot(arm.links, ca.sin(s)))
     u = (q - arm.centre) / arm.half_width
-    com_x = ca.dot(planar3.COM_COEFFS, ca.cos(s))
+    com_x = ca.dot(arm.com_coeffs, ca.cos(s))
     cost = ca.dot(u, u) + planar3.COM_WEIGHT * com_x**2
     nlp = {"x": q, "p": target, "f": cost, "g": fk - target}
     options = {
@@ -143,9 +144,9 @@ def serve(ipopt, seed):
                     raise ValueError("random-K needs 1 <= K <= 1000")
                 seeds = list(arm.sample_q(np.random.default_rng([seed, index]), count))
             elif method == "seed":
-                seeds = [np.array([float(v) for v in parts[4:7]])]
-                if len(parts) != 7 or not np.all(np.isfinite(seeds[0])):
-                    raise ValueError("seed needs three finite joint values")
+                seeds = [np.array([float(v) for v in parts[4:]])]
+                if len(parts) != 4 + arm.n or not np.all(np.isfinite(seeds[0])):
+                    raise ValueError(f"seed needs {arm.n} finite joint values")
             else:
                 raise ValueError(f"unknown method '{method}'")
         except (ValueError, IndexError) as err:
@@ -204,10 +205,10 @@ def main():
         rows = []
         for index, target in enumerate(targets):
             q, status, residual, cost, margin, its, us = ipopt.solve(target, starts(arm, method, index, args.seed))
-            rows.append(planar3.eval_row(target, q, status, residual, cost, margin, its, us))
+            rows.append(planar3.eval_row(target, q, status, residual, cost, margin, its, us, arm.n))
         with open(path, "w", newline="") as handle:
             writer = csv.writer(handle)
-            writer.writerow(planar3.EVAL_HEADER)
+            writer.writerow(planar3.eval_header(arm.n))
             writer.writerows(rows)
         micros = np.array([r[-1] for r in rows])
         converged = np.mean([r[8] == "converged" for r in rows]) * 100

@@ -1,4 +1,5 @@
-"""The planar3 / planar3-wide problem of design/planar3.md, in numpy, for the IPOPT baseline.
+"""The planar arms of design/planar3.md (planar3, planar3-wide, planar4), in numpy, for the IPOPT
+baseline.
 
 Shared by ipopt_planar3.py and reference_planar3.py: the arm, forward kinematics, the cost,
 target generation, the eval CSV format and the status judgement by forward-kinematics replay.
@@ -11,18 +12,21 @@ import math
 
 import numpy as np
 
-LINKS = np.array([0.5, 0.4, 0.3])
-TOTAL_LENGTH = float(LINKS.sum())
-# Centre-of-mass coefficients a_k = l_k (l_k/2 + Σ_{j>k} l_j) / Σ l (uniform links, mass ∝ length).
-COM_COEFFS = np.array(
-    [LINKS[k] * (LINKS[k] / 2 + LINKS[k + 1 :].sum()) / TOTAL_LENGTH for k in range(3)]
-)
+# name: (link lengths, lower limits, upper limits), as crates/loink/src/problem/planar/mod.rs.
+ROBOTS = {
+    "planar3": ([0.5, 0.4, 0.3], [-math.pi / 2, 0.0, 0.0], [math.pi / 2, 2.6, 2.6]),
+    "planar3-wide": ([0.5, 0.4, 0.3], [-2.6] * 3, [2.6] * 3),
+    "planar4": ([0.3, 0.2, 0.5, 0.2], [-1.0, 0.0, 0.0, 0.0], [1.0, 1.5, 2.1, 3.0]),
+}
+LIMITS = {name: (np.array(lo), np.array(hi)) for name, (_, lo, hi) in ROBOTS.items()}
 COM_WEIGHT = 4.0
 
-LIMITS = {
-    "planar3": (np.array([-math.pi / 2, 0.0, 0.0]), np.array([math.pi / 2, 2.6, 2.6])),
-    "planar3-wide": (np.full(3, -2.6), np.full(3, 2.6)),
-}
+
+def com_coeffs(links):
+    """Centre-of-mass coefficients a_k = l_k (l_k/2 + Σ_{j>k} l_j) / Σ l (uniform links, mass ∝ length)."""
+    total = float(links.sum())
+    return np.array([links[k] * (links[k] / 2 + links[k + 1 :].sum()) / total for k in range(len(links))])
+
 
 # planar3.md's "feasible": residual below 1e-6 m, limits held to 1e-6 rad.
 RESIDUAL_TOL = 1e-6
@@ -30,25 +34,28 @@ LIMIT_TOL = 1e-6
 
 
 class Arm:
-    """One of the two presets: limits, mid-range c, half-width h."""
+    """One of the presets: links, limits, mid-range c, half-width h."""
 
     def __init__(self, name):
-        if name not in LIMITS:
-            raise SystemExit(f"unknown robot '{name}' (known: {', '.join(LIMITS)})")
+        if name not in ROBOTS:
+            raise SystemExit(f"unknown robot '{name}' (known: {', '.join(ROBOTS)})")
         self.name = name
+        self.links = np.array(ROBOTS[name][0])
+        self.n = len(self.links)
+        self.com_coeffs = com_coeffs(self.links)
         self.lower, self.upper = LIMITS[name]
         self.centre = 0.5 * (self.lower + self.upper)
         self.half_width = 0.5 * (self.upper - self.lower)
-        self.reach = TOTAL_LENGTH
-        self.inner_radius = max(0.0, 2 * LINKS.max() - TOTAL_LENGTH)
+        self.reach = float(self.links.sum())
+        self.inner_radius = max(0.0, 2 * self.links.max() - self.reach)
 
     def fk(self, q):
         s = np.cumsum(q)
-        return np.array([np.dot(LINKS, np.cos(s)), np.dot(LINKS, np.sin(s))])
+        return np.array([np.dot(self.links, np.cos(s)), np.dot(self.links, np.sin(s))])
 
     def cost(self, q):
         u = (np.asarray(q) - self.centre) / self.half_width
-        com_x = np.dot(COM_COEFFS, np.cos(np.cumsum(q)))
+        com_x = np.dot(self.com_coeffs, np.cos(np.cumsum(q)))
         return float(np.dot(u, u) + COM_WEIGHT * com_x * com_x)
 
     def margin(self, q):
@@ -56,13 +63,13 @@ class Arm:
         return float(np.min(np.minimum(q - self.lower, self.upper - q)))
 
     def sample_q(self, rng, count=None):
-        shape = (3,) if count is None else (count, 3)
+        shape = (self.n,) if count is None else (count, self.n)
         return self.lower + (self.upper - self.lower) * rng.random(shape)
 
     def judge(self, target, q, solver_succeeded, capped=False):
         """Status word, residual, margin, cost of q by replay (the rules of report.rs `assess`)."""
         q = np.asarray(q, dtype=float)
-        if q.shape != (3,) or not np.all(np.isfinite(q)):
+        if q.shape != (self.n,) or not np.all(np.isfinite(q)):
             return "invalid", math.nan, math.nan, math.nan
         residual = float(np.linalg.norm(self.fk(q) - target))
         margin = self.margin(q)
@@ -101,10 +108,12 @@ def write_targets(path, arm, count, seed):
             writer.writerow([repr(float(x)), repr(float(y))])
 
 
-EVAL_HEADER = ["x", "y", "q1", "q2", "q3", "residual", "cost", "margin", "status", "iterations", "micros"]
+def eval_header(n):
+    """`loink eval`'s CSV columns for an n-joint arm."""
+    return ["x", "y", *[f"q{i + 1}" for i in range(n)], "residual", "cost", "margin", "status", "iterations", "micros"]
 
 
-def eval_row(target, q, status, residual, cost, margin, iterations, micros):
+def eval_row(target, q, status, residual, cost, margin, iterations, micros, n):
     """One row in `loink eval`'s CSV columns."""
-    qs = list(q) if len(q) == 3 else [math.nan] * 3
+    qs = list(q) if len(q) == n else [math.nan] * n
     return [*map(float, target), *map(float, qs), residual, cost, margin, status, int(iterations), micros]

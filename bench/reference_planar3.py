@@ -24,7 +24,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import planar3  # noqa: E402
 
-L1, L2, L3 = planar3.LINKS
+L1, L2, L3 = planar3.ROBOTS["planar3"][0]
 SAMPLES = 40_000
 
 
@@ -49,7 +49,7 @@ def branch_points(arm, target, phi, elbow):
 def costs(arm, q):
     u = (q - arm.centre) / arm.half_width
     s = np.cumsum(q, axis=-1)
-    com_x = np.cos(s) @ planar3.COM_COEFFS
+    com_x = np.cos(s) @ planar3.com_coeffs(np.array(planar3.ROBOTS["planar3"][0]))
     return np.sum(u * u, axis=-1) + planar3.COM_WEIGHT * com_x * com_x
 
 
@@ -104,10 +104,10 @@ def main():
                          "unreachable" if radius > arm.reach else "capped", 0, micros])
             continue
         status, residual, margin, cost = arm.judge(target, q, True)
-        rows.append(planar3.eval_row(target, q, status, residual, cost, margin, 0, micros))
+        rows.append(planar3.eval_row(target, q, status, residual, cost, margin, 0, micros, 3))
     with open(args.out, "w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(planar3.EVAL_HEADER)
+        writer.writerow(planar3.eval_header(3))
         writer.writerows(rows)
 
 

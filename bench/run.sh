@@ -1,42 +1,74 @@
 #!/usr/bin/env bash
-# The benchmark in one command, from a fresh clone:
-#   bash bench/run.sh            full run: 1,000 random targets + a 1,000-point path
-#   bash bench/run.sh --quick    200 + 200, under 2 minutes once built
-# Creates bench/.venv (casadi/IPOPT), builds the release binary, writes the targets
-# (seeded), runs `loink bench` and leaves the table, all rows and the plot in bench/results/
-# (bench/results/quick/ for --quick). Extra arguments go to `loink bench`.
+# The benchmark in one command, from a fresh clone; regenerates BENCHMARKS.md.
+#   bash bench/run.sh              planar3 (the page's default model) and planar4: 1,000 random
+#                                  targets + a 1,000-point path each, the scaling figures, then
+#                                  BENCHMARKS.md (about 3 minutes once built)
+#   bash bench/run.sh --browser    the same, plus the page in headless Chromium (wasm vs native,
+#                                  frame, start-up, download; needs scripts/setup.sh --browser)
+#   bash bench/run.sh --quick      planar3 only, 200 + 200, into bench/results/quick/ (no
+#                                  BENCHMARKS.md)
+# Creates bench/.venv (casadi/IPOPT), builds the release binary, writes the targets (seeded),
+# runs `loink bench` per problem and leaves each problem's table, rows and plots in
+# bench/results/. ROBOT=… MODEL=… bench/run.sh --quick benchmarks another problem or model;
+# extra arguments go to `loink bench`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-quick=()
-out=bench/results
-count=1000
-if [ "${1:-}" = "--quick" ]; then
-    shift
-    quick=(--quick)
-    out=bench/results/quick
-    count=200
-fi
-robot="${ROBOT:-planar3}"
-model="${MODEL:-web/models/$robot.json}"
+quick=0
+browser=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) quick=1; shift ;;
+        --browser) browser=1; shift ;;
+        *) break ;;
+    esac
+done
 
 bash bench/setup-venv.sh
 cargo build --release -p loink-train
 loink=target/release/loink
-mkdir -p "$out"
-targets="$out/targets-$robot.csv"
-if "$loink" targets --help >/dev/null 2>&1; then
+
+# The page's default model of a problem: the first catalog entry of that problem.
+default_model() {
+    bench/.venv/bin/python - "$1" <<'PY'
+import json, sys
+for m in json.load(open("web/models/catalog.json"))["models"]:
+    if m["problem"] == sys.argv[1] and m["kind"] == "loink":
+        print(m["file"]); break
+PY
+}
+
+# bench_one ROBOT COUNT OUT_DIR [loink bench args…]
+bench_one() {
+    local robot=$1 count=$2 out=$3; shift 3
+    local model="${MODEL:-$(default_model "$robot")}"
+    mkdir -p "$out"
+    local targets="$out/targets-$robot.csv"
     "$loink" targets --robot "$robot" --count "$count" --seed 1 --out "$targets"
-else
-    # Same definition (y = p(q_s), q_s uniform in the limits), numpy's seeded generator.
-    bench/.venv/bin/python bench/ipopt_planar3.py --robot "$robot" --generate "$count" --seed 1 --targets "$targets"
+    local model_args=()
+    if [ -n "$model" ] && [ -f "$model" ]; then
+        model_args=(--model "$model")
+    else
+        echo "warning: no model for $robot: its table has no LOInK rows (set MODEL=path)" >&2
+    fi
+    "$loink" bench --robot "$robot" "${model_args[@]}" --targets "$targets" \
+        --ipopt-python bench/.venv/bin/python --out-dir "$out" "$@"
+}
+
+if [ "$quick" = 1 ]; then
+    bench_one "${ROBOT:-planar3}" 200 bench/results/quick --quick "$@"
+    exit 0
 fi
 
-model_args=()
-if [ -f "$model" ]; then
-    model_args=(--model "$model")
-else
-    echo "warning: no model at $model: the table has no LOInK rows (set MODEL=path)" >&2
+out=bench/results
+# BENCHMARKS.md shows one run: no page figures from an earlier one.
+rm -f "$out/browser.txt"
+for robot in planar3 planar4; do
+    bench_one "$robot" 1000 "$out" "$@"
+done
+"$loink" bench --scaling --robot planar3 --model "$(default_model planar3)" \
+    --targets "$out/targets-planar3.csv" --out-dir "$out"
+if [ "$browser" = 1 ]; then
+    (cd tests && node e2e/bench.mjs 1000) | tee "$out/browser.txt"
 fi
-"$loink" bench --robot "$robot" "${model_args[@]}" --targets "$targets" "${quick[@]}" \
-    --ipopt-python bench/.venv/bin/python --out-dir "$out" "$@"
+bash bench/compose.sh

@@ -25,7 +25,7 @@ bundle() {
     target/wasm32-unknown-unknown/wasm-release/loink_web.wasm
   # Shrunk with binaryen's wasm-opt from npm (v132); never Debian's (v108): it breaks modules in Chromium.
   "$opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals "$dir/loink_web_bg.wasm" -o "$dir/loink_web_bg.wasm.opt"
+    --enable-mutable-globals --enable-simd "$dir/loink_web_bg.wasm" -o "$dir/loink_web_bg.wasm.opt"
   mv "$dir/loink_web_bg.wasm.opt" "$dir/loink_web_bg.wasm"
   local wasm_gz js_gz
   wasm_gz=$(gzip -9 -n -c "$dir/loink_web_bg.wasm" | wc -c)

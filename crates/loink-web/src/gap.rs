@@ -15,7 +15,7 @@ use loink::problem::region::Region;
 
 /// Cells per side.
 pub const CELLS: usize = 40;
-/// Gauss–Newton steps after the one-shot learned answer, whatever the page's feedback setting,
+/// Polish steps after the one-shot learned answer, whatever the page's feedback setting,
 /// so the cached map does not depend on it (the one-shot answer alone is mm-accurate, and
 /// a cost gap is only meaningful for a configuration that reaches the target).
 pub const REFINE_STEPS: usize = 3;
@@ -137,7 +137,7 @@ impl GapMap {
         if gaps.is_empty() {
             return None;
         }
-        gaps.sort_by(f64::total_cmp);
+        loink::stats::sort_values(&mut gaps);
         Some(gaps[gaps.len() / 2])
     }
 }

@@ -229,7 +229,7 @@ impl LearnedModel {
                 ));
             }
         }
-        rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        loink::stats::sort_by_cost(&mut rows, |r| r.0);
         for (zv, j, s) in rows {
             curve.z.push(zv);
             curve.true_cost.push(j);

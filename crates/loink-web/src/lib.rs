@@ -24,6 +24,7 @@ pub mod decimal;
 pub mod draw;
 pub mod engine;
 pub mod gap;
+pub mod keyed;
 pub mod learned;
 pub mod lessons;
 pub mod model_json;

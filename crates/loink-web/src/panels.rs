@@ -2,8 +2,6 @@
 //! image), the gap map of each model, and the gap-map panel drawn without its marker. Each
 //! `draw_*` draws one panel from the engine's state; nothing here solves.
 
-use std::collections::BTreeMap;
-
 use loink::problem::region::Region;
 use loink::problem::{Problem, ProblemSpec};
 use web_sys::HtmlCanvasElement;
@@ -11,6 +9,7 @@ use web_sys::HtmlCanvasElement;
 use crate::draw::{self, Surface};
 use crate::engine::Engine;
 use crate::gap::GapMap;
+use crate::keyed::Keyed;
 
 /// Configurations of the reachable-region lattice (85 angles a joint on three links, 28 on
 /// four): 150,000 left planar4's shading striped; this costs ~10–15 ms more of the first resize.
@@ -47,13 +46,13 @@ struct RegionCache {
 /// The canvases and every cache derived from them.
 #[derive(Default)]
 pub struct Panels {
-    surfaces: BTreeMap<&'static str, Surface>,
+    surfaces: Keyed<Surface>,
     /// Off-screen surface the gap map's cells are painted into before scaling.
     gap_cells: Option<Surface>,
     /// The gap-map panel without its target marker (redrawn when the map or size changes).
     gap_panel: Option<GapPanel>,
     region: Option<RegionCache>,
-    gap_maps: BTreeMap<&'static str, GapMap>,
+    gap_maps: Keyed<GapMap>,
     /// The latent panel's plot as last drawn (pixel ↔ z), for pointer input.
     latent_view: Option<crate::view::Viewport>,
 }
@@ -237,8 +236,7 @@ impl Panels {
         };
         let map = self
             .gap_maps
-            .entry(name)
-            .or_insert_with(|| GapMap::new(name, &region));
+            .get_or_insert_with(name, || GapMap::new(name, &region));
         if map.done() {
             return (false, false);
         }

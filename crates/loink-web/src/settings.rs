@@ -31,9 +31,8 @@ pub const SAMPLES_MAX: u32 = 64;
 pub const REFINE_MAX: u32 = 50;
 /// Most task-feedback rounds the page offers.
 pub const FEEDBACK_MAX: u32 = 8;
-/// Task-feedback rounds of the bare page: 0.58 mm → 0.6 µm median residual on planar3-h38w
-/// (web/models/README.md), for about 2.5× the one-shot solve on the warm drag path (wasm
-/// 37 against 14 µs, BENCHMARKS.md).
+/// Task-feedback rounds of the bare page: 0.72 mm → 0.95 µm median residual on the default
+/// planar3-h28w (web/models/README.md), for about twice the one-shot solve's time (BENCHMARKS.md).
 pub const DEFAULT_FEEDBACK: u32 = 2;
 /// Seeds are kept below 2⁵³ so they survive a round trip through a JS number.
 pub const SEED_MAX: u64 = (1 << 53) - 1;

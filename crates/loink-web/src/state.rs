@@ -256,6 +256,7 @@ pub fn cost_definition(cost: &loink::cost::CostSpec) -> String {
 pub fn readout_notes(
     solver: crate::settings::SolverKind,
     timed: Option<(f64, usize)>,
+    provisional: bool,
     resolution: f64,
     cost: &loink::cost::CostSpec,
 ) -> ReadoutNotes {
@@ -270,8 +271,11 @@ pub fn readout_notes(
     }
     .to_string();
     let solve_us = match timed {
+        Some((_, repeats)) if provisional => format!(
+            "µs per solve: this solve repeated {repeats} times from the same start on opening the page, while the browser may still be compiling it to fast code; timed again by repetition once the page is idle"
+        ),
         Some((_, repeats)) => format!(
-            "µs per solve: this solve repeated {repeats} times from the same start while the pointer rested"
+            "µs per solve: this solve repeated {repeats} times from the same start after an untimed warm-up, while the page was idle"
         ),
         None if resolution > 0.0 => format!(
             "µs of this one solve by the browser's clock, which ticks in {resolution:.0} µs steps; the solve is timed again by repetition once the pointer rests"

@@ -10,7 +10,7 @@
 //! - [`report`]: the one [`report::Solution`] type every solver returns, with one meaning of
 //!   each status.
 //! - [`solvers`]: the solver trait and registry; analytic two-link IK, damped least squares,
-//!   the global reference optimum, limit-aware Gauss–Newton refinement.
+//!   the global reference optimum, the polish of a learned answer.
 //! - [`nn`], [`artifact`], [`surrogate`]: the BiLipNet, the model file, the learned solver.
 //! - [`regressor`]: the MSE and mixture-density regression baselines (the averaging trap).
 //! - [`stats`]: order statistics; [`error`]: the typed errors every fallible call returns.

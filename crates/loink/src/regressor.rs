@@ -325,7 +325,7 @@ impl Regressor {
                     .collect()
             }
         };
-        components.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        crate::stats::sort_by_cost(&mut components, |c| -c.weight);
         Ok(components)
     }
 

@@ -15,8 +15,10 @@
 //! at y' ← y' + (y − f(x)), so the answer is the point of the learned solution set at the same
 //! z whose *true* position is y (off by default: the one-shot inverse of the paper).
 //!
-//! **Refinement** ([`Loink::with_refinement`]): at most K limit-aware Gauss–Newton steps after
-//! the inverse (and any feedback), held to the same 1e-6 tolerance.
+//! **Refinement** ([`Loink::with_refinement`]): at most K polish steps after the inverse (and any
+//! feedback) at z = 0: limit-aware task restoration and null-space cost descent
+//! ([`crate::solvers::polish`]), never ending worse than the learned answer; at z ≠ 0 (a sample)
+//! the task alone is restored, keeping the sample's place in the self-motion set.
 //!
 //! Timing: `Solution::micros` is measured natively; on wasm32 (no clock) it is 0 and callers
 //! time the call themselves (`Solution::with_micros`).
@@ -33,14 +35,14 @@ use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 use crate::nn::{BiLipState, InverseOptions, InverseReport, PathPredictor};
 use crate::problem::{Problem, Reachability};
 use crate::report::{distance, Solution, Termination, Tolerance, REACHABILITY_CHECK_SHARE};
-use crate::solvers::{clock, micros_since, refine};
+use crate::solvers::{clock, micros_since, polish, refine};
 
 pub mod feedback;
 pub use feedback::{FeedbackReport, FEEDBACK_TOL, MAX_FEEDBACK_ROUNDS};
 
 /// Solver name of the unrefined learned answer.
 pub const SOLVER_NAME: &str = "loink";
-/// Solver name when Gauss–Newton refinement followed the inverse.
+/// Solver name when the polish followed the inverse.
 pub const REFINED_SOLVER_NAME: &str = "loink+refine";
 /// Most samples one [`Loink::sample`] call returns.
 pub const MAX_SAMPLES: usize = 10_000;
@@ -70,6 +72,8 @@ pub struct SolverState {
     target: Vec<f64>,
     x: Vec<f64>,
     last: Option<InverseReport>,
+    /// The refinement's buffers (made on the first refined solve).
+    polisher: Option<polish::Polisher>,
 }
 
 impl SolverState {
@@ -120,7 +124,7 @@ impl Loink {
         self.options = options;
         self
     }
-    /// Follows every inverse with at most `steps` limit-aware Gauss–Newton steps (0 = off).
+    /// Follows every inverse with at most `steps` polish steps (0 = off).
     pub fn with_refinement(mut self, steps: usize) -> Self {
         self.refine_steps = steps;
         self
@@ -173,6 +177,7 @@ impl Loink {
             target: vec![0.0; n],
             x: vec![0.0; n],
             last: None,
+            polisher: None,
         }
     }
 
@@ -234,13 +239,33 @@ impl Loink {
         } else {
             Termination::IterationCap
         };
+        // Refinement: at z = 0 (the learned optimum) the polish restores the task and descends
+        // the cost nearby; at another z (a sample) it restores the task only, keeping the
+        // sample's place on the solution set.
+        let mut note = None;
         let q = if self.refine_steps > 0 && problem.replayable() {
-            let refined = refine::restore_raw(problem, y, &learned, self.refine_steps);
-            iterations += refined.steps;
-            if refined.termination != Termination::Converged {
+            let (q, steps, refined) = if z.iter().all(|&v| v == 0.0) {
+                let polished = state
+                    .polisher
+                    .get_or_insert_with(|| polish::Polisher::new(problem))
+                    .polish(problem, y, &learned, self.refine_steps);
+                if !polished.cost_descended {
+                    note = Some("the cost has no gradient here: refinement restored the task only");
+                } else if polished.rescued {
+                    note = Some(
+                        "the refinement stalled against the limits; damped least squares finished it",
+                    );
+                }
+                (polished.q, polished.steps, polished.termination)
+            } else {
+                let restored = refine::restore_raw(problem, y, &learned, self.refine_steps);
+                (restored.q, restored.steps, restored.termination)
+            };
+            iterations += steps;
+            if refined != Termination::Converged {
                 termination = Termination::IterationCap;
             }
-            refined.q
+            q
         } else {
             learned.clone()
         };
@@ -252,13 +277,13 @@ impl Loink {
             let residual = distance(&problem.position(&q), y);
             let large =
                 residual > REACHABILITY_CHECK_SHARE * problem.kinematics().workspace_radius();
-            if large && problem.reachability(y, None) == Reachability::Unreachable {
+            if large && problem.reachability(y, Some(&q)) == Reachability::Unreachable {
                 problem.limits().clamp(&mut q);
                 termination = Termination::Unreachable;
             }
         }
         let seed = (self.refine_steps > 0).then_some(learned.as_slice());
-        Solution::assess(
+        let solution = Solution::assess(
             problem,
             name,
             y,
@@ -267,7 +292,11 @@ impl Loink {
             iterations,
             micros_since(start),
             termination,
-        )
+        );
+        match note {
+            Some(note) => solution.with_note(note),
+            None => solution,
+        }
     }
 
     /// Raw preimage x = G⁻¹([ỹ; z]) de-normalised into `state` (no replay, no refinement).

@@ -59,6 +59,7 @@ pub fn compute(rows: &[Row], starts: usize, clock: Clock) -> Headline {
             learned.push(r.method.clone());
         }
     }
+    learned.sort_by(|a, b| super::stats::table_rank(a).cmp(&super::stats::table_rank(b)));
     let one_call = group(rows, IPOPT_MID);
     let comparisons = learned
         .iter()
@@ -162,7 +163,7 @@ pub fn markdown(ctx: &Context, tables: &[(Clock, Vec<Summary>)], heads: &[Headli
     let mut body = String::new();
     for (clock, summaries) in tables {
         body.push_str(&format!(
-            "### Times by {}\n\n{}\n",
+            "## Times by {}\n\n{}\n",
             clock.as_str(),
             table::markdown(summaries)
         ));

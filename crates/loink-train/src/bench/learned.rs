@@ -1,5 +1,5 @@
-//! The LOInK rows: the learned solver x* = G⁻¹([ỹ; 0]) cold and warm, with and without
-//! limit-aware Gauss–Newton refinement.
+//! The LOInK rows: the learned solver x* = G⁻¹([ỹ; 0]) cold and warm, one-shot, with task
+//! feedback, and polished (limit-aware task restoration and null-space cost descent).
 //!
 //! An untrained network (`artifact::random_model`, metrics `untrained = 1`) is labelled as such
 //! everywhere it appears: its numbers measure the engine's speed, never LOInK's optimality.
@@ -12,6 +12,17 @@ use loink::solvers::registry::{SolverKind, SolverSettings, Start};
 use loink::surrogate::Loink;
 
 use super::methods::{registered, Method};
+
+/// Which learned row.
+#[derive(Debug, Clone, Copy)]
+enum Variant {
+    /// x* = G⁻¹([y; 0]) once.
+    OneShot,
+    /// With this many task-feedback rounds.
+    Feedback(usize),
+    /// Polished with this many steps.
+    Refine(usize),
+}
 
 /// A loaded model and how to describe it.
 pub struct Learned {
@@ -91,11 +102,11 @@ impl Learned {
     }
 
     /// A row label, marked when the network is untrained so no table can pass it off as LOInK's.
-    fn label(&self, mode: &str, steps: usize) -> String {
-        let base = if steps == 0 {
-            format!("loink {mode}")
-        } else {
-            format!("loink {mode} + refine {steps}")
+    fn label(&self, mode: &str, variant: Variant) -> String {
+        let base = match variant {
+            Variant::OneShot => format!("loink {mode}"),
+            Variant::Feedback(rounds) => format!("loink {mode} + feedback {rounds}"),
+            Variant::Refine(steps) => format!("loink {mode} + refine {steps}"),
         };
         if self.untrained {
             format!("{base} [UNTRAINED]")
@@ -104,22 +115,41 @@ impl Learned {
         }
     }
 
-    /// The learned rows starting `start`, unrefined and refined with `steps` Gauss–Newton steps.
-    fn methods(&self, mode: &str, start: Start, steps: usize) -> Result<Vec<Method>, String> {
-        [0, steps]
+    /// The learned rows starting `start`: one-shot, with `feedback` task-feedback rounds (none
+    /// when 0) and refined with `steps` polish steps.
+    fn methods(
+        &self,
+        mode: &str,
+        start: Start,
+        feedback: usize,
+        steps: usize,
+    ) -> Result<Vec<Method>, String> {
+        let mut variants = vec![Variant::OneShot];
+        if feedback > 0 {
+            variants.push(Variant::Feedback(feedback));
+        }
+        variants.push(Variant::Refine(steps));
+        variants
             .into_iter()
-            .map(|s| {
-                let settings = SolverSettings {
-                    refine: s,
-                    start,
-                    ..SolverSettings::new(if s == 0 {
-                        SolverKind::Loink
-                    } else {
-                        SolverKind::LoinkRefine
-                    })
+            .map(|variant| {
+                let settings = match variant {
+                    Variant::OneShot => SolverSettings {
+                        start,
+                        ..SolverSettings::new(SolverKind::Loink)
+                    },
+                    Variant::Feedback(rounds) => SolverSettings {
+                        start,
+                        feedback: rounds,
+                        ..SolverSettings::new(SolverKind::Loink)
+                    },
+                    Variant::Refine(steps) => SolverSettings {
+                        start,
+                        refine: steps,
+                        ..SolverSettings::new(SolverKind::LoinkRefine)
+                    },
                 };
                 registered(
-                    &self.label(mode, s),
+                    &self.label(mode, variant),
                     self.engine.problem(),
                     Some(&self.engine),
                     settings,
@@ -128,14 +158,13 @@ impl Learned {
             .collect()
     }
 
-    /// Cold solves (a fresh state for every target), unrefined and refined with `steps`
-    /// Gauss–Newton steps.
-    pub fn cold_methods(&self, steps: usize) -> Result<Vec<Method>, String> {
-        self.methods("cold", Start::Cold, steps)
+    /// Cold solves (a fresh state for every target): one-shot, with feedback, refined.
+    pub fn cold_methods(&self, feedback: usize, steps: usize) -> Result<Vec<Method>, String> {
+        self.methods("cold", Start::Cold, feedback, steps)
     }
 
     /// Warm solves along the path (each state carries over from the previous target).
-    pub fn warm_methods(&self, steps: usize) -> Result<Vec<Method>, String> {
-        self.methods("warm", Start::Warm, steps)
+    pub fn warm_methods(&self, feedback: usize, steps: usize) -> Result<Vec<Method>, String> {
+        self.methods("warm", Start::Warm, feedback, steps)
     }
 }

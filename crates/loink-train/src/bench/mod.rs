@@ -2,8 +2,11 @@
 //!
 //! Two target sets: the targets file (planar3.md's random reachable targets) and a smooth
 //! Lissajous path of as many points (for the warm-start methods). Target by target, every
-//! method solves the same target before the next one is taken (the method order rotates per
-//! target), so a change in machine load hits all methods alike. IPOPT runs as a child process
+//! method solves the same target before the next one is taken (in an order shuffled per target,
+//! seeded), so a change in machine load hits all methods alike. Interleaving leaves each method
+//! with caches the others have used; so every Rust method then also runs alone over each set
+//! (rows labelled `… alone`), as a caller that solves with one method would see it. IPOPT runs
+//! as a child process
 //! (`bench/ipopt_planar3.py --serve`) that answers one target at a time. Every answer is judged
 //! by forward-kinematics replay ([`loink::report::Solution::assess`]) against the global
 //! optimum J* from the reference solver.
@@ -35,6 +38,9 @@ use loink::problem::Problem;
 use loink::report::Status;
 
 use methods::Method;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use record::{Row, TargetSet};
 
 /// Arguments of `loink bench`.
@@ -71,9 +77,15 @@ pub struct BenchArgs {
     /// Seed of IPOPT's random starts.
     #[arg(long, default_value_t = 7)]
     pub seed: u64,
-    /// Gauss–Newton steps of the refined LOInK rows.
+    /// Polish steps of the refined LOInK rows.
     #[arg(long, default_value_t = 3)]
     pub refine_steps: usize,
+    /// Task-feedback rounds of the LOInK feedback rows (0: no such rows).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=8))]
+    pub feedback: u32,
+    /// Skip the pass that runs each Rust method alone.
+    #[arg(long)]
+    pub no_alone: bool,
     /// Instead of the table: the scaling figures (time vs width/depth on untrained networks,
     /// time per target vs batch size), written as `scaling-<robot>.md` / `.svg`.
     #[arg(long)]
@@ -154,14 +166,27 @@ fn run_checked(
         methods::ipopt_warm(problem.clone(), server.clone()),
         methods::dls_warm(problem.clone())?,
     ];
+    let feedback = args.feedback as usize;
     if let Some(learned) = &learned {
-        random_methods.extend(learned.cold_methods(args.refine_steps)?);
-        path_methods.extend(learned.cold_methods(args.refine_steps)?);
-        path_methods.extend(learned.warm_methods(args.refine_steps)?);
+        random_methods.extend(learned.cold_methods(feedback, args.refine_steps)?);
+        path_methods.extend(learned.cold_methods(feedback, args.refine_steps)?);
+        path_methods.extend(learned.warm_methods(feedback, args.refine_steps)?);
+    }
+    let mut alone_methods = Vec::new();
+    let mut alone_path_methods = Vec::new();
+    if !args.no_alone {
+        alone_methods.push(methods::dls_mid(problem.clone())?);
+        alone_path_methods.push(methods::dls_warm(problem.clone())?);
+        if let Some(learned) = &learned {
+            alone_methods.extend(learned.cold_methods(feedback, args.refine_steps)?);
+            alone_path_methods.extend(learned.warm_methods(feedback, args.refine_steps)?);
+        }
     }
 
     let mut rows = Vec::new();
-    let total = (random.len() + path.len()) as u64;
+    let total = (random.len() * (1 + alone_methods.len())
+        + path.len() * (1 + alone_path_methods.len())) as u64;
+    let mut order_rng = ChaCha8Rng::seed_from_u64(args.seed);
     let bar = ProgressBar::new(total).with_style(
         ProgressStyle::with_template("{msg:>8} [{bar:40}] {pos}/{len} {elapsed}/{eta}")
             .map_err(|e| e.to_string())?
@@ -172,7 +197,32 @@ fn run_checked(
         (TargetSet::Path, &path, &mut path_methods),
     ] {
         bar.set_message(set.as_str());
-        rows.extend(run_set(set, set_targets, set_methods, &bar)?);
+        rows.extend(run_set(
+            set,
+            set_targets,
+            set_methods,
+            &mut order_rng,
+            &bar,
+        )?);
+    }
+    bar.set_message("alone");
+    for (set, set_targets, set_methods) in [
+        (TargetSet::Random, &random, &mut alone_methods),
+        (TargetSet::Path, &path, &mut alone_path_methods),
+    ] {
+        for method in set_methods.iter_mut() {
+            let alone = run_set(
+                set,
+                set_targets,
+                std::slice::from_mut(method),
+                &mut order_rng,
+                &bar,
+            )?;
+            rows.extend(alone.into_iter().map(|mut row| {
+                row.method = format!("{} {ALONE}", row.method);
+                row
+            }));
+        }
     }
     bar.finish_and_clear();
     fill_j_star(&mut rows);
@@ -297,17 +347,24 @@ pub fn parse_shape(text: &str) -> Result<(usize, Vec<usize>), String> {
     Ok((depth, hidden))
 }
 
+/// Suffix of the rows of a method run alone.
+pub const ALONE: &str = "alone";
+
+/// Every method on every target of `set`, target by target, the methods in an order `rng`
+/// shuffles per target.
 fn run_set(
     set: TargetSet,
     targets: &[[f64; 2]],
     methods: &mut [Method],
+    rng: &mut ChaCha8Rng,
     bar: &ProgressBar,
 ) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
-    let m = methods.len();
+    let mut order: Vec<usize> = (0..methods.len()).collect();
     for (index, &y) in targets.iter().enumerate() {
-        for k in 0..m {
-            let method = &mut methods[(index + k) % m];
+        order.shuffle(rng);
+        for &k in &order {
+            let method = &mut methods[k];
             let answers = (method.run)(index, y)
                 .map_err(|e| format!("{} on {set:?} target {index}: {e}", method.name))?;
             rows.extend(

@@ -31,9 +31,28 @@ fn colour(index: usize) -> RGBColor {
     RGBColor(r, g, b)
 }
 
+/// The random-target methods no other random-target method beats on both median time and miss
+/// share, as (median µs, plotted miss %) sorted by time.
+fn pareto_front(rows: &[Summary]) -> Vec<(f64, f64)> {
+    let mut points: Vec<(f64, f64)> = rows
+        .iter()
+        .filter(|s| s.set == TargetSet::Random && s.micros.0 > 0.0)
+        .map(|s| (s.micros.0, (100.0 * (1.0 - s.within)).max(MISS_FLOOR)))
+        .collect();
+    points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let mut front: Vec<(f64, f64)> = Vec::new();
+    for p in points {
+        if front.last().is_none_or(|last| p.1 < last.1) {
+            front.push(p);
+        }
+    }
+    front
+}
+
 /// Two panels, x = µs per solve (log; dot at the median, whisker to p95): left y = share of
 /// targets NOT within 1% of J* (log, floor 0.05%), right y = median end-effector error (log).
-/// Filled dots: random targets; hollow: the path. A numbered legend below the panels.
+/// Filled dots: random targets; hollow: the path. The left panel draws the random targets'
+/// Pareto front as a step line. A numbered legend below the panels.
 pub fn time_vs_optimality(
     path: &Path,
     rows: &[Summary],
@@ -104,6 +123,26 @@ fn draw(
         .y_label_formatter(&|v| format!("{v:.0e}"))
         .draw()?;
 
+    let front = pareto_front(rows);
+    if front.len() > 1 {
+        let mut steps = Vec::with_capacity(2 * front.len());
+        for pair in front.windows(2) {
+            steps.push(pair[0]);
+            steps.push((pair[1].0, pair[0].1));
+        }
+        steps.extend(front.last().copied());
+        let grey = RGBColor(90, 90, 90);
+        miss.draw_series(LineSeries::new(steps, grey.stroke_width(2)))?
+            .label("Pareto front, random targets: nothing both faster and more often optimal")
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], grey.stroke_width(2)));
+        miss.configure_series_labels()
+            .position(SeriesLabelPosition::MiddleLeft)
+            .border_style(BLACK)
+            .background_style(WHITE)
+            .label_font(("sans-serif", 12))
+            .draw()?;
+    }
+
     for (i, s) in rows.iter().enumerate() {
         let c = colour(i);
         let style = if s.set == TargetSet::Random {
@@ -142,4 +181,39 @@ fn draw(
     }
     root.present()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(set: TargetSet, micros: f64, within: f64) -> Summary {
+        Summary {
+            set,
+            method: String::new(),
+            count: 1,
+            micros: (micros, micros),
+            speedup: 1.0,
+            speedup_spread: (1.0, 1.0),
+            feasible: within,
+            within,
+            gap: (0.0, 0.0),
+            ee_error: (0.0, 0.0),
+        }
+    }
+
+    #[test]
+    fn the_front_keeps_only_methods_nothing_beats_on_both_counts() {
+        let rows = [
+            summary(TargetSet::Random, 10.0, 0.0),
+            summary(TargetSet::Random, 20.0, 0.999),
+            summary(TargetSet::Random, 30.0, 0.99),
+            summary(TargetSet::Random, 1000.0, 1.0),
+            summary(TargetSet::Path, 1.0, 1.0),
+        ];
+        let front = pareto_front(&rows);
+        let times: Vec<f64> = front.iter().map(|p| p.0).collect();
+        assert_eq!(times, [10.0, 20.0, 1000.0]);
+        assert_eq!(front[2].1, MISS_FLOOR);
+    }
 }

@@ -2,7 +2,9 @@
 //!
 //! - solve time vs hidden width and vs depth: **untrained random networks** (speed only — an
 //!   untrained G's answers are not on target, so only its inverse time means anything): the time
-//!   of the raw inverse x = G⁻¹([ỹ; 0]) (`Loink::preimage`, no replay), cold, over the targets;
+//!   of the raw inverse x = G⁻¹([ỹ; 0]) (`Loink::preimage`, no replay), cold, over the targets,
+//!   beside the time of one forward pass G(x) of the same network at the answers, so the ratio
+//!   says how many forward passes' worth of arithmetic an inverse costs;
 //! - time per target vs batch size: a fresh solver state per batch, B cold solves in it, total
 //!   time / B (the engine has no batched inverse; this shows what per-batch setup costs);
 //! - training time vs data size (`--scaling-train`): `loink train` wall time (child process) for
@@ -31,6 +33,8 @@ pub struct Point {
     pub median: f64,
     /// p95 (same unit; equal to the median for single measurements).
     pub p95: f64,
+    /// Median time of one forward pass G(x) of the same network (µs), where measured.
+    pub forward: Option<f64>,
     /// Extra note (e.g. inverse iterations).
     pub note: String,
 }
@@ -53,52 +57,84 @@ fn engine(robot: &str, depth: usize, hidden: &[usize], seed: u64) -> Result<Loin
     Ok(Loink::new(validate(file).map_err(|e| e.to_string())?))
 }
 
-/// Cold raw-inverse times (µs) of `engine` over `targets`, with mean inverse iterations.
-fn inverse_times(engine: &Loink, targets: &[[f64; 2]]) -> Result<(Vec<f64>, f64), String> {
+/// Cold raw-inverse times (µs) of `engine` over `targets`, the median forward-pass time (µs)
+/// at the answers, and the mean inverse iterations.
+fn inverse_times(engine: &Loink, targets: &[[f64; 2]]) -> Result<(Vec<f64>, f64, f64), String> {
     let mut state = engine.new_state();
     let zero = vec![0.0; engine.latent_dim()];
     let mut times = Vec::with_capacity(targets.len());
+    let mut answers = Vec::with_capacity(targets.len());
     let mut iterations = 0usize;
     for y in targets {
         state.reset();
         let start = thread_cpu_micros();
-        let (_, report) = engine
+        let (x, report) = engine
             .preimage(&mut state, y, &zero)
             .map_err(|e| e.to_string())?;
         times.push(thread_cpu_micros() - start);
         iterations += report.iterations;
+        answers.push(x);
     }
-    Ok((times, iterations as f64 / targets.len().max(1) as f64))
+    let net = engine.model().net();
+    let mut net_state = net.new_state();
+    let mut out = vec![0.0; net.dim()];
+    // A forward pass takes about a microsecond: time a block of them per sample.
+    const BLOCK: usize = 50;
+    let mut forward = Vec::with_capacity(answers.len() / BLOCK + 1);
+    for block in answers.chunks(BLOCK) {
+        let start = thread_cpu_micros();
+        for x in block {
+            net.forward_into(x, &mut net_state, &mut out);
+            std::hint::black_box(&out);
+        }
+        forward.push((thread_cpu_micros() - start) / block.len() as f64);
+    }
+    let mean_iterations = iterations as f64 / targets.len().max(1) as f64;
+    Ok((times, median(&forward), mean_iterations))
 }
 
-fn point(x: f64, times: &[f64], note: String) -> Point {
+fn point(x: f64, times: &[f64], forward: Option<f64>, note: String) -> Point {
     Point {
         x,
         median: median(times),
         p95: quantile(times, 0.95),
+        forward,
         note,
     }
+}
+
+/// A point of the width or depth curve: inverse times, forward time, and their ratio.
+fn size_point(x: f64, engine: &Loink, targets: &[[f64; 2]]) -> Result<Point, String> {
+    let (times, forward, its) = inverse_times(engine, targets)?;
+    let inverse = median(&times);
+    Ok(point(
+        x,
+        &times,
+        Some(forward),
+        format!(
+            "{its:.1} inverse iterations; inverse = {:.1} forward passes",
+            inverse / forward
+        ),
+    ))
 }
 
 /// Time vs width (depth 3, four blocks of width w) and vs depth (blocks [32]×4).
 pub fn width_and_depth(robot: &str, targets: &[[f64; 2]], seed: u64) -> Result<[Curve; 2], String> {
     let mut width = Vec::new();
     for w in [8, 16, 32, 64, 128] {
-        let (times, its) = inverse_times(&engine(robot, 3, &[w; 4], seed)?, targets)?;
-        width.push(point(
+        width.push(size_point(
             w as f64,
-            &times,
-            format!("{its:.1} inverse iterations"),
-        ));
+            &engine(robot, 3, &[w; 4], seed)?,
+            targets,
+        )?);
     }
     let mut depth = Vec::new();
     for d in [1, 2, 3, 4, 6, 8] {
-        let (times, its) = inverse_times(&engine(robot, d, &[32; 4], seed)?, targets)?;
-        depth.push(point(
+        depth.push(size_point(
             d as f64,
-            &times,
-            format!("{its:.1} inverse iterations"),
-        ));
+            &engine(robot, d, &[32; 4], seed)?,
+            targets,
+        )?);
     }
     Ok([
         Curve {
@@ -138,6 +174,7 @@ pub fn batch(engine: &Loink, label: &str, targets: &[[f64; 2]]) -> Result<Curve,
         points.push(point(
             size as f64,
             &per_target,
+            None,
             format!("{batches} batches"),
         ));
     }
@@ -180,6 +217,7 @@ pub fn training(
             x: n as f64,
             median: seconds,
             p95: seconds,
+            forward: None,
             note: format!("{epochs} epochs, one run"),
         });
     }
@@ -191,19 +229,41 @@ pub fn training(
     })
 }
 
-/// The curves as Markdown tables.
+/// The curves as Markdown tables (a forward-pass column where a curve has one).
 pub fn markdown(curves: &[Curve]) -> String {
     let mut out = String::new();
     for c in curves {
-        out.push_str(&format!(
-            "### {}\n\n| {} | {} median | p95 | note |\n|---|---|---|---|\n",
-            c.title, c.x_name, c.y_name
-        ));
-        for p in &c.points {
+        let forward = c.points.iter().any(|p| p.forward.is_some());
+        if forward {
             out.push_str(&format!(
-                "| {} | {:.2} | {:.2} | {} |\n",
-                p.x, p.median, p.p95, p.note
+                "### {}
+
+| {} | {} median | p95 | one forward pass G(x), µs | note |\n|---|---|---|---|---|\n",
+                c.title, c.x_name, c.y_name
             ));
+        } else {
+            out.push_str(&format!(
+                "### {}
+
+| {} | {} median | p95 | note |\n|---|---|---|---|\n",
+                c.title, c.x_name, c.y_name
+            ));
+        }
+        for p in &c.points {
+            match (forward, p.forward) {
+                (true, Some(f)) => out.push_str(&format!(
+                    "| {} | {:.2} | {:.2} | {:.2} | {} |\n",
+                    p.x, p.median, p.p95, f, p.note
+                )),
+                (true, None) => out.push_str(&format!(
+                    "| {} | {:.2} | {:.2} | — | {} |\n",
+                    p.x, p.median, p.p95, p.note
+                )),
+                _ => out.push_str(&format!(
+                    "| {} | {:.2} | {:.2} | {} |\n",
+                    p.x, p.median, p.p95, p.note
+                )),
+            }
         }
         out.push('\n');
     }
@@ -226,7 +286,7 @@ fn draw(path: &Path, curves: &[Curve]) -> Result<(), Box<dyn std::error::Error>>
         let ys = c
             .points
             .iter()
-            .flat_map(|p| [p.median, p.p95])
+            .flat_map(|p| [p.median, p.p95, p.forward.unwrap_or(p.median)])
             .filter(|v| *v > 0.0);
         let (x_lo, x_hi) = xs.fold((f64::INFINITY, 0.0f64), |(a, b), x| (a.min(x), b.max(x)));
         let (y_lo, y_hi) = ys.fold((f64::INFINITY, 0.0f64), |(a, b), y| (a.min(y), b.max(y)));
@@ -261,13 +321,35 @@ fn draw(path: &Path, curves: &[Curve]) -> Result<(), Box<dyn std::error::Error>>
                 c.points.iter().map(|p| (p.x, p.median)),
                 blue.stroke_width(2),
             ))?
-            .label("median")
+            .label("inverse G⁻¹, median")
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], blue.stroke_width(2)));
         chart.draw_series(
             c.points
                 .iter()
                 .map(|p| Circle::new((p.x, p.median), 4, blue.filled())),
         )?;
+        let orange = RGBColor(230, 120, 20);
+        let forward: Vec<(f64, f64)> = c
+            .points
+            .iter()
+            .filter_map(|p| p.forward.map(|f| (p.x, f)))
+            .collect();
+        if !forward.is_empty() {
+            chart
+                .draw_series(LineSeries::new(
+                    forward.iter().copied(),
+                    orange.stroke_width(2),
+                ))?
+                .label("one forward pass G(x)")
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 16, y)], orange.stroke_width(2))
+                });
+            chart.draw_series(
+                forward
+                    .iter()
+                    .map(|&(x, f)| TriangleMarker::new((x, f), 4, orange.filled())),
+            )?;
+        }
         let grey = RGBColor(150, 150, 150);
         chart
             .draw_series(
@@ -279,6 +361,7 @@ fn draw(path: &Path, curves: &[Curve]) -> Result<(), Box<dyn std::error::Error>>
             .legend(move |(x, y)| Circle::new((x + 8, y), 3, grey.stroke_width(1)));
         chart
             .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
             .border_style(BLACK)
             .background_style(WHITE)
             .draw()?;

@@ -36,8 +36,23 @@ pub fn times_by_index(rows: &[&Row], clock: Clock) -> BTreeMap<usize, f64> {
     rows.iter().map(|r| (r.index, r.micros(clock))).collect()
 }
 
-/// Summarises each (set, method) group, in first-appearance order; `baseline` names the method
-/// every speed ratio divides (IPOPT from the mid-range seed).
+/// Where a method's rows go in a table: the reference, IPOPT, DLS, LOInK, then the methods
+/// run alone; by label within each.
+pub fn table_rank(method: &str) -> (bool, usize, &str) {
+    let family = ["reference", "ipopt", "dls", "loink"]
+        .iter()
+        .position(|p| method.starts_with(p))
+        .unwrap_or(4);
+    let alone = method.strip_suffix(super::ALONE);
+    (
+        alone.is_some(),
+        family,
+        alone.map_or(method, |m| m.trim_end()),
+    )
+}
+
+/// Summarises each (set, method) group, random targets first, in [`table_rank`] order;
+/// `baseline` names the method every speed ratio divides (IPOPT from the mid-range seed).
 pub fn summarise(rows: &[Row], baseline: &str, clock: Clock) -> Vec<Summary> {
     let mut order: Vec<(TargetSet, String)> = Vec::new();
     for row in rows {
@@ -46,6 +61,14 @@ pub fn summarise(rows: &[Row], baseline: &str, clock: Clock) -> Vec<Summary> {
             order.push(key);
         }
     }
+    order.sort_by(|a, b| {
+        let set = |s: TargetSet| s != TargetSet::Random;
+        (table_rank(&a.1).0, set(a.0), table_rank(&a.1)).cmp(&(
+            table_rank(&b.1).0,
+            set(b.0),
+            table_rank(&b.1),
+        ))
+    });
     order
         .iter()
         .map(|(set, method)| {

@@ -4,8 +4,8 @@
 //! - Default: x\* = G⁻¹([y; 0]) per target (cold solve, one target per call, timed alone).
 //! - `--feedback K`: at most K task-feedback rounds after the first inverse (see
 //!   `loink::surrogate::feedback`); 0, the default, is the one-shot inverse.
-//! - `--refine K`: at most K limit-aware Gauss–Newton steps after the inverse; `residual` is
-//!   then the refined answer's.
+//! - `--refine K`: at most K polish steps after the inverse (task restoration and null-space
+//!   cost descent inside the limits); `residual` is then the polished answer's.
 //! - `--sigma S --samples N`: N diverse solutions per target at z ~ N(0, S²I) (seeded by
 //!   `--seed`, default 0), written as N consecutive rows per target with a `sample` column.
 //!

@@ -190,7 +190,7 @@ pub struct TrainArgs {
     /// Held-out targets of the closing optimality check against the reference optimum (0 skips).
     #[arg(long, default_value_t = 300)]
     pub check_targets: usize,
-    /// Gauss–Newton refinement steps in the closing check.
+    /// Polish steps after the inverse in the closing check.
     #[arg(long, default_value_t = 3)]
     pub check_refine: usize,
     /// Seed of data, split, initialisation and batch order.

@@ -63,11 +63,7 @@ impl Optimality {
                 o.ee_p95_m,
                 "m, engine inverse, no refinement",
             ),
-            Row::new(
-                "check_refine_steps",
-                o.refine as f64,
-                "Gauss–Newton steps below",
-            ),
+            Row::new("check_refine_steps", o.refine as f64, "polish steps below"),
             Row::new(
                 "within_1pct",
                 o.within_1pct,
@@ -79,7 +75,7 @@ impl Optimality {
     }
 }
 
-/// Runs the check on `count` targets with `refine` Gauss–Newton steps after the inverse.
+/// Runs the check on `count` targets with `refine` polish steps after the inverse.
 pub fn check(json: &str, count: usize, refine: usize, seed: u64) -> Result<Optimality, String> {
     let plain = Loink::from_json(json).map_err(|e| e.to_string())?;
     let refined = plain.clone().with_refinement(refine);

@@ -81,6 +81,7 @@ impl Engine {
             readout_notes: crate::state::readout_notes(
                 self.settings.solver,
                 self.timed,
+                self.timing_provisional,
                 RESOLUTION_MICROS,
                 self.problem().cost().spec(),
             ),

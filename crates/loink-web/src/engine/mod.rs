@@ -7,8 +7,6 @@
 //! built by `loink`'s registry from the settings, exactly as `loink eval` builds it, warm-started
 //! from the previous frame as a pointer drags.
 
-use std::collections::BTreeMap;
-
 use loink::artifact::{ArtifactError, ModelFile};
 use loink::problem::planar::reference::SelfMotion;
 use loink::problem::Problem;
@@ -17,6 +15,7 @@ use loink::solvers::registry::{self, Solver, SolverSettings, Start};
 
 use crate::catalog::{self, ModelEntry};
 use crate::clock::now_micros;
+use crate::keyed::Keyed;
 use crate::learned::{LatentCurve, LatentMap, LearnedModel};
 use crate::settings::{Settings, SolverKind, PROBE_LIMIT};
 
@@ -74,12 +73,14 @@ pub struct Engine {
     settings: Settings,
     entry: &'static ModelEntry,
     problem: Problem,
-    models: BTreeMap<&'static str, LearnedModel>,
+    models: Keyed<LearnedModel>,
     solver: Box<dyn Solver>,
     /// The solver as it was before the last solve, to time that solve again while idle.
     before_solve: Option<Box<dyn Solver>>,
     /// The last solve timed by repetition while idle: (µs per solve, repeats).
     timed: Option<(f64, usize)>,
+    /// `timed` was taken on opening the page; the idle work times the solve once more.
+    timing_provisional: bool,
     solution: Solution,
     optimum: Option<Optimum>,
     motion: Option<SelfMotion>,
@@ -135,10 +136,11 @@ impl Engine {
             settings,
             entry,
             problem,
-            models: BTreeMap::new(),
+            models: Keyed::default(),
             solver,
             before_solve: None,
             timed: None,
+            timing_provisional: false,
             solution,
             optimum: None,
             motion: None,
@@ -191,9 +193,9 @@ impl Engine {
         Ok(())
     }
 
-    /// Names of the loaded learned models.
+    /// Names of the loaded learned models, in load order.
     pub fn loaded(&self) -> Vec<&'static str> {
-        self.models.keys().copied().collect()
+        self.models.keys()
     }
 
     fn switch_model(&mut self, entry: &'static ModelEntry) -> Result<(), String> {
@@ -371,6 +373,7 @@ impl Engine {
         self.curve = None;
         self.closest = None;
         self.timed = None;
+        self.timing_provisional = false;
         self.before_solve = Some(self.solver.boxed_clone());
         let start = now_micros();
         let solution =

@@ -70,6 +70,23 @@ pub fn distance(a: &[f64], b: &[f64]) -> f64 {
         .sqrt()
 }
 
+/// An upper bound on ‖A‖₂: √‖AᵀA‖_∞ (an induced norm bounds the spectral radius of AᵀA, whose
+/// largest eigenvalue is ‖A‖₂²), rounded up by a relative 1e-12. Exact for an orthogonal A; for a
+/// stored, nearly orthogonal one it exceeds 1 by about n times its orthogonality error. NaN for
+/// a non-finite A.
+pub fn spectral_norm_bound(a: &Array2<f64>) -> f64 {
+    if a.iter().any(|v| !v.is_finite()) {
+        return f64::NAN;
+    }
+    let ata = a.t().dot(a);
+    let largest_row_sum = ata
+        .rows()
+        .into_iter()
+        .map(|row| row.iter().map(|v| v.abs()).sum::<f64>())
+        .fold(0.0, f64::max);
+    largest_row_sum.sqrt() * (1.0 + 1e-12)
+}
+
 /// Solves A X = B in place by Gaussian elimination with partial pivoting.
 ///
 /// `a` is row-major `n × n` (destroyed), `b` is row-major `n × k` (overwritten by X).

@@ -41,6 +41,9 @@ pub struct MonotoneLayer {
     /// V_k column-major (n_{k−1} columns of n_k) for k = 2..L: the kernels run as column
     /// updates (axpy), which vectorise and skip inactive (zero) inputs.
     pub(crate) v_cols: Vec<Vec<f64>>,
+    /// V_k row-major (n_k rows of n_{k−1}) for k = 2..L: the Newton Jacobian reads one row per
+    /// active unit, at the active units of the block before.
+    pub(crate) v_rows: Vec<Vec<f64>>,
     pub(crate) b_hidden_flat: Vec<f64>,
     pub(crate) b_out_flat: Vec<f64>,
     /// √(γ/2).
@@ -123,6 +126,7 @@ impl MonotoneLayer {
                 .iter()
                 .map(|vk| vk.t().iter().copied().collect())
                 .collect(),
+            v_rows: v.iter().map(|vk| vk.iter().copied().collect()).collect(),
             b_hidden_flat: b_hidden.to_vec(),
             b_out_flat: b_out.to_vec(),
             out_scale: (gamma / 2.0).sqrt(),
@@ -336,6 +340,110 @@ impl MonotoneLayer {
         self.output_from_hidden(x, z, out);
     }
 
+    /// F(x) into `out` as [`Self::forward_with`], also listing the active units in `active`.
+    /// The V products run over the active units of the block before only (most units are
+    /// off), which is what makes a Newton step cheap. The buffers must fit the layer (callers
+    /// check their state once per solve).
+    #[inline]
+    pub(crate) fn forward_active(
+        &self,
+        x: &[f64],
+        z: &mut [f64],
+        active: &mut ActiveSet,
+        out: &mut [f64],
+    ) {
+        self.pre_activation(x, z);
+        let ActiveSet { units, ends } = active;
+        let mut count = 0;
+        let mut begin = 0;
+        for (k, block_end) in ends.iter_mut().enumerate().take(self.hidden.len()) {
+            let (start, end) = (self.offsets[k], self.offsets[k + 1]);
+            let (before, rest) = z.split_at_mut(start);
+            let block = &mut rest[..end - start];
+            if k > 0 {
+                let rows = block.len();
+                let (vk, prev) = (&self.v_cols[k - 1], self.offsets[k - 1]);
+                for &l in &units[begin..count] {
+                    let c = l - prev;
+                    axpy(before[l], &vk[c * rows..(c + 1) * rows], block);
+                }
+            }
+            begin = count;
+            // Branch-free compaction: every unit is written, only active ones are counted.
+            for (i, v) in block.iter_mut().enumerate() {
+                let on = *v > 0.0;
+                units[count] = start + i;
+                count += usize::from(on);
+                *v = if on { *v } else { 0.0 };
+            }
+            *block_end = count;
+        }
+        // A set with room for more blocks (shared across layers) ends where this layer does.
+        for e in ends.iter_mut().skip(self.hidden.len()) {
+            *e = count;
+        }
+        match self.n {
+            2 => self.output_fixed::<2>(x, z, &units[..count], out),
+            3 => self.output_fixed::<3>(x, z, &units[..count], out),
+            4 => self.output_fixed::<4>(x, z, &units[..count], out),
+            n => {
+                for j in 0..n {
+                    out[j] = self.mu * x[j] + self.b_out_flat[j];
+                }
+                for &i in &units[..count] {
+                    let w = self.out_scale * z[i];
+                    for (o, &sij) in out.iter_mut().zip(&self.s_flat[i * n..(i + 1) * n]) {
+                        *o += w * sij;
+                    }
+                }
+            }
+        }
+    }
+
+    /// z = b_h + √(2γ) S x in one pass over the units (widths 2–4 fused; others by columns).
+    #[inline]
+    fn pre_activation(&self, x: &[f64], z: &mut [f64]) {
+        let total = self.hidden_total();
+        let col = |j: usize| &self.s_in_cols[j * total..(j + 1) * total];
+        let b = &self.b_hidden_flat[..total];
+        match *x {
+            [x0, x1] => {
+                for (((zi, &bi), &a), &c) in z.iter_mut().zip(b).zip(col(0)).zip(col(1)) {
+                    *zi = bi + a * x0 + c * x1;
+                }
+            }
+            [x0, x1, x2] => {
+                let cols = col(0).iter().zip(col(1)).zip(col(2));
+                for ((zi, &bi), ((&a, &c), &d)) in z.iter_mut().zip(b).zip(cols) {
+                    *zi = bi + a * x0 + c * x1 + d * x2;
+                }
+            }
+            _ => {
+                z.copy_from_slice(b);
+                for (j, &xj) in x.iter().enumerate() {
+                    axpy(xj, col(j), z);
+                }
+            }
+        }
+    }
+
+    /// out = μ_l x + √(γ/2) Σ_i z_i S_i + b_y over the active units i, width `N` fixed.
+    #[inline]
+    fn output_fixed<const N: usize>(&self, x: &[f64], z: &[f64], units: &[usize], out: &mut [f64]) {
+        let mut acc = [0.0; N];
+        for (c, a) in acc.iter_mut().enumerate() {
+            *a = self.mu * x[c] + self.b_out_flat[c];
+        }
+        for &i in units {
+            let w = self.out_scale * z[i];
+            let row = &self.s_flat[i * N..(i + 1) * N];
+            for c in 0..N {
+                acc[c] += w * row[c];
+            }
+        }
+        out[..N].copy_from_slice(&acc);
+    }
+
     /// F(x), allocating (convenience; the solvers use [`Self::forward_with`]).
     pub fn forward(&self, x: &[f64]) -> Vec<f64> {
         let mut z = vec![0.0; self.hidden_total()];
@@ -346,7 +454,39 @@ impl MonotoneLayer {
 
     /// A fresh work and warm-start state sized for this layer.
     pub fn new_state(&self) -> MonotoneState {
-        MonotoneState::new(self.n, self.hidden_total())
+        MonotoneState::new(self.n, self.hidden_total(), self.hidden.len())
+    }
+}
+
+/// The active (z > 0) units of one forward pass: their indices in order, block after block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActiveSet {
+    /// Indices of the active units in the first `ends[L − 1]` entries (N slots).
+    units: Vec<usize>,
+    /// The end of each block's run in `units`.
+    ends: Vec<usize>,
+}
+
+impl ActiveSet {
+    /// Room for `total` units in `blocks` blocks.
+    pub fn new(total: usize, blocks: usize) -> Self {
+        Self {
+            units: vec![0; total],
+            ends: vec![0; blocks],
+        }
+    }
+    /// Whether it has room for a layer of `total` units in `blocks` blocks.
+    pub fn fits(&self, total: usize, blocks: usize) -> bool {
+        self.units.len() >= total && self.ends.len() >= blocks
+    }
+    /// All active units, in order.
+    pub fn units(&self) -> &[usize] {
+        &self.units[..self.ends.last().copied().unwrap_or(0)]
+    }
+    /// The active units of block k.
+    pub(crate) fn block(&self, k: usize) -> &[usize] {
+        let begin = if k == 0 { 0 } else { self.ends[k - 1] };
+        &self.units[begin..self.ends[k]]
     }
 }
 
@@ -360,22 +500,29 @@ pub struct MonotoneState {
     /// Newton warm start x (n) and whether it holds a converged value.
     pub(crate) x_warm: Vec<f64>,
     pub(crate) x_valid: bool,
+    /// F(x_warm), while `z`, `active` and this still hold the forward pass at x_warm (a warm
+    /// start then skips it).
+    pub(crate) fx_warm: Vec<f64>,
+    pub(crate) fx_warm_valid: bool,
     pub(crate) z: Vec<f64>,
     pub(crate) z_hat: Vec<f64>,
     pub(crate) u_hat: Vec<f64>,
     pub(crate) z_plus: Vec<f64>,
     pub(crate) b_z: Vec<f64>,
-    /// Newton: T = (I − DV)⁻¹ D S, column-major (n columns of N).
+    /// Newton: the rows of T = (I − DV)⁻¹ D S at the active units, in their order (n each).
     pub(crate) t: Vec<f64>,
+    /// Newton: the active units of the last forward pass.
+    pub(crate) active: ActiveSet,
+    /// Newton: the active units the cached Jacobian belongs to.
+    pub(crate) pattern_active: Vec<usize>,
     pub(crate) x: Vec<f64>,
     pub(crate) fx: Vec<f64>,
     pub(crate) st: Vec<f64>,
     pub(crate) x_trial: Vec<f64>,
     pub(crate) step: Vec<f64>,
     pub(crate) jac: Vec<f64>,
-    /// Newton: the last J_F built (unfactorised) and the activation pattern it belongs to.
+    /// Newton: the last J_F built (unfactorised); valid for `pattern_active`.
     pub(crate) jac_cache: Vec<f64>,
-    pub(crate) pattern: Vec<bool>,
     pub(crate) pattern_valid: bool,
     pub(crate) best_x: Vec<f64>,
     /// The last solve's report.
@@ -383,19 +530,23 @@ pub struct MonotoneState {
 }
 
 impl MonotoneState {
-    /// Buffers for width n and hidden size N.
-    pub fn new(n: usize, hidden_total: usize) -> Self {
+    /// Buffers for width n, hidden size N and `blocks` hidden blocks.
+    pub fn new(n: usize, hidden_total: usize, blocks: usize) -> Self {
         Self {
             u: vec![0.0; hidden_total],
             u_valid: false,
             x_warm: vec![0.0; n],
             x_valid: false,
+            fx_warm: vec![0.0; n],
+            fx_warm_valid: false,
             z: vec![0.0; hidden_total],
             z_hat: vec![0.0; hidden_total],
             u_hat: vec![0.0; hidden_total],
             z_plus: vec![0.0; hidden_total],
             b_z: vec![0.0; hidden_total],
             t: vec![0.0; hidden_total * n],
+            active: ActiveSet::new(hidden_total, blocks),
+            pattern_active: Vec::with_capacity(hidden_total),
             x: vec![0.0; n],
             fx: vec![0.0; n],
             st: vec![0.0; n],
@@ -403,19 +554,20 @@ impl MonotoneState {
             step: vec![0.0; n],
             jac: vec![0.0; n * n],
             jac_cache: vec![0.0; n * n],
-            pattern: vec![false; hidden_total],
             pattern_valid: false,
             best_x: vec![0.0; n],
             last: LayerReport::EMPTY,
         }
     }
 
-    /// True when the buffers are sized for width n and hidden size N.
-    pub fn fits(&self, n: usize, hidden_total: usize) -> bool {
+    /// True when the buffers are sized for width n, hidden size N and `blocks` blocks.
+    pub fn fits(&self, n: usize, hidden_total: usize, blocks: usize) -> bool {
         self.u.len() == hidden_total
             && self.t.len() == hidden_total * n
             && self.x.len() == n
             && self.jac.len() == n * n
+            && self.active.fits(hidden_total, blocks)
+            && self.active.ends.len() == blocks
     }
 
     /// The report for a call whose slices or state do not fit `layer` (x set to NaN).
@@ -426,7 +578,10 @@ impl MonotoneState {
         state: &Self,
     ) -> Option<LayerReport> {
         let n = layer.dim();
-        if y.len() == n && out.len() == n && state.fits(n, layer.hidden_total()) {
+        if y.len() == n
+            && out.len() == n
+            && state.fits(n, layer.hidden_total(), layer.hidden().len())
+        {
             return None;
         }
         out.iter_mut().for_each(|v| *v = f64::NAN);
@@ -441,6 +596,7 @@ impl MonotoneState {
     pub fn reset(&mut self) {
         self.u_valid = false;
         self.x_valid = false;
+        self.fx_warm_valid = false;
         self.pattern_valid = false;
     }
 }

@@ -4,12 +4,12 @@
 //! J_F(x) = μ_l I + γ Sᵀ (I − D V)⁻¹ D S with D = diag(ReLU active). J_F + J_Fᵀ ⪰ 2μ_l I, so
 //! d = −J_F⁻¹(F(x) − y) is a descent direction of ½‖F(x) − y‖²; an Armijo backtracking line
 //! search makes it globally convergent, and once the activation pattern is right a full step
-//! lands on the solution. Per step: one forward pass, n block triangular solves (skipping
-//! inactive units), and an n × n LU solve — all in preallocated buffers. The Jacobian is
+//! lands on the solution. Per step: one forward pass, the rows of T = (I − DV)⁻¹ D S at the
+//! active units only, and an n × n LU solve — all in preallocated buffers. The Jacobian is
 //! cached with its activation pattern and rebuilt only when the pattern changes.
 
 use super::inverse::{InverseOptions, LayerReport, Stop};
-use super::linalg::{distance, dot, lu_solve_in_place};
+use super::linalg::{distance, lu_solve_in_place};
 use super::monotone::{MonotoneLayer, MonotoneState};
 
 /// Armijo constant c in ‖r(x + t d)‖² ≤ (1 − 2ct)‖r(x)‖².
@@ -18,42 +18,142 @@ const ARMIJO: f64 = 1e-4;
 const MAX_HALVINGS: usize = 40;
 
 impl MonotoneLayer {
-    /// J_F(x) (row-major n × n, into `state.jac_cache`) from the activation pattern in
-    /// `state.z`, remembering the pattern in `state.pattern`.
+    /// J_F(x) (row-major n × n, into `state.jac_cache`) from the active units of the last
+    /// forward pass (`state.active`), remembering them in `state.pattern_active`.
     ///
-    /// T = (I − DV)⁻¹ D S is built column by column (column-major in `state.t`) by block forward
-    /// substitution T_k = D_k(S_k + V_k T_{k−1}); inactive entries are zero, so the V_k products
-    /// are plain dense dot products (vectorisable, branch-free). Then J = μ_l I + γ Sᵀ T.
+    /// Only active units carry a row of T = (I − DV)⁻¹ D S, so the work scales with the active
+    /// units squared, not with N.
     fn jacobian_from_pattern(&self, state: &mut MonotoneState) {
-        let n = self.n;
-        let total = self.hidden_total();
-        for b in 0..n {
-            let tb = &mut state.t[b * total..(b + 1) * total];
-            tb.copy_from_slice(&self.s_cols[b * total..(b + 1) * total]);
-            for k in 0..self.hidden.len() {
-                let (start, end) = (self.offsets[k], self.offsets[k + 1]);
-                let (before, rest) = tb.split_at_mut(start);
-                let block = &mut rest[..end - start];
-                if k > 0 {
-                    self.add_block_product(k, &before[self.offsets[k - 1]..], 1.0, block);
-                }
-                for (t, &zi) in block.iter_mut().zip(&state.z[start..end]) {
-                    *t = if zi > 0.0 { *t } else { 0.0 };
-                }
-            }
+        // Widths 2–4 (the arms and the soft robot) run on fixed-size rows the compiler unrolls;
+        // any other width on slices.
+        match self.n {
+            2 => self.jacobian_fixed::<2>(state),
+            3 => self.jacobian_fixed::<3>(state),
+            4 => self.jacobian_fixed::<4>(state),
+            _ => self.jacobian_any(state),
         }
-        for (p, &zi) in state.pattern.iter_mut().zip(&state.z) {
-            *p = zi > 0.0;
-        }
+        state.pattern_active.clear();
+        state.pattern_active.extend_from_slice(state.active.units());
         state.pattern_valid = true;
-        for a in 0..n {
-            let sa = &self.s_cols[a * total..(a + 1) * total];
-            for b in 0..n {
-                let tb = &state.t[b * total..(b + 1) * total];
-                let diagonal = if a == b { self.mu } else { 0.0 };
-                state.jac_cache[a * n + b] = diagonal + self.gamma * dot(sa, tb);
+    }
+
+    /// J_F for any width n: T's rows (compact: row j belongs to the j-th active unit), block
+    /// by block T_i = S_i + Σ_l V_k[i, l] T_l over the active units l of the block before, then
+    /// J = μ_l I + γ Σ_i S_iᵀ T_i.
+    fn jacobian_any(&self, state: &mut MonotoneState) {
+        let n = self.n;
+        let MonotoneState {
+            t,
+            active,
+            jac_cache,
+            ..
+        } = state;
+        let mut begin = 0;
+        let mut prev_begin = 0;
+        for k in 0..self.hidden.len() {
+            let block = active.block(k);
+            let (done, current) = t.split_at_mut(begin * n);
+            let (start_k, cols) = (self.offsets[k], if k > 0 { self.hidden[k - 1] } else { 0 });
+            for (&i, row) in block.iter().zip(current.chunks_exact_mut(n)) {
+                row.copy_from_slice(&self.s_flat[i * n..(i + 1) * n]);
+                if k > 0 {
+                    let prev = self.offsets[k - 1];
+                    let v_row = &self.v_rows[k - 1][(i - start_k) * cols..(i - start_k + 1) * cols];
+                    let prev_rows = &done[prev_begin * n..];
+                    for (&l, tl) in active.block(k - 1).iter().zip(prev_rows.chunks_exact(n)) {
+                        let v = v_row[l - prev];
+                        for (r, &tc) in row.iter_mut().zip(tl) {
+                            *r += v * tc;
+                        }
+                    }
+                }
+            }
+            prev_begin = begin;
+            begin += block.len();
+        }
+        jac_cache.iter_mut().for_each(|v| *v = 0.0);
+        for (&i, t_i) in active.units().iter().zip(t.chunks_exact(n)) {
+            for (a, &sa) in self.s_flat[i * n..(i + 1) * n].iter().enumerate() {
+                for (j, &tb) in jac_cache[a * n..(a + 1) * n].iter_mut().zip(t_i) {
+                    *j += sa * tb;
+                }
             }
         }
+        for a in 0..n {
+            for b in 0..n {
+                let diagonal = if a == b { self.mu } else { 0.0 };
+                jac_cache[a * n + b] = diagonal + self.gamma * jac_cache[a * n + b];
+            }
+        }
+    }
+
+    /// [`Self::jacobian_any`] for width `N` known at compile time (rows as arrays).
+    fn jacobian_fixed<const N: usize>(&self, state: &mut MonotoneState) {
+        let MonotoneState {
+            t,
+            active,
+            jac_cache,
+            ..
+        } = state;
+        let row_of = |flat: &[f64]| -> [f64; N] {
+            let mut r = [0.0; N];
+            r.copy_from_slice(&flat[..N]);
+            r
+        };
+        let mut begin = 0;
+        let mut prev_begin = 0;
+        for k in 0..self.hidden.len() {
+            let block = active.block(k);
+            let (done, current) = t.split_at_mut(begin * N);
+            let (start_k, cols) = (self.offsets[k], if k > 0 { self.hidden[k - 1] } else { 0 });
+            for (&i, row) in block.iter().zip(current.chunks_exact_mut(N)) {
+                let mut acc = row_of(&self.s_flat[i * N..]);
+                if k > 0 {
+                    let prev = self.offsets[k - 1];
+                    let v_row = &self.v_rows[k - 1][(i - start_k) * cols..(i - start_k + 1) * cols];
+                    let prev_rows = &done[prev_begin * N..];
+                    for (&l, tl) in active.block(k - 1).iter().zip(prev_rows.chunks_exact(N)) {
+                        let v = v_row[l - prev];
+                        for c in 0..N {
+                            acc[c] += v * tl[c];
+                        }
+                    }
+                }
+                row.copy_from_slice(&acc);
+            }
+            prev_begin = begin;
+            begin += block.len();
+        }
+        let mut jac = [[0.0; N]; N];
+        for (&i, t_i) in active.units().iter().zip(t.chunks_exact(N)) {
+            let s_i = row_of(&self.s_flat[i * N..]);
+            for a in 0..N {
+                for b in 0..N {
+                    jac[a][b] += s_i[a] * t_i[b];
+                }
+            }
+        }
+        for a in 0..N {
+            for b in 0..N {
+                let diagonal = if a == b { self.mu } else { 0.0 };
+                jac_cache[a * N + b] = diagonal + self.gamma * jac[a][b];
+            }
+        }
+    }
+
+    /// F at `state.x` (or `state.x_trial` when `trial`) into `state.fx`, listing the active units.
+    #[inline]
+    fn forward_state(&self, state: &mut MonotoneState, trial: bool) {
+        let MonotoneState {
+            x,
+            x_trial,
+            z,
+            active,
+            fx,
+            ..
+        } = state;
+        let at = if trial { &*x_trial } else { &*x };
+        self.forward_active(at, z, active, fx);
     }
 
     /// Solves F(x) = y by semi-smooth Newton with backtracking to `options.tolerance` on
@@ -71,10 +171,17 @@ impl MonotoneLayer {
         let n = self.n;
         if options.warm_start && state.x_valid {
             state.x.copy_from_slice(&state.x_warm);
+            if state.fx_warm_valid {
+                // The last solve ended with the forward pass at x_warm: z, the active units
+                // and F(x_warm) are still in the state.
+                state.fx.copy_from_slice(&state.fx_warm);
+            } else {
+                self.forward_state(state, false);
+            }
         } else {
             state.x.copy_from_slice(y);
+            self.forward_state(state, false);
         }
-        self.forward_with(&state.x, &mut state.z, &mut state.fx);
         let mut residual = distance(&state.fx, y);
         let mut iterations = 0;
         let stop = loop {
@@ -89,13 +196,7 @@ impl MonotoneLayer {
             }
             // J_F depends on x only through the activation pattern: reuse it when unchanged
             // (the common case when tracking a slowly moving target).
-            let same_pattern = state.pattern_valid
-                && state
-                    .pattern
-                    .iter()
-                    .zip(&state.z)
-                    .all(|(&p, &zi)| p == (zi > 0.0));
-            if !same_pattern {
+            if !(state.pattern_valid && state.pattern_active == state.active.units()) {
                 self.jacobian_from_pattern(state);
             }
             state.jac.copy_from_slice(&state.jac_cache);
@@ -112,7 +213,7 @@ impl MonotoneLayer {
                 for j in 0..n {
                     state.x_trial[j] = state.x[j] + t * state.step[j];
                 }
-                self.forward_with(&state.x_trial, &mut state.z, &mut state.fx);
+                self.forward_state(state, true);
                 let trial = distance(&state.fx, y);
                 if trial.is_finite()
                     && trial * trial <= (1.0 - 2.0 * ARMIJO * t) * residual * residual
@@ -130,8 +231,11 @@ impl MonotoneLayer {
         };
         out.copy_from_slice(&state.x);
         state.x_valid = stop == Stop::Converged;
+        // Every exit but a stalled line search leaves the last forward pass at x.
+        state.fx_warm_valid = state.x_valid;
         if state.x_valid {
             state.x_warm.copy_from_slice(&state.x);
+            state.fx_warm.copy_from_slice(&state.fx);
         }
         let report = LayerReport {
             iterations,

@@ -21,6 +21,8 @@ pub struct OrthogonalLayer {
     r_flat: Vec<f64>,
     /// R⁻¹ row-major (Rᵀ when R is numerically singular, which a validated R never is).
     r_inv_flat: Vec<f64>,
+    /// An upper bound on ‖R‖₂ (1 up to the stored precision), for the inverse's residual bound.
+    norm: f64,
 }
 
 impl OrthogonalLayer {
@@ -48,11 +50,13 @@ impl OrthogonalLayer {
             .iter()
             .copied()
             .collect();
+        let norm = super::linalg::spectral_norm_bound(&r);
         Ok(Self {
             r,
             b,
             r_flat,
             r_inv_flat,
+            norm,
         })
     }
 
@@ -66,6 +70,11 @@ impl OrthogonalLayer {
     /// Width n.
     pub fn dim(&self) -> usize {
         self.b.len()
+    }
+    /// An upper bound on ‖R‖₂: 1 for an exactly orthogonal R, within about n times the
+    /// loader's orthogonality tolerance of 1 for a stored one.
+    pub fn norm(&self) -> f64 {
+        self.norm
     }
     /// R.
     pub fn r(&self) -> &Array2<f64> {

@@ -117,6 +117,42 @@ impl Jacobian {
         }
     }
 
+    /// The least-squares multipliers λ = (J_F J_Fᵀ)⁺ J_F g_F over the free joints F, into
+    /// `lambda` (m): the λ with g_F ≈ J_Fᵀ λ, so g − Jᵀλ is the part of g the task cannot absorb.
+    pub fn multipliers(&mut self, free: Option<&[bool]>, g: &[f64], lambda: &mut [f64]) {
+        let is_free = |i: usize| free.is_none_or(|f| f[i]);
+        let m = self.m;
+        self.rhs.iter_mut().for_each(|v| *v = 0.0);
+        self.gram.iter_mut().for_each(|v| *v = 0.0);
+        for i in (0..self.n).filter(|&i| is_free(i)) {
+            let col = &self.cols[i * m..(i + 1) * m];
+            for a in 0..m {
+                self.rhs[a] += col[a] * g[i];
+                for b in 0..m {
+                    self.gram[a * m + b] += col[a] * col[b];
+                }
+            }
+        }
+        if m == 2 {
+            let gram = Sym2 {
+                a: self.gram[0],
+                b: self.gram[1],
+                c: self.gram[3],
+            };
+            let w = gram.pinv_apply(0.0, [self.rhs[0], self.rhs[1]]);
+            lambda[..2].copy_from_slice(&w);
+            return;
+        }
+        symmetric_pinv_apply(
+            &mut self.gram,
+            m,
+            &mut self.rhs,
+            &mut self.eig,
+            &mut self.vectors,
+        );
+        lambda[..m].copy_from_slice(&self.rhs);
+    }
+
     /// The null-space projection (I − J⁺J) g over the free joints, into `out` (entries of fixed
     /// joints are 0). `scratch` needs m entries.
     pub fn nullspace_project(

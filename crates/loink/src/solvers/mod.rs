@@ -8,12 +8,15 @@
 //! - [`dls`]: damped least squares with null-space descent of the cost (any problem);
 //! - [`reference`]: the global reference optimum, where the problem has one;
 //! - [`refine`]: limit-aware Gauss–Newton restoration of the task that keeps the null-space
-//!   component (used after the learned solver);
+//!   component (a sample's latent position, the reachability witness);
+//! - [`polish`]: limit-aware steps that restore the task and descend the cost in the null space
+//!   (after the learned solver's answer at z = 0);
 //! - [`linalg`]: the small dense kernels they share (m × n Jacobians, m × m solves).
 
 pub mod analytic;
 pub mod dls;
 pub mod linalg;
+pub mod polish;
 pub mod reference;
 pub mod refine;
 pub mod registry;

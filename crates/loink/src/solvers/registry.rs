@@ -20,7 +20,7 @@ use crate::surrogate::{Loink, SolverState};
 pub enum SolverKind {
     /// LOInK: x\* = G⁻¹([y; 0]) (then any task-feedback rounds).
     Loink,
-    /// LOInK followed by limit-aware Gauss–Newton refinement.
+    /// LOInK followed by the polish (task restoration and null-space cost descent).
     LoinkRefine,
     /// Damped least squares with null-space cost descent.
     Dls,

@@ -54,7 +54,7 @@ pub fn closest_pose(arm: &PlanarArm, problem: &Problem, y: &[f64]) -> Option<Vec
         index[..j].iter_mut().for_each(|k| *k = 0);
     }
     // The best few descents (a wrong basin can look best after a few steps), each polished.
-    found.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::stats::sort_by_cost(&mut found, |f| f.0);
     found
         .into_iter()
         .take(CANDIDATES)

@@ -160,7 +160,7 @@ fn prefix_optimum(
                 && (i + 1 == count || c <= cost_at(i + 1))
         })
         .collect();
-    minima.sort_by(|a, b| cost_at(*a).total_cmp(&cost_at(*b)));
+    crate::stats::sort_by_cost(&mut minima, |&a| cost_at(a));
     let mut best: Option<(f64, Vec<f64>)> = None;
     for &i in minima.iter().take(MAX_REFINED_PREFIX) {
         let a = lo + step * i.saturating_sub(1) as f64;
@@ -389,7 +389,7 @@ pub fn self_motion_with(
                 }
             })
             .collect();
-        minima.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+        crate::stats::sort_by_cost(&mut minima, |m| m.cost);
         return SelfMotion {
             phi_range: (
                 arm.limits().lower().iter().sum(),
@@ -437,7 +437,7 @@ pub fn self_motion_with(
             }
         })
         .collect();
-    minima.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    crate::stats::sort_by_cost(&mut minima, |m| m.cost);
     minima.dedup_by(|a, b| a.branch == b.branch && (a.phi - b.phi).abs() < 1e-6);
     let pieces = sw.pieces();
     let drawn = sweep(&mut chain, samples.clamp(2, MAX_PANEL_SAMPLES), true);

@@ -254,7 +254,7 @@ impl Sweep {
                 s.feasible && self.neighbours(n).all(|m| s.cost <= self.node(m).cost)
             })
             .collect();
-        minima.sort_by(|a, b| self.node(*a).cost.total_cmp(&self.node(*b).cost));
+        crate::stats::sort_by_cost(&mut minima, |&a| self.node(a).cost);
         minima
     }
 

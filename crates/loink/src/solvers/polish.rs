@@ -1,0 +1,626 @@
+//! The polish after a learned answer: limit-aware steps that restore the task **and** descend
+//! the cost J along the solution set — the learned answer proposes (its basin), the classical
+//! step disposes (the exact constrained optimum nearby).
+//!
+//! Each step works on the free joints F (the others rest on a limit, the active set):
+//! - the task part is the minimum-norm correction Δq_t = J_F⁺ r (r = y − f(q));
+//! - the cost part is a Newton step in the null space of J_F: with Z an orthonormal basis of
+//!   it, λ = (J_F J_Fᵀ)⁺ J_F ∇J_F the least-squares multipliers and ∇L = ∇J − Jᵀλ the
+//!   Lagrangian gradient, Δq_n = −Z (Zᵀ H Z)⁻¹ Zᵀ ∇J, where Zᵀ H Z is the Lagrangian's
+//!   Hessian along the null space by finite differences of ∇L (one extra Jacobian per
+//!   null-space dimension). Where that reduced Hessian is not positive definite, a steepest
+//!   descent step −Z Zᵀ∇J stands in and the line search sizes it;
+//! - every joint starts each step free; one the step would push past a limit is clamped there
+//!   and rests on it for this step (the step is recomputed without it), so a joint leaves its
+//!   limit as soon as the step points back into the box;
+//! - the step is halved until the merit J(q) + ρ‖r‖ (ρ above the multipliers) decreases.
+//!
+//! It stops as converged when ‖r‖ ≤ [`RESIDUAL_TOL`] and the projected gradient ‖Zᵀ∇J‖ ≤
+//! [`GRADIENT_TOL`] over the joints off their limits, and otherwise after `max_steps` steps or when no
+//! halving lowers the merit. It never ends worse than where it started (feasibility first,
+//! then the cost; otherwise the residual). A problem whose cost has no usable gradient (not
+//! finite at q) gets the task restoration alone ([`crate::solvers::refine`]), and says so. When
+//! it ends short of the target (a learned answer far outside the limits, the steps stuck
+//! against them), damped least squares from there finishes, and the answer says so.
+
+use super::dls::{self, DlsOptions};
+use super::linalg::{norm, Jacobian};
+use super::refine::{self, RESIDUAL_TOL};
+use crate::problem::Problem;
+use crate::report::{distance, Termination, Tolerance};
+
+/// Projected-gradient norm (cost units per rad) at which the cost counts as minimised.
+pub const GRADIENT_TOL: f64 = 1e-9;
+/// Finite-difference step (rad) of the reduced Hessian.
+const FD_STEP: f64 = 1e-6;
+/// Halvings tried before a step is declared useless.
+const MAX_HALVINGS: usize = 30;
+
+/// What [`polish`] ends with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Polished {
+    /// The configuration (inside the box).
+    pub q: Vec<f64>,
+    /// ‖f(q) − y‖.
+    pub residual: f64,
+    /// Steps taken.
+    pub steps: usize,
+    /// Converged (task restored and the cost stationary) or stopped.
+    pub termination: Termination,
+    /// False when the cost had no usable gradient and only the task was restored.
+    pub cost_descended: bool,
+    /// Whether damped least squares finished the job after the polish stalled short of the
+    /// target (its iterations are counted in `steps`).
+    pub rescued: bool,
+}
+
+/// Buffers of one polish (n joints, task dimension m): nothing is allocated per step.
+#[derive(Debug, Clone, PartialEq)]
+struct Work {
+    jac: Jacobian,
+    /// The Jacobian at a finite-difference probe.
+    probe_jac: Jacobian,
+    free: Vec<bool>,
+    grad: Vec<f64>,
+    lambda: Vec<f64>,
+    r: Vec<f64>,
+    /// The task residual left for the free joints once frozen ones moved onto their limits.
+    rest: Vec<f64>,
+    step: Vec<f64>,
+    task: Vec<f64>,
+    /// The task part of the step (frozen joints' moves onto their limits included).
+    task_move: Vec<f64>,
+    frozen_moves: Vec<f64>,
+    /// Orthonormal null-space basis: `basis_len` vectors of n, row after row.
+    basis: Vec<f64>,
+    basis_len: usize,
+    /// H z for each basis vector (n each), the reduced Hessian and gradient.
+    hz: Vec<f64>,
+    reduced: Vec<f64>,
+    /// The reduced Hessian last computed in this polish, for which free set and null-space
+    /// dimension (valid while `hessian_valid`).
+    reduced_cache: Vec<f64>,
+    hessian_free: Vec<bool>,
+    hessian_k: usize,
+    hessian_valid: bool,
+    gz: Vec<f64>,
+    base: Vec<f64>,
+    unit: Vec<f64>,
+    projected: Vec<f64>,
+    probe: Vec<f64>,
+    probe_grad: Vec<f64>,
+    scratch_m: Vec<f64>,
+    trial: Vec<f64>,
+    reached: Vec<f64>,
+}
+
+impl Work {
+    fn new(problem: &Problem) -> Self {
+        let (m, n) = (problem.task_dim(), problem.dof());
+        Self {
+            jac: Jacobian::for_problem(problem),
+            probe_jac: Jacobian::for_problem(problem),
+            free: vec![true; n],
+            grad: vec![0.0; n],
+            lambda: vec![0.0; m],
+            r: vec![0.0; m],
+            rest: vec![0.0; m],
+            step: vec![0.0; n],
+            task: vec![0.0; n],
+            task_move: vec![0.0; n],
+            frozen_moves: vec![0.0; n],
+            basis: vec![0.0; n * n],
+            basis_len: 0,
+            hz: vec![0.0; n * n],
+            reduced: vec![0.0; n * n],
+            reduced_cache: vec![0.0; n * n],
+            hessian_free: vec![false; n],
+            hessian_k: 0,
+            hessian_valid: false,
+            gz: vec![0.0; n],
+            base: vec![0.0; n],
+            unit: vec![0.0; n],
+            projected: vec![0.0; n],
+            probe: vec![0.0; n],
+            probe_grad: vec![0.0; n],
+            scratch_m: vec![0.0; m],
+            trial: vec![0.0; n],
+            reached: vec![0.0; m],
+        }
+    }
+
+    fn basis_vector(&self, c: usize) -> &[f64] {
+        let n = self.free.len();
+        &self.basis[c * n..(c + 1) * n]
+    }
+}
+
+/// Polishes `q0` towards the cheapest configuration reaching `target` near it, in at most
+/// `max_steps` steps ([`Polisher::polish`] with fresh buffers).
+pub fn polish(problem: &Problem, target: &[f64], q0: &[f64], max_steps: usize) -> Polished {
+    Polisher::new(problem).polish(problem, target, q0, max_steps)
+}
+
+/// The polish with its buffers, kept by a solver across calls (no allocation per call but the
+/// answer's).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Polisher {
+    work: Work,
+}
+
+impl Polisher {
+    /// Buffers for `problem`.
+    pub fn new(problem: &Problem) -> Self {
+        Self {
+            work: Work::new(problem),
+        }
+    }
+
+    /// Whether the buffers fit `problem` (its joints and task dimension).
+    pub fn fits(&self, problem: &Problem) -> bool {
+        self.work.free.len() == problem.dof() && self.work.r.len() == problem.task_dim()
+    }
+
+    /// Polishes `q0` towards the cheapest configuration reaching `target` near it, in at most
+    /// `max_steps` steps. Input must be validated (finite target and q₀ of the right lengths,
+    /// a forward map present); buffers that do not fit `problem` are replaced.
+    pub fn polish(
+        &mut self,
+        problem: &Problem,
+        target: &[f64],
+        q0: &[f64],
+        max_steps: usize,
+    ) -> Polished {
+        if !self.fits(problem) {
+            self.work = Work::new(problem);
+        }
+        self.work.hessian_valid = false;
+        polish_with(&mut self.work, problem, target, q0, max_steps)
+    }
+}
+
+fn polish_with(
+    w: &mut Work,
+    problem: &Problem,
+    target: &[f64],
+    q0: &[f64],
+    max_steps: usize,
+) -> Polished {
+    let limits = problem.limits();
+    let (lower, upper) = (limits.lower(), limits.upper());
+    let mut q = q0.to_vec();
+    limits.clamp(&mut q);
+    if !problem
+        .cost()
+        .value_and_gradient_into(&q, &mut w.grad)
+        .is_finite()
+        || w.grad.iter().any(|g| !g.is_finite())
+    {
+        let restored = refine::restore_raw(problem, target, q0, max_steps);
+        return Polished {
+            q: restored.q,
+            residual: restored.residual,
+            steps: restored.steps,
+            termination: restored.termination,
+            cost_descended: false,
+            rescued: false,
+        };
+    }
+    let mut steps = 0;
+    let mut termination = Termination::IterationCap;
+    loop {
+        w.jac.eval(problem, &q);
+        for ((ri, ti), pi) in w.r.iter_mut().zip(target).zip(&w.jac.y) {
+            *ri = ti - pi;
+        }
+        let residual = norm(&w.r);
+        let cost = problem.cost().value_and_gradient_into(&q, &mut w.grad);
+        // Every joint starts free; the step decides which rest on a limit (those it would
+        // push out of the box), so a joint at a limit leaves it when the step points inwards.
+        w.free.iter_mut().for_each(|f| *f = true);
+        if residual <= RESIDUAL_TOL {
+            // Converged with every joint free: no step to compute.
+            w.jac.multipliers(Some(&w.free), &w.grad, &mut w.lambda);
+            null_space_basis(w);
+            if reduced_gradient(w) <= GRADIENT_TOL {
+                termination = Termination::Converged;
+                break;
+            }
+        }
+        let projected = compute_step(problem, w, &q, lower, upper);
+        if residual <= RESIDUAL_TOL && projected <= GRADIENT_TOL {
+            termination = Termination::Converged;
+            break;
+        }
+        if steps >= max_steps {
+            break;
+        }
+        steps += 1;
+        // Merit J + ρ‖r‖ with ρ above the multipliers (an exact penalty near a solution).
+        let rho = 2.0 * w.lambda.iter().fold(0.0_f64, |a, l| a.max(l.abs())) + 1.0;
+        let merit = cost + rho * residual;
+        if !line_search(problem, w, target, &mut q, residual, merit, rho) {
+            break;
+        }
+    }
+    problem.position_into(&q, &mut w.reached);
+    let residual = distance(&w.reached, target);
+    let mut polished = Polished {
+        q,
+        residual,
+        steps,
+        termination,
+        cost_descended: true,
+        rescued: false,
+    };
+    if !feasible(problem, target, &polished.q) {
+        // Stuck against the limits short of the target (a learned answer far outside them):
+        // damped least squares from here takes over, and the better answer is kept.
+        let rescue = dls::solve_warm(problem, target, &polished.q, &DlsOptions::default());
+        if feasible(problem, target, rescue.q()) {
+            polished = Polished {
+                q: rescue.q().to_vec(),
+                residual: rescue.residual(),
+                steps: polished.steps + rescue.iterations(),
+                termination: Termination::Converged,
+                cost_descended: true,
+                rescued: true,
+            };
+        }
+    }
+    never_worse(problem, target, q0, polished)
+}
+
+/// Takes the step from q with a backtracking search on the merit; returns whether one was
+/// accepted. The task part is taken whole (Gauss–Newton restores the task quadratically); the
+/// search sizes the cost part, down to none, then the whole step.
+fn line_search(
+    problem: &Problem,
+    w: &mut Work,
+    target: &[f64],
+    q: &mut [f64],
+    residual: f64,
+    merit: f64,
+    rho: f64,
+) -> bool {
+    let limits = problem.limits();
+    let (lower, upper) = (limits.lower(), limits.upper());
+    let n = q.len();
+    for attempt in 0..MAX_HALVINGS {
+        let (task_scale, cost_scale) = match attempt {
+            0..=3 => (1.0, 0.5_f64.powi(attempt as i32)),
+            4 => (1.0, 0.0),
+            k => (0.5_f64.powi(k as i32 - 4), 0.0),
+        };
+        for i in 0..n {
+            let d = task_scale * w.task_move[i] + cost_scale * (w.step[i] - w.task_move[i]);
+            w.trial[i] = (q[i] + d).clamp(lower[i], upper[i]);
+        }
+        // Second-order correction: the cost part moves along the tangent, leaving a task error
+        // of its length squared; one more minimum-norm task step (same Jacobian) takes it
+        // back before the trial is judged.
+        let cost_part: f64 = (0..n)
+            .map(|i| (cost_scale * (w.step[i] - w.task_move[i])).powi(2))
+            .sum::<f64>();
+        // (A cost part below 1e-7 rad leaves a task error far below the tolerance.)
+        if cost_part > 1e-14 {
+            problem.position_into(&w.trial, &mut w.reached);
+            for ((ri, ti), pi) in w.rest.iter_mut().zip(target).zip(&w.reached) {
+                *ri = ti - pi;
+            }
+            w.jac.task_step(Some(&w.free), &w.rest, 0.0, &mut w.unit);
+            for i in 0..n {
+                w.trial[i] = (w.trial[i] + w.unit[i]).clamp(lower[i], upper[i]);
+            }
+        }
+        problem.position_into(&w.trial, &mut w.reached);
+        let trial_residual = distance(&w.reached, target);
+        let trial_merit = problem.cost().value(&w.trial) + rho * trial_residual;
+        // Progress is a lower merit, or (far from the task) a halved task error: restoring
+        // feasibility may have to cost more than the merit's weight allows.
+        if trial_merit < merit || trial_residual <= 0.5 * residual {
+            q.copy_from_slice(&w.trial);
+            return true;
+        }
+    }
+    false
+}
+
+/// The step from q (`w.step`, its task part in `w.task_move`): task restoration plus the
+/// null-space Newton (or steepest-descent) step, with the joints it would push past a limit
+/// clamped there and frozen. Leaves the free set, multipliers and basis of the final free set
+/// in `w`; returns the projected gradient ‖Zᵀ∇J‖ over it.
+fn compute_step(problem: &Problem, w: &mut Work, q: &[f64], lower: &[f64], upper: &[f64]) -> f64 {
+    let n = q.len();
+    w.frozen_moves.iter_mut().for_each(|v| *v = 0.0);
+    w.rest.copy_from_slice(&w.r);
+    let mut projected = 0.0;
+    for _ in 0..=n {
+        w.jac.multipliers(Some(&w.free), &w.grad, &mut w.lambda);
+        null_space_basis(w);
+        projected = reduced_gradient(w);
+        w.jac.task_step(Some(&w.free), &w.rest, 0.0, &mut w.task);
+        w.step.copy_from_slice(&w.task);
+        if w.basis_len > 0 {
+            null_step(problem, w, q);
+        }
+        // Clamp-and-freeze the joints that would leave the box; redo with the others.
+        let mut clamped = false;
+        for i in 0..n {
+            if w.free[i] && (q[i] + w.step[i] < lower[i] || q[i] + w.step[i] > upper[i]) {
+                w.free[i] = false;
+                clamped = true;
+                // It moves onto its limit; the task is re-solved for what remains.
+                let d = (q[i] + w.step[i]).clamp(lower[i], upper[i]) - q[i];
+                w.frozen_moves[i] = d;
+                for (rk, ck) in w.rest.iter_mut().zip(w.jac.col(i)) {
+                    *rk -= ck * d;
+                }
+            }
+        }
+        if !clamped {
+            break;
+        }
+    }
+    for i in 0..n {
+        w.task_move[i] = w.task[i] + w.frozen_moves[i];
+        w.step[i] += w.frozen_moves[i];
+    }
+    projected
+}
+
+/// An orthonormal basis of the null space of J over the free joints (Gram–Schmidt on the
+/// projections of the free unit vectors), into `w.basis`.
+fn null_space_basis(w: &mut Work) {
+    let n = w.free.len();
+    w.basis_len = 0;
+    if cross_product_basis(w) {
+        return;
+    }
+    for j in 0..n {
+        if !w.free[j] {
+            continue;
+        }
+        w.unit.iter_mut().for_each(|v| *v = 0.0);
+        w.unit[j] = 1.0;
+        w.jac
+            .nullspace_project(Some(&w.free), &w.unit, &mut w.scratch_m, &mut w.projected);
+        for c in 0..w.basis_len {
+            let b = &w.basis[c * n..(c + 1) * n];
+            let d: f64 = w.projected.iter().zip(b).map(|(x, y)| x * y).sum();
+            w.projected.iter_mut().zip(b).for_each(|(x, y)| *x -= d * y);
+        }
+        let len = norm(&w.projected);
+        if len > 1e-6 {
+            let c = w.basis_len;
+            for (b, p) in w.basis[c * n..(c + 1) * n].iter_mut().zip(&w.projected) {
+                *b = p / len;
+            }
+            w.basis_len += 1;
+        }
+    }
+}
+
+/// The common case of a two-dimensional task and three free joints: the null space is the line
+/// along the cross product of J's two rows over the free joints. Returns false (nothing
+/// written) in any other case, or when J is rank-deficient there.
+fn cross_product_basis(w: &mut Work) -> bool {
+    if w.r.len() != 2 || w.free.iter().filter(|&&f| f).count() != 3 {
+        return false;
+    }
+    let n = w.free.len();
+    let mut idx = [0usize; 3];
+    let mut k = 0;
+    for (i, &f) in w.free.iter().enumerate() {
+        if f {
+            idx[k] = i;
+            k += 1;
+        }
+    }
+    let col = |i: usize| w.jac.col(i);
+    let (a, b, c) = (col(idx[0]), col(idx[1]), col(idx[2]));
+    // Rows u = (a0, b0, c0), v = (a1, b1, c1); u × v.
+    let cross = [
+        b[0] * c[1] - c[0] * b[1],
+        c[0] * a[1] - a[0] * c[1],
+        a[0] * b[1] - b[0] * a[1],
+    ];
+    let len = (cross[0] * cross[0] + cross[1] * cross[1] + cross[2] * cross[2]).sqrt();
+    let scale = a.iter().chain(b).chain(c).map(|v| v * v).sum::<f64>();
+    if !(len.is_finite() && len > 1e-10 * scale.max(1e-300)) {
+        return false;
+    }
+    // Same orientation as Gram–Schmidt from the first free unit vector would give.
+    let sign = if cross[0] < 0.0 { -1.0 } else { 1.0 };
+    w.basis[..n].iter_mut().for_each(|v| *v = 0.0);
+    for (j, &i) in idx.iter().enumerate() {
+        w.basis[i] = sign * cross[j] / len;
+    }
+    w.basis_len = 1;
+    true
+}
+
+/// Zᵀ∇J into `w.gz`; returns its norm.
+fn reduced_gradient(w: &mut Work) -> f64 {
+    let mut total = 0.0;
+    for c in 0..w.basis_len {
+        let g: f64 = w
+            .basis_vector(c)
+            .iter()
+            .zip(&w.grad)
+            .map(|(a, b)| a * b)
+            .sum();
+        w.gz[c] = g;
+        total += g * g;
+    }
+    total.sqrt()
+}
+
+/// ∇L(at) = ∇J(at) − J(at)ᵀλ with the step's λ, into `out` (`probe_jac` is scratch).
+fn lagrangian_gradient(
+    problem: &Problem,
+    probe_jac: &mut Jacobian,
+    lambda: &[f64],
+    at: &[f64],
+    out: &mut [f64],
+) {
+    problem.cost().value_and_gradient_into(at, out);
+    probe_jac.eval(problem, at);
+    for (i, o) in out.iter_mut().enumerate() {
+        *o -= probe_jac
+            .col(i)
+            .iter()
+            .zip(lambda)
+            .map(|(c, l)| c * l)
+            .sum::<f64>();
+    }
+}
+
+/// Adds the null-space step −Z (Zᵀ H Z)⁻¹ Zᵀ∇J to `w.step` (steepest descent −Z Zᵀ∇J when
+/// the reduced Hessian is not positive definite). `w.gz` holds Zᵀ∇J.
+fn null_step(problem: &Problem, w: &mut Work, q: &[f64]) {
+    let (n, k) = (q.len(), w.basis_len);
+    // ∇L at q from the Jacobian and gradient already evaluated there.
+    for i in 0..n {
+        w.base[i] = w.grad[i]
+            - w.jac
+                .col(i)
+                .iter()
+                .zip(&w.lambda)
+                .map(|(c, l)| c * l)
+                .sum::<f64>();
+    }
+    if w.hessian_valid && w.hessian_free == w.free && w.hessian_k == k {
+        // The reduced Hessian of an earlier step of this polish, same free joints: the
+        // Lagrangian's curvature changes little over a step, and the finite differences cost
+        // a Jacobian each.
+        w.reduced[..k * k].copy_from_slice(&w.reduced_cache[..k * k]);
+        return apply_null_step(w, n, k);
+    }
+    // H z by finite differences of ∇L along each basis vector, then Zᵀ H Z (symmetrised).
+    for c in 0..k {
+        for ((p, &qi), &z) in w.probe.iter_mut().zip(q).zip(&w.basis[c * n..(c + 1) * n]) {
+            *p = qi + FD_STEP * z;
+        }
+        lagrangian_gradient(
+            problem,
+            &mut w.probe_jac,
+            &w.lambda,
+            &w.probe,
+            &mut w.probe_grad,
+        );
+        for i in 0..n {
+            w.hz[c * n + i] = (w.probe_grad[i] - w.base[i]) / FD_STEP;
+        }
+    }
+    for a in 0..k {
+        for b in 0..k {
+            let za = &w.basis[a * n..(a + 1) * n];
+            let zb = &w.basis[b * n..(b + 1) * n];
+            let ab: f64 = za
+                .iter()
+                .zip(&w.hz[b * n..(b + 1) * n])
+                .map(|(x, y)| x * y)
+                .sum();
+            let ba: f64 = zb
+                .iter()
+                .zip(&w.hz[a * n..(a + 1) * n])
+                .map(|(x, y)| x * y)
+                .sum();
+            w.reduced[a * k + b] = 0.5 * (ab + ba);
+        }
+    }
+    w.reduced_cache[..k * k].copy_from_slice(&w.reduced[..k * k]);
+    w.hessian_free.copy_from_slice(&w.free);
+    w.hessian_k = k;
+    w.hessian_valid = true;
+    apply_null_step(w, n, k);
+}
+
+/// Adds the null-space step with the reduced Hessian in `w.reduced` (destroyed).
+fn apply_null_step(w: &mut Work, n: usize, k: usize) {
+    // Newton: −(ZᵀHZ)⁻¹Zᵀ∇J; otherwise steepest descent, sized by the line search.
+    w.unit[..k].copy_from_slice(&w.gz[..k]);
+    let newton = cholesky_solve_in_place(&mut w.reduced[..k * k], k, &mut w.unit[..k]);
+    for c in 0..k {
+        let coefficient = if newton { -w.unit[c] } else { -w.gz[c] };
+        for i in 0..n {
+            w.step[i] += coefficient * w.basis[c * n + i];
+        }
+    }
+}
+
+/// Solves A x = b in place (b ← x) for a small symmetric positive definite A (k × k,
+/// destroyed) by Cholesky; false when A is not positive definite (or not finite).
+fn cholesky_solve_in_place(a: &mut [f64], k: usize, b: &mut [f64]) -> bool {
+    let scale = (0..k).map(|i| a[i * k + i].abs()).fold(0.0, f64::max);
+    for j in 0..k {
+        let mut d = a[j * k + j];
+        for p in 0..j {
+            d -= a[j * k + p] * a[j * k + p];
+        }
+        if !(d.is_finite() && d > 1e-12 * scale.max(1e-300)) {
+            return false;
+        }
+        let d = d.sqrt();
+        a[j * k + j] = d;
+        for i in j + 1..k {
+            let mut v = a[i * k + j];
+            for p in 0..j {
+                v -= a[i * k + p] * a[j * k + p];
+            }
+            a[i * k + j] = v / d;
+        }
+    }
+    for i in 0..k {
+        for p in 0..i {
+            b[i] -= a[i * k + p] * b[p];
+        }
+        b[i] /= a[i * k + i];
+    }
+    for i in (0..k).rev() {
+        for p in i + 1..k {
+            b[i] -= a[p * k + i] * b[p];
+        }
+        b[i] /= a[i * k + i];
+    }
+    b.iter().take(k).all(|v| v.is_finite())
+}
+
+/// Whether q reaches the target to 1e-6 inside the limits (to 1e-6 rad).
+fn feasible(problem: &Problem, target: &[f64], q: &[f64]) -> bool {
+    let tolerance = Tolerance::CLASSICAL;
+    distance(&problem.position(q), target) <= tolerance.residual
+        && problem.limits().margin(q) >= -tolerance.limits
+}
+
+/// The better of the start and the polished point: a feasible one (residual ≤ 1e-6, limits
+/// held) beats an infeasible one, two feasible ones compare by cost, two infeasible ones by
+/// residual.
+fn never_worse(problem: &Problem, target: &[f64], q0: &[f64], polished: Polished) -> Polished {
+    let tolerance = Tolerance::CLASSICAL;
+    let judge = |q: &[f64]| {
+        let residual = distance(&problem.position(q), target);
+        let feasible =
+            residual <= tolerance.residual && problem.limits().margin(q) >= -tolerance.limits;
+        (feasible, residual, problem.cost().value(q))
+    };
+    let (start_ok, start_residual, start_cost) = judge(q0);
+    let (end_ok, end_residual, end_cost) = judge(&polished.q);
+    let keep_start = match (start_ok, end_ok) {
+        (true, false) => true,
+        (false, true) => false,
+        (true, true) => start_cost < end_cost,
+        (false, false) => start_residual < end_residual,
+    };
+    if keep_start {
+        Polished {
+            q: q0.to_vec(),
+            residual: start_residual,
+            termination: Termination::IterationCap,
+            ..polished
+        }
+    } else {
+        polished
+    }
+}
