@@ -17,6 +17,7 @@ pub mod inverse;
 pub mod linalg;
 pub mod mlp;
 pub mod monotone;
+pub mod monotone_state;
 pub mod newton;
 pub mod orthogonal;
 pub mod path;
