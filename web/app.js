@@ -339,6 +339,138 @@ function bindControls() {
   });
 }
 
+// ---- way in, first-visit hint, sharing -------------------------------------------------------
+
+/** The experiments and lessons the page holds, each a link (the list is Rust's). */
+function fillWayIn() {
+  const entries = Playground.experiments();
+  for (const [kind, list] of [['experiment', 'experiments-list'], ['lesson', 'lessons-list']]) {
+    $(list).replaceChildren(...entries.filter((e) => e.kind === kind).map((e) => {
+      const a = document.createElement('a');
+      a.href = e.hash;
+      a.textContent = e.title;
+      a.title = e.line;
+      a.dataset.wayIn = kind;
+      return a;
+    }));
+  }
+}
+
+const HINT_KEY = 'loink-playground-hint-used';
+
+/** "Drag the target" on the arm panel until the visitor has moved it once (remembered where the
+ *  browser lets the page store it). */
+function bindHint() {
+  let used = false;
+  try { used = localStorage.getItem(HINT_KEY) === '1'; } catch { /* storage refused: show it */ }
+  const hint = $('hint');
+  hint.hidden = used;
+  if (used) return;
+  const done = () => {
+    hint.hidden = true;
+    try { localStorage.setItem(HINT_KEY, '1'); } catch { /* nothing to remember it in */ }
+    $('arm').removeEventListener('pointerdown', done);
+    $('arm').removeEventListener('keydown', done);
+  };
+  $('arm').addEventListener('pointerdown', done);
+  $('arm').addEventListener('keydown', done);
+}
+
+/** This view's full link. */
+function viewUrl(hash) {
+  return `${location.href.split('#')[0]}${hash}`;
+}
+
+/** Copies `text`; where the browser refuses, `fallback()` shows it to copy by hand. */
+async function copyText(text, fallback) {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    fallback();
+    return false;
+  }
+}
+
+async function copyLink() {
+  const url = viewUrl(pg.hash());
+  const copied = await copyText(url, () => {
+    $('share-fallback').hidden = false;
+    $('share-url').value = url;
+    $('share-url').focus();
+    $('share-url').select();
+  });
+  if (copied) {
+    $('share-fallback').hidden = true;
+    showStatus('Link copied: it opens exactly this view.');
+  }
+}
+
+/** The embed builder: a checkbox for embed=1 and one per hideable control; the snippet and
+ *  the preview follow every change. */
+function buildEmbedOptions() {
+  const options = $('embed-options');
+  if (options.querySelector('input')) return;
+  const box = (name, text, checked) => {
+    const input = document.createElement('input');
+    input.type = 'checkbox';
+    input.name = name;
+    input.checked = checked;
+    input.addEventListener('change', updateEmbed);
+    const label = document.createElement('label');
+    label.append(input, ` ${text}`);
+    return label;
+  };
+  options.append(box('embed', 'panels only (embed=1)', true));
+  for (const name of Playground.hideable()) options.append(box(`hide:${name}`, `hide ${name}`, false));
+  for (const id of ['embed-width', 'embed-height']) $(id).addEventListener('input', updateEmbed);
+}
+
+let previewTimer = 0;
+function updateEmbed() {
+  const boxes = [...$('embed-options').querySelectorAll('input[type=checkbox]')];
+  const embed = boxes.find((b) => b.name === 'embed').checked;
+  const hide = boxes.filter((b) => b.name.startsWith('hide:') && b.checked).map((b) => b.name.slice(5));
+  const src = viewUrl(guarded(() => pg.embedHash(embed, hide)) ?? pg.hash());
+  const size = (id, fallback) => (/^\d{2,4}$/.test($(id).value) ? $(id).value : fallback);
+  const snippet = `<iframe src="${src}" width="${size('embed-width', '800')}" height="${size('embed-height', '600')}" style="border:0" loading="lazy" title="LOInK playground"></iframe>`;
+  $('embed-snippet').value = snippet;
+  $('embed-builder').dataset.src = src;
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(() => {
+    let frame = $('embed-preview');
+    if (!frame) {
+      // Made on first use: a page that never opens the builder holds no extra frame.
+      frame = document.createElement('iframe');
+      frame.id = 'embed-preview';
+      frame.title = 'Preview of the embedded view';
+      $('embed-preview-slot').append(frame);
+    }
+    if (frame.src !== src) frame.src = src;
+  }, 150);
+}
+
+function openEmbed() {
+  buildEmbedOptions();
+  updateEmbed();
+  $('embed-copied').textContent = '';
+  $('embed-builder').showModal();
+}
+
+function bindShare() {
+  $('copy-link').addEventListener('click', copyLink);
+  $('embed-open').addEventListener('click', openEmbed);
+  $('embed-close').addEventListener('click', () => $('embed-builder').close());
+  $('embed-copy').addEventListener('click', async () => {
+    const copied = await copyText($('embed-snippet').value, () => {
+      $('embed-snippet').focus();
+      $('embed-snippet').select();
+    });
+    $('embed-copied').textContent = copied ? 'Snippet copied.' : 'Select and copy the snippet above.';
+  });
+}
+
 function download(name, href) {
   const a = document.createElement('a');
   a.href = href;
@@ -420,6 +552,11 @@ function ensureModel(name) {
 
 async function applyHash(hash) {
   const parsed = Playground.parseHash(hash);
+  // Lessons are their own page (their bundle loads at start): entering or leaving one reloads.
+  if ((parsed.settings.lesson?.name ?? null) !== (pg.settings().lesson?.name ?? null)) {
+    location.reload();
+    return;
+  }
   await ensureModel(parsed.settings.model);
   applyParsed(parsed);
 }
@@ -458,8 +595,11 @@ async function start() {
     pg.setSize(name, rect.width, rect.height, window.devicePixelRatio || 1);
   }
   fillModelMenu();
+  fillWayIn();
+  bindHint();
   bindPointer();
   bindControls();
+  bindShare();
   performance.mark('loink:bound');
   await model;
   // First the arm panel and the readouts (interactive), then the other panels one frame later.

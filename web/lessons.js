@@ -173,6 +173,11 @@ async function start() {
   });
   const section = element('section', { id: 'lesson', 'aria-labelledby': 'lesson-title', dataset: { lesson: info.name } }, [
     element('h2', { id: 'lesson-title', textContent: info.title }),
+    element('p', { className: 'lesson-back' }, [
+      element('a', { id: 'lesson-playground', href: info.playground, textContent: 'Open this model in the playground' }),
+      ' · ',
+      element('a', { href: '#', textContent: 'all experiments and lessons' }),
+    ]),
     element('p', { className: 'lesson-text', textContent: info.text }),
     element('p', { className: 'lesson-try' }, [element('strong', { textContent: 'Try this: ' }), info.tryThis]),
     element('div', { className: 'lesson-controls' }, buildControls(info)),

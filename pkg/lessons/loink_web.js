@@ -349,6 +349,46 @@ export class Playground {
         return ret[0] !== 0;
     }
     /**
+     * The current view's hash for an embed: the same settings, `embed=1` when `embed`, and
+     * `NAME_hide=1` for each of `hide` (names not in [`Self::hideable`] are refused).
+     * @param {boolean} embed
+     * @param {string[]} hide
+     * @returns {string}
+     */
+    embedHash(embed, hide) {
+        let deferred4_0;
+        let deferred4_1;
+        try {
+            const val2 = +embed;
+            const ptr0 = passArrayJsValueToWasm0(hide, wasm.__wbindgen_malloc);
+            const len0 = WASM_VECTOR_LEN;
+            const ret = wasm.playground_embedHash(this.__wbg_ptr, val2, ptr0, len0);
+            var ptr3 = ret[0];
+            var len3 = ret[1];
+            if (ret[3]) {
+                ptr3 = 0; len3 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred4_0 = ptr3;
+            deferred4_1 = len3;
+            return getStringFromWasm0(ptr3, len3);
+        } finally {
+            wasm.__wbindgen_free(deferred4_0, deferred4_1, 1);
+        }
+    }
+    /**
+     * The page's way in: `[{kind: 'experiment'|'lesson', title, line, hash}]`, the experiments
+     * (one per problem, with its default model) and every lesson.
+     * @returns {any}
+     */
+    static experiments() {
+        const ret = wasm.playground_experiments();
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * The current settings as a URL hash (`#model=…&solver=…`).
      * @returns {string}
      */
@@ -363,6 +403,16 @@ export class Playground {
         } finally {
             wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
         }
+    }
+    /**
+     * The controls a link can hide (`NAME_hide=1`), in the page's order.
+     * @returns {string[]}
+     */
+    static hideable() {
+        const ret = wasm.playground_hideable();
+        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+        return v1;
     }
     /**
      * Deferred work within `budget_ms`: the reference sweep on four-link arms, then the
@@ -1281,6 +1331,16 @@ function handleError(f, args) {
 
 function isLikeNone(x) {
     return x === undefined || x === null;
+}
+
+function passArrayJsValueToWasm0(array, malloc) {
+    const ptr = malloc(array.length * 4, 4) >>> 0;
+    for (let i = 0; i < array.length; i++) {
+        const add = addToExternrefTable0(array[i]);
+        getDataViewMemory0().setUint32(ptr + 4 * i, add, true);
+    }
+    WASM_VECTOR_LEN = array.length;
+    return ptr;
 }
 
 function passStringToWasm0(arg, malloc, realloc) {

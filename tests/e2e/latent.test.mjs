@@ -18,6 +18,7 @@ async function dragLatent(page, from, to) {
   for (let i = 0; i < 200 && !(await page.evaluate(() => window.loinkPlayground.getState().latentShown)); i++) {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   }
+  await page.locator('canvas#latent').scrollIntoViewIfNeeded();
   const box = await page.locator('canvas#latent').boundingBox();
   const at = ([fx, fy]) => [box.x + fx * box.width, box.y + fy * box.height];
   await page.mouse.move(...at(from));

@@ -150,8 +150,9 @@ test('the first solve readout on opening the page is the solve timed by repetiti
   const page = await openPlayground(env);
   const s = await page.evaluate(() => window.loinkPlayground.interactive.then(() => window.loinkPlayground.getState()));
   // On opening: timed by repetition, and said to be provisional (the browser is still
-  // compiling the wasm to fast code in these first moments).
-  assert.match(s.readoutNotes['solve-us'], /repeated \d+ times .*on opening the page, while the browser may still be compiling/, s.readoutNotes['solve-us']);
+  // compiling the wasm to fast code in these first moments) unless the idle work has already
+  // timed it again by the time the page is ready.
+  assert.match(s.readoutNotes['solve-us'], /repeated \d+ times .*(on opening the page, while the browser may still be compiling|while the page was idle)/, s.readoutNotes['solve-us']);
   assert.ok(Number(s.readouts['solve-us']) > 0, `first solve readout ${s.readouts['solve-us']} µs`);
   // Once idle, timed again (a cold solve from a fresh state: 50–250 µs in headless Chromium
   // here, the warm solves of a drag 10–20 µs, a single cold first call 1.7–6.3 ms).

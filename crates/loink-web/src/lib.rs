@@ -33,6 +33,7 @@ pub mod playground;
 pub mod settings;
 pub mod state;
 pub mod view;
+pub mod way_in;
 
 use wasm_bindgen::prelude::*;
 

@@ -117,6 +117,17 @@ impl Playground {
         to_js(&list)
     }
 
+    /// The page's way in: `[{kind: 'experiment'|'lesson', title, line, hash}]`, the experiments
+    /// (one per problem, with its default model) and every lesson.
+    pub fn experiments() -> Result<JsValue, JsError> {
+        to_js(&crate::way_in::entries())
+    }
+
+    /// The controls a link can hide (`NAME_hide=1`), in the page's order.
+    pub fn hideable() -> Vec<String> {
+        settings::HIDEABLE.iter().map(|s| s.to_string()).collect()
+    }
+
     /// Parses a URL hash into `{settings, warnings}` (never fails: bad entries become warnings).
     #[wasm_bindgen(js_name = parseHash)]
     pub fn parse_hash(hash: &str) -> Result<JsValue, JsError> {
@@ -237,6 +248,29 @@ impl Playground {
     /// The current settings as a URL hash (`#model=…&solver=…`).
     pub fn hash(&self) -> String {
         settings::format_hash(self.engine.settings())
+    }
+
+    /// The current view's hash for an embed: the same settings, `embed=1` when `embed`, and
+    /// `NAME_hide=1` for each of `hide` (names not in [`Self::hideable`] are refused).
+    #[wasm_bindgen(js_name = embedHash)]
+    pub fn embed_hash(&self, embed: bool, hide: Vec<String>) -> Result<String, JsError> {
+        let mut next = self.engine.settings().clone();
+        if let Some(bad) = hide
+            .iter()
+            .find(|h| !settings::HIDEABLE.contains(&h.as_str()))
+        {
+            return Err(JsError::new(&format!(
+                "'{bad}' is not a control a link can hide (known: {})",
+                settings::HIDEABLE.join(", ")
+            )));
+        }
+        next.embed = embed;
+        next.hide = settings::HIDEABLE
+            .iter()
+            .filter(|h| hide.iter().any(|x| x == *h))
+            .map(|h| h.to_string())
+            .collect();
+        Ok(settings::format_hash(&next))
     }
 
     /// Sets the target in metres and solves; returns the state (this target's solution; the

@@ -18,8 +18,8 @@ use crate::catalog;
 pub use loink::solvers::registry::SolverKind;
 
 /// Controls that a `NAME_hide=1` key can hide.
-pub const HIDEABLE: [&str; 10] = [
-    "model", "solver", "sigma", "samples", "seed", "refine", "feedback", "play", "export",
+pub const HIDEABLE: [&str; 11] = [
+    "model", "solver", "sigma", "samples", "seed", "refine", "feedback", "play", "share", "export",
     "readouts",
 ];
 

@@ -33,7 +33,7 @@ impl Engine {
         if self.settings.solver.is_learned() {
             on.push("feedback");
         }
-        on.extend(["play", "export", "readouts"]);
+        on.extend(["play", "share", "export", "readouts"]);
         on
     }
 

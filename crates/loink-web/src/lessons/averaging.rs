@@ -20,8 +20,6 @@ use crate::draw::palette::{INK, MUTED, REGION, SAMPLE, SOLUTION, TARGET};
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
 
-/// Title.
-pub const TITLE: &str = "The averaging trap";
 /// The lesson text.
 pub const TEXT: &str = "A two-link arm reaches most targets in two ways, elbow one side or the other. \
 A network trained with squared error on data holding both learns their average, which is generally no \

@@ -16,8 +16,6 @@ use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::engine::gap_percent;
 use crate::view::Viewport;
 
-/// Title.
-pub const TITLE: &str = "Diversity and σ";
 /// Text.
 pub const TEXT: &str = "LOInK puts the cheapest solution for a target at latent z = 0, so sampling z \
 around the origin trades optimality for variety in a controlled way: σ = 0 gives the one learned \

@@ -54,6 +54,8 @@ struct Panel {
 struct Info {
     name: &'static str,
     title: &'static str,
+    /// The playground view with the lesson's model (a URL hash).
+    playground: &'static str,
     text: &'static str,
     try_this: &'static str,
     panels: Vec<Panel>,
@@ -299,16 +301,17 @@ impl Lesson {
 
     /// Title, text, try-this, panels, controls and model files of the lesson.
     pub fn info(&self) -> Result<JsValue, JsError> {
-        let (title, text, try_this) = match self.kind {
-            LessonKind::Averaging => (averaging::TITLE, averaging::TEXT, averaging::TRY),
-            LessonKind::Smoothness => (smoothness::TITLE, smoothness::TEXT, smoothness::TRY),
-            LessonKind::Diversity => (diversity::TITLE, diversity::TEXT, diversity::TRY),
-            LessonKind::Robustness => (robustness::TITLE, robustness::TEXT, robustness::TRY),
-            LessonKind::Latent => (latent::TITLE, latent::TEXT, latent::TRY),
+        let (text, try_this) = match self.kind {
+            LessonKind::Averaging => (averaging::TEXT, averaging::TRY),
+            LessonKind::Smoothness => (smoothness::TEXT, smoothness::TRY),
+            LessonKind::Diversity => (diversity::TEXT, diversity::TRY),
+            LessonKind::Robustness => (robustness::TEXT, robustness::TRY),
+            LessonKind::Latent => (latent::TEXT, latent::TRY),
         };
         to_js(&Info {
             name: self.kind.as_str(),
-            title,
+            title: self.kind.title(),
+            playground: self.kind.playground_hash(),
             text,
             try_this,
             panels: self.panels(),

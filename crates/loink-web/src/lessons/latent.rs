@@ -19,8 +19,6 @@ use crate::draw::palette::{self, viridis, INK, MUTED, OPTIMUM, SAMPLE, SOLUTION,
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
 use crate::view::Viewport;
 
-/// Title.
-pub const TITLE: &str = "Redundancy and the latent origin";
 /// Text.
 pub const TEXT: &str = "A four-link arm can reach a point in a whole two-dimensional family of poses. \
 LOInK straightens that family into the latent plane on the left: each point z gives a pose G⁻¹([y; z]) \

@@ -76,6 +76,44 @@ impl LessonKind {
         }
     }
 
+    /// The lesson's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            LessonKind::Averaging => "The averaging trap",
+            LessonKind::Smoothness => "Smoothness and μ",
+            LessonKind::Diversity => "Diversity and σ",
+            LessonKind::Robustness => "Noise and backlash",
+            LessonKind::Latent => "Redundancy and the latent origin",
+        }
+    }
+
+    /// What the lesson shows, in one line (the page's list of lessons).
+    pub fn line(self) -> &'static str {
+        match self {
+            LessonKind::Averaging => {
+                "why a network trained to output joints lands between two answers, and what LOInK does instead"
+            }
+            LessonKind::Smoothness => {
+                "how μ sets how gently the joints follow a moving target"
+            }
+            LessonKind::Diversity => "σ draws other near-optimal answers for the same target",
+            LessonKind::Robustness => {
+                "open and closed loop under joint noise and backlash"
+            }
+            LessonKind::Latent => "the latent plane of a four-link arm, and where its optimum sits",
+        }
+    }
+
+    /// The playground view with the lesson's model (the lesson's link back).
+    pub fn playground_hash(self) -> &'static str {
+        match self {
+            LessonKind::Averaging | LessonKind::Robustness => "#model=planar2",
+            LessonKind::Smoothness => "#model=planar3-mu0.2&play=1",
+            LessonKind::Diversity => "#model=planar3&sigma=0.5&samples=8",
+            LessonKind::Latent => "#model=planar4",
+        }
+    }
+
     /// Parses the hash word.
     pub fn parse(word: &str) -> Option<LessonKind> {
         LessonKind::ALL.into_iter().find(|k| k.as_str() == word)

@@ -23,8 +23,6 @@ use crate::draw::palette::{INK, LIMITS, SOLUTION, TARGET};
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
 
-/// Title.
-pub const TITLE: &str = "Noise and backlash";
 /// Text.
 pub const TEXT: &str = "A solver's answer is only a command: the real arm adds joint noise and loses \
 small moves in its backlash (a joint told to move less than the dead band stays put). Here a simulated \

@@ -20,8 +20,6 @@ use crate::draw::palette::{INK, LIMITS, MUTED, SAMPLE, SOLUTION, TARGET};
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
 
-/// Title.
-pub const TITLE: &str = "Smoothness and μ";
 /// Text.
 pub const TEXT: &str = "LOInK's map G is bi-Lipschitz: ‖G(x) − G(x′)‖ ≥ μ‖x − x′‖, so its inverse moves \
 the joints at most 1/μ times as far as the (normalised) target moves, and a target that moves smoothly gives \

@@ -1,0 +1,166 @@
+// The way in and sharing: the page lists its experiments and lessons and each link opens its
+// view; a lesson links back to the playground with its model; a first-visit hint leaves once
+// the target has been dragged; "Copy link" and the embed builder's snippet reproduce a
+// non-default view in a fresh page and in an iframe; where the clipboard is refused the link is
+// shown to copy by hand.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startAll, openPlayground, dragArm } from './harness.mjs';
+
+let env;
+before(async () => { env = await startAll(); });
+after(async () => { await env?.close(); });
+
+const state = (page) => page.evaluate(() => window.loinkPlayground.getState());
+const settings = (page) => page.evaluate(() => window.loinkPlayground.settings());
+const set = (page, partial) => page.evaluate((p) => window.loinkPlayground.set(p), partial);
+const setTarget = (page, x, y) => page.evaluate(([a, b]) => window.loinkPlayground.setTarget(a, b), [x, y]);
+
+/** The view a link must reproduce: what is solved and shown, not the timing. */
+function view(s, st) {
+  return { model: s.model, solver: s.solver, target: s.target, q: s.q, status: s.status, sigma: st.sigma, samples: st.samples, seed: st.seed, refine: st.refine, feedback: st.feedback };
+}
+
+/** The same view: every setting equal, the joints to 1e-6 rad (the author's page may have
+ *  reached them warm from the previous target, a fresh page solves cold; both stop at the same
+ *  answer to the solver's tolerance). */
+function assertSameView(got, want) {
+  assert.deepEqual({ ...got, q: undefined }, { ...want, q: undefined });
+  assert.equal(got.q.length, want.q.length);
+  got.q.forEach((v, i) => assert.ok(Math.abs(v - want.q[i]) <= 1e-6, `q${i + 1}: ${v} vs ${want.q[i]}`));
+}
+
+test('the page lists every experiment and lesson; each link opens its view, a lesson links back', async () => {
+  const page = await openPlayground(env);
+  const experiments = await page.locator('a[data-way-in=experiment]').all();
+  const lessons = await page.locator('a[data-way-in=lesson]').all();
+  assert.ok(experiments.length >= 4, `${experiments.length} experiments`);
+  assert.equal(lessons.length, 5);
+  for (const a of [...experiments, ...lessons]) assert.ok((await a.getAttribute('title')).length > 10);
+  // An experiment: the four-link arm with its own model, in this page.
+  await page.locator('a[data-way-in=experiment]', { hasText: 'Four links' }).click();
+  await page.waitForFunction(() => window.loinkPlayground.getState()?.model === 'planar4');
+  // A lesson: the page becomes the lesson (its own bundle), which links back with its model.
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.locator('a[data-way-in=lesson]', { hasText: 'averaging' }).click(),
+  ]);
+  await page.evaluate(() => window.loinkLessons.ready);
+  assert.equal(await page.locator('#lesson').getAttribute('data-lesson'), 'averaging');
+  const back = page.locator('#lesson-playground');
+  assert.equal(await back.getAttribute('href'), '#model=planar2');
+  await Promise.all([page.waitForEvent('load'), back.click()]);
+  await page.evaluate(() => window.loinkPlayground.ready);
+  assert.equal((await state(page)).model, 'planar2');
+  assert.equal(await page.locator('#lesson').count(), 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a first-visit hint on the arm panel leaves once the target has been dragged, and stays gone', async () => {
+  const page = await openPlayground(env);
+  const hint = page.locator('#hint');
+  assert.equal(await hint.isVisible(), true);
+  assert.match(await hint.textContent(), /Drag the target/);
+  await dragArm(page, [0.6, 0.3], [0.5, 0.5]);
+  assert.equal(await hint.isVisible(), false);
+  await page.reload();
+  await page.evaluate(() => window.loinkPlayground.ready);
+  assert.equal(await page.locator('#hint').isVisible(), false, 'the hint came back after it was used');
+  await page.context().close();
+});
+
+test('Copy link copies the full view; the link reproduces it in a fresh page and in an iframe', async () => {
+  const page = await openPlayground(env);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.base });
+  await set(page, { model: 'planar4', solver: 'loink-refine', sigma: 0.4, samples: 5, seed: 11, refine: 4, feedback: 1 });
+  await setTarget(page, 0.45, 0.55);
+  const want = view(await state(page), await settings(page));
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /Link copied/.test(document.getElementById('status').textContent));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/index\.html#model=planar4&/);
+  const fresh = await openPlayground(env, { hash: `#${link.split('#')[1]}` });
+  assertSameView(view(await state(fresh), await settings(fresh)), want);
+  await fresh.context().close();
+  // In an iframe of another page (same origin, as a course page would be).
+  const host = await page.context().newPage();
+  await host.goto(`${env.base}/tests/iframe.html`);
+  const framed = await host.evaluate(async (src) => {
+    const frame = document.createElement('iframe');
+    frame.style.width = '1000px';
+    frame.style.height = '800px';
+    frame.src = src;
+    document.body.prepend(frame);
+    await new Promise((r) => frame.addEventListener('load', r, { once: true }));
+    await frame.contentWindow.loinkPlayground.ready;
+    const api = frame.contentWindow.loinkPlayground;
+    return { s: api.getState(), st: api.settings() };
+  }, link);
+  assertSameView(view(framed.s, framed.st), want);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('where the clipboard is refused, the link is shown selected to copy by hand', async () => {
+  const page = await openPlayground(env, { hash: '#model=planar3&target=0.5,0.6' });
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+  });
+  await page.click('#copy-link');
+  const field = page.locator('#share-url');
+  await field.waitFor({ state: 'visible' });
+  assert.match(await field.inputValue(), /#model=planar3&.*target=0\.5,0\.6/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'share-url');
+  await page.context().close();
+});
+
+test('the embed builder: every hideable control has a box, the snippet follows, and it opens the same view with those controls hidden', async () => {
+  const page = await openPlayground(env);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.base });
+  await set(page, { model: 'planar3-h38w', solver: 'dls', sigma: 0 });
+  await setTarget(page, 0.3, 0.7);
+  const want = view(await state(page), await settings(page));
+  await page.click('#embed-open');
+  assert.equal(await page.locator('#embed-builder').isVisible(), true);
+  const boxes = await page.locator('#embed-options input[type=checkbox]').evaluateAll((els) => els.map((e) => e.name));
+  for (const name of ['embed', 'hide:model', 'hide:solver', 'hide:readouts', 'hide:share']) assert.ok(boxes.includes(name), `${name} in ${boxes}`);
+  await page.check('input[name="hide:solver"]');
+  await page.uncheck('input[name=embed]');
+  await page.fill('#embed-width', '640');
+  const snippet = await page.inputValue('#embed-snippet');
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/index\.html#[^"]*solver_hide=1[^"]*" width="640" height="600"/);
+  assert.doesNotMatch(snippet, /embed=1/);
+  await page.check('input[name=embed]');
+  assert.match(await page.inputValue('#embed-snippet'), /embed=1/);
+  await page.click('#embed-copy');
+  await page.waitForFunction(() => document.getElementById('embed-copied').textContent === 'Snippet copied.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, await page.inputValue('#embed-snippet'));
+  // The snippet, pasted into a page, shows the same view with the solver control hidden.
+  const host = await page.context().newPage();
+  await host.goto(`${env.base}/tests/iframe.html`);
+  const framed = await host.evaluate(async (html) => {
+    document.body.innerHTML = html;
+    const frame = document.querySelector('iframe');
+    frame.loading = 'eager';
+    await new Promise((r) => frame.addEventListener('load', r, { once: true }));
+    const w = frame.contentWindow;
+    await w.loinkPlayground.ready;
+    const doc = frame.contentDocument;
+    const visible = (sel) => { const el = doc.querySelector(sel); return !!el && el.offsetParent !== null; };
+    return {
+      s: w.loinkPlayground.getState(),
+      st: w.loinkPlayground.settings(),
+      embed: doc.body.classList.contains('embed'),
+      solverShown: visible('[data-control=solver]'),
+      panels: visible('#panels'),
+    };
+  }, copied);
+  assertSameView(view(framed.s, framed.st), want);
+  assert.equal(framed.embed, true);
+  assert.equal(framed.solverShown, false);
+  assert.equal(framed.panels, true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
