@@ -8,7 +8,8 @@
 //   setTarget(x, y)  move the target (metres, JS numbers only); solves at once and returns the
 //                    new state; the panels redraw once per animation frame, and until then the
 //                    state has optimumPending: true (gap and optimum NaN, not a stale value)
-//   getState()       {model, solver, target, q, residual, cost, gap, optimumPending, margin, status, …}
+//   getState()       {active, model, solver, target, q, residual, cost, gap, optimumPending, margin, status, …};
+//                    {active: false} until the view has first been on screen (nothing runs before)
 //   on('update', fn) call fn(state) after every solve and after every drawn frame; returns a
 //                    function that unsubscribes
 //   set(partial)     change settings (same keys as the URL hash), e.g. set({solver: 'dls'}); a Promise
@@ -504,7 +505,8 @@ function startPlay() {
       playLoop = false;
       return;
     }
-    if (!dragging) solveAndDraw(() => pg.tick(time));
+    // Paused while off screen or in a hidden tab (the target resumes where the clock is).
+    if (!dragging && onScreen && !document.hidden) solveAndDraw(() => pg.tick(time));
     requestAnimationFrame(step);
   };
   requestAnimationFrame(step);
@@ -582,6 +584,22 @@ function showLinkWarnings(warnings) {
 // The start draws each panel once: the link's model is fetched while the canvases are sized
 // (without drawing); then applyFirst draws the arm panel (without the reachable region), the
 // region is sampled, and the next frame draws the region and the other three panels.
+/** Whether the view is on screen now (IntersectionObserver: inside an iframe it reports the
+ *  frame's visibility in the top-level viewport), and whether it has ever been. */
+let onScreen = false;
+let active = false;
+const firstOnScreen = new Promise((resolve) => {
+  if (typeof IntersectionObserver !== 'function') {
+    onScreen = true;
+    resolve();
+    return;
+  }
+  new IntersectionObserver((entries) => {
+    onScreen = entries.some((e) => e.isIntersecting);
+    if (onScreen) resolve();
+  }).observe(document.documentElement);
+});
+
 async function start() {
   const t0 = performance.now();
   await init();
@@ -602,6 +620,10 @@ async function start() {
   bindShare();
   performance.mark('loink:bound');
   await model;
+  // Nothing heavy (solving, panels, reference passes, the gap map) before the view has been on
+  // screen: a course page of many embeds starts each as it scrolls in.
+  await firstOnScreen;
+  active = true;
   // First the arm panel and the readouts (interactive), then the other panels one frame later.
   const linkWarnings = applyParsed(parsed, true);
   bindResize();
@@ -682,9 +704,13 @@ window.loinkPlayground = {
       scheduleIdle();
     });
   },
+  /** The state; before the view has first been on screen only `{active: false}` (nothing has
+   *  been solved yet). */
   getState() {
-    const s = pg ? pg.state() : null;
-    if (s && lessonState) s.lesson = lessonState();
+    if (!pg || !active) return { active: false };
+    const s = pg.state();
+    s.active = true;
+    if (lessonState) s.lesson = lessonState();
     return s;
   },
   /** web/lessons.js registers the function whose value becomes getState().lesson. */

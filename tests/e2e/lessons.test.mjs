@@ -253,9 +253,43 @@ test('every lesson opens in a plain iframe of a static page', async () => {
   const frames = page.frames().filter((f) => f !== page.mainFrame());
   assert.equal(frames.length, 5);
   const names = [];
-  for (const f of frames) names.push(await f.evaluate(() => window.loinkLessons.ready));
+  // Each lesson starts when it first comes on screen.
+  for (const f of frames) {
+    await (await f.frameElement()).scrollIntoViewIfNeeded();
+    names.push(await f.evaluate(() => window.loinkLessons.ready));
+  }
   assert.deepEqual(names.sort(), ['averaging', 'diversity', 'latent', 'robustness', 'smoothness']);
   await page.screenshot({ path: join(ARTIFACTS, 'lesson-iframes.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a course page of five lesson iframes starts only the one on screen, and each as it scrolls in', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${env.base}/tests/iframe.html`);
+  const frames = page.frames().filter((f) => f !== page.mainFrame());
+  assert.equal(frames.length, 5);
+  const activeOf = (f) => f.evaluate(() => window.loinkPlayground?.getState()?.active ?? false);
+  const started = (f) => f.evaluate(() => document.documentElement.dataset.interactiveAtMs !== undefined);
+  assert.equal(await frames[0].evaluate(() => window.loinkLessons.ready), 'averaging');
+  assert.equal(await activeOf(frames[0]), true);
+  // The four below the fold have loaded their wasm but solved and drawn nothing.
+  for (const f of frames.slice(1)) {
+    await f.waitForFunction(() => window.loinkPlayground !== undefined);
+  }
+  await page.waitForTimeout(500);
+  for (const [i, f] of frames.slice(1).entries()) {
+    assert.equal(await activeOf(f), false, `frame ${i + 2} active off screen`);
+    assert.equal(await started(f), false, `frame ${i + 2} started off screen`);
+  }
+  // Scrolled in, one starts; the others stay idle.
+  await (await frames[3].frameElement()).scrollIntoViewIfNeeded();
+  assert.equal(await frames[3].evaluate(() => window.loinkLessons.ready), 'robustness');
+  assert.equal(await activeOf(frames[3]), true);
+  assert.equal(await activeOf(frames[4]), false);
   assert.deepEqual(problems, []);
   await context.close();
 });
