@@ -92,10 +92,37 @@ function showReadouts() {
   }
 }
 
+/** The model card, filled from Rust while it is open (and when it opens). */
+function showModelCard() {
+  if (!$('model-card').open) return;
+  const card = guarded(() => pg.modelCard());
+  if (card === undefined) return;
+  if (!card) {
+    $('model-card-title').textContent = 'No learned model in this view (a classical solver needs none).';
+    for (const id of ['model-card-rows', 'model-card-reproduces', 'model-card-not', 'model-card-command']) $(id).replaceChildren();
+    return;
+  }
+  $('model-card-title').textContent = card.title;
+  $('model-card-rows').replaceChildren(...card.rows.map(([label, text]) => {
+    const tr = document.createElement('tr');
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = label;
+    const td = document.createElement('td');
+    td.textContent = text;
+    tr.append(th, td);
+    return tr;
+  }));
+  $('model-card-reproduces').textContent = card.reproduces;
+  $('model-card-not').textContent = card.notReproduced;
+  if ($('model-card-command').textContent !== card.command) $('model-card-command').textContent = card.command;
+}
+
 function render(next) {
   if (!next) return;
   state = next;
   showReadouts();
+  showModelCard();
   showControls();
   $('unreachable').hidden = !state.unreachable;
   const notes = state.warnings.length ? ` (${state.warnings.join('; ')})` : '';
@@ -461,6 +488,7 @@ function openEmbed() {
 
 function bindShare() {
   $('copy-link').addEventListener('click', copyLink);
+  $('model-card').addEventListener('toggle', showModelCard);
   $('embed-open').addEventListener('click', openEmbed);
   $('embed-close').addEventListener('click', () => $('embed-builder').close());
   $('embed-copy').addEventListener('click', async () => {

@@ -480,6 +480,18 @@ export class Playground {
         return v1;
     }
     /**
+     * The model card of the view's model (`{title, rows: [[label, text]], reproduces,
+     * notReproduced, command}`), or null while no learned model is loaded for it.
+     * @returns {any}
+     */
+    modelCard() {
+        const ret = wasm.playground_modelCard(this.__wbg_ptr);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * A fresh random seed from the browser's crypto source (the only unseeded randomness).
      * @returns {number}
      */

@@ -49,7 +49,7 @@ test('every control of the page is reachable by keyboard', async () => {
   const controls = await page.evaluate(() => [...document.querySelectorAll('#controls select, #controls input, #controls button, #way-in a, canvas[tabindex]')]
     .filter((el) => el.offsetParent !== null).map((el) => el.id || el.textContent.trim()));
   const reached = new Set();
-  for (let i = 0; i < 80 && reached.size < controls.length; i++) {
+  for (let i = 0; i < 150 && controls.some((c) => !reached.has(c)); i++) {
     await page.keyboard.press('Tab');
     reached.add(await page.evaluate(() => document.activeElement.id || document.activeElement.textContent.trim()));
   }

@@ -164,3 +164,24 @@ test('the embed builder: every hideable control has a box, the snippet follows, 
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('the model card shows the loaded model\'s μ and ν, how it was trained, and the command for this view', async () => {
+  const page = await openPlayground(env, { hash: '#model=planar4&solver=loink-refine&target=0.5,0.45&refine=3&feedback=2' });
+  await page.click('#model-card summary');
+  const rows = await page.locator('#model-card-rows tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent])));
+  const file = await (await fetch(`${env.base}/web/models/planar4.json`)).json();
+  assert.equal(Number(rows['μ (lower Lipschitz bound of G)']), file.hyper.mu);
+  assert.equal(Number(rows['ν (upper Lipschitz bound of G)']), file.hyper.nu);
+  assert.equal(rows['trained by'], file.about.command);
+  assert.match(await page.locator('#model-card-reproduces').textContent(), /z = 0/);
+  assert.match(await page.locator('#model-card-not').textContent(), /soft robot/);
+  assert.equal(await page.locator('#model-card-command').textContent(),
+    "printf 'x,y\\n0.5,0.45\\n' > T.csv && loink eval --model web/models/planar4.json --feedback 2 --refine 3 --targets T.csv --out R.csv");
+  // It follows the view: another target, another command.
+  await setTarget(page, 0.4, 0.5);
+  assert.match(await page.locator('#model-card-command').textContent(), /0\.4,0\.5/);
+  await set(page, { solver: 'dls' });
+  assert.match(await page.locator('#model-card-command').textContent(), /--robot planar4 --solver dls/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -27,6 +27,7 @@ pub mod gap;
 pub mod keyed;
 pub mod learned;
 pub mod lessons;
+pub mod model_card;
 pub mod model_json;
 pub mod panels;
 pub mod playground;

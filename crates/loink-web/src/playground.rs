@@ -245,6 +245,16 @@ impl Playground {
         to_js(self.engine.settings())
     }
 
+    /// The model card of the view's model (`{title, rows: [[label, text]], reproduces,
+    /// notReproduced, command}`), or null while no learned model is loaded for it.
+    #[wasm_bindgen(js_name = modelCard)]
+    pub fn model_card(&self) -> Result<JsValue, JsError> {
+        match crate::model_card::card(&self.engine) {
+            Some(card) => to_js(&card),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
     /// The current settings as a URL hash (`#model=…&solver=…`).
     pub fn hash(&self) -> String {
         settings::format_hash(self.engine.settings())

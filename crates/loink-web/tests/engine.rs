@@ -540,3 +540,43 @@ fn the_readouts_say_what_they_count() {
     assert!(e.apply(next).is_empty());
     assert_eq!(e.state().readouts.iterations, "— (closed form)");
 }
+
+#[test]
+fn the_model_card_carries_the_files_mu_nu_and_the_command_for_this_view() {
+    let mut e = engine();
+    assert!(
+        loink_web::model_card::card(&e).is_none(),
+        "no card without a model"
+    );
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/models/planar3-h28w.json"
+    ))
+    .expect("the default model file");
+    e.load_model("planar3-h28w", &json).expect("loads");
+    let mut next = e.settings().clone();
+    next.model = "planar3-h28w".into();
+    next.solver = SolverKind::LoinkRefine;
+    next.target = vec![0.5, 0.4];
+    next.feedback = 1;
+    next.refine = 4;
+    assert!(e.apply(next).is_empty());
+    let card = loink_web::model_card::card(&e).expect("a card");
+    let row = |label: &str| {
+        card.rows
+            .iter()
+            .find(|(l, _)| l.starts_with(label))
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(row("μ"), "0.05");
+    assert_eq!(row("ν"), "20");
+    assert!(row("architecture").contains("[28, 28, 28, 28]"));
+    assert!(row("trained by").starts_with("loink train --robot planar3"));
+    assert!(row("within 1 %").contains("held-out targets"));
+    assert_eq!(
+        card.command,
+        "printf 'x,y\\n0.5,0.4\\n' > T.csv && loink eval --model web/models/planar3-h28w.json --feedback 1 --refine 4 --targets T.csv --out R.csv"
+    );
+    assert!(!card.reproduces.is_empty() && !card.not_reproduced.is_empty());
+}
