@@ -331,6 +331,8 @@ function showSettings(s) {
   playing = s.play;
   $('play').setAttribute('aria-pressed', String(s.play));
   document.body.classList.toggle('embed', s.embed);
+  document.body.classList.toggle('figure', Boolean(s.figure));
+  if ((document.body.dataset.figure ?? '') !== (s.figure ?? '')) document.body.dataset.figure = s.figure ?? '';
   hiddenByLink = s.hide;
   showControls();
   if (playing) startPlay();

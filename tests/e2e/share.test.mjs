@@ -185,3 +185,23 @@ test('the model card shows the loaded model\'s μ and ν, how it was trained, an
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('figure=NAME shows that panel alone, filling the page, and the link keeps it', async () => {
+  for (const name of ['arm', 'gapmap']) {
+    const page = await openPlayground(env, { hash: `#model=planar3&target=0.5,0.5&figure=${name}`, viewport: { width: 800, height: 600 } });
+    const layout = await page.evaluate(() => ({
+      shown: [...document.querySelectorAll('#panels .panel')].filter((p) => p.offsetParent !== null).map((p) => p.id),
+      box: document.querySelector('#panels .panel:not([style*="none"])') && [...document.querySelectorAll('#panels .panel')].find((p) => p.offsetParent !== null).getBoundingClientRect().toJSON(),
+      chrome: [...document.querySelectorAll('.chrome, #readouts')].some((el) => el.offsetParent !== null),
+      scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+    }));
+    assert.deepEqual(layout.shown, [`panel-${name}`]);
+    assert.equal(layout.chrome, false);
+    assert.ok(layout.box.width >= 790 && layout.box.height >= 590, JSON.stringify(layout.box));
+    assert.ok(layout.scroll[0] <= 800 && layout.scroll[1] <= 600, `scrolls: ${layout.scroll}`);
+    assert.equal((await settings(page)).figure, name);
+    await page.waitForFunction((n) => location.hash.includes(`figure=${n}`), name);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

@@ -23,6 +23,9 @@ pub const HIDEABLE: [&str; 11] = [
     "readouts",
 ];
 
+/// The panels a `figure=NAME` link can show alone.
+pub const FIGURES: [&str; 4] = ["arm", "landscape", "latent", "gapmap"];
+
 /// Allowed ranges (inclusive).
 pub const SIGMA_MAX: f64 = 2.0;
 /// Most samples drawn around the optimum.
@@ -67,6 +70,10 @@ pub struct Settings {
     pub embed: bool,
     /// Controls hidden with `NAME_hide=1`, in [`HIDEABLE`] order.
     pub hide: Vec<String>,
+    /// One panel alone, filling the page (`figure=NAME`, one of [`FIGURES`]), for a paper's
+    /// screenshot; None shows the page.
+    #[serde(default)]
+    pub figure: Option<String>,
     /// The open lesson and its settings (`lesson=…`; see [`crate::lessons`]).
     #[serde(default)]
     pub lesson: crate::lessons::LessonSettings,
@@ -91,6 +98,7 @@ impl Default for Settings {
             play: false,
             embed: false,
             hide: Vec::new(),
+            figure: None,
             lesson: crate::lessons::LessonSettings::default(),
         }
     }
@@ -239,6 +247,16 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
             "probe" => parse_probe(value).map(|z| settings.probe = z),
             "play" => parse_flag(key, value).map(|v| settings.play = v),
             "embed" => parse_flag(key, value).map(|v| settings.embed = v),
+            "figure" => match FIGURES.iter().find(|f| **f == value) {
+                Some(name) => {
+                    settings.figure = Some(name.to_string());
+                    Ok(())
+                }
+                None => Err(format!(
+                    "figure='{value}' is not a panel ({})",
+                    FIGURES.join(", ")
+                )),
+            },
             k if crate::lessons::LessonSettings::owns(k) => settings.lesson.parse_entry(k, value),
             _ => match key.strip_suffix("_hide") {
                 Some(name) if HIDEABLE.contains(&name) => parse_flag(key, value).map(|on| {
@@ -309,6 +327,9 @@ pub fn format_hash(s: &Settings) -> String {
     for h in &s.hide {
         parts.push(format!("{h}_hide=1"));
     }
+    if let Some(figure) = s.figure.as_deref().filter(|f| FIGURES.contains(f)) {
+        parts.push(format!("figure={figure}"));
+    }
     parts.extend(s.lesson.hash_entries());
     format!("#{}", parts.join("&"))
 }
@@ -332,11 +353,26 @@ mod tests {
             play: true,
             embed: true,
             hide: vec!["model".into(), "seed".into()],
+            figure: Some("gapmap".into()),
             lesson: Default::default(),
         };
         let parsed = parse_hash(&format_hash(&s));
         assert_eq!(parsed.warnings, Vec::<String>::new());
         assert_eq!(parsed.settings, s);
+    }
+
+    #[test]
+    fn a_figure_names_a_panel_or_is_refused() {
+        for name in FIGURES {
+            let parsed = parse_hash(&format!("#figure={name}"));
+            assert_eq!(parsed.settings.figure.as_deref(), Some(name));
+            assert!(parsed.warnings.is_empty());
+        }
+        let bad = parse_hash("#figure=../../etc&model=planar4");
+        assert_eq!(bad.settings.figure, None);
+        assert_eq!(bad.settings.model, "planar4");
+        assert_eq!(bad.warnings.len(), 1, "{:?}", bad.warnings);
+        assert!(!format_hash(&Settings::default()).contains("figure"));
     }
 
     #[test]
