@@ -17,6 +17,7 @@
 //   models()         the fixed model catalog, in menu order
 //                    [{name, label, problem, problemTitle, file, bytes, default}]
 //   worldToCanvas(x, y) / canvasToWorld(px, py)   CSS pixels on canvas#arm ↔ metres
+//   exportSvg(panel) the panel ('arm', 'landscape', 'latent', 'gapmap') as SVG text, its link inside
 //   linkHash         the URL hash the page was opened with (the page soon rewrites location.hash
 //                    with its full settings; web/lessons.js reads the link's own keys from this)
 //
@@ -29,6 +30,19 @@ performance.mark('loink:app-start');
 
 // Captured before anything here can rewrite the hash (scheduleHash runs after the first frame).
 const linkHash = location.hash;
+
+// A lesson page loads the lessons' script and styles (web/lessons.js then fetches their wasm
+// bundle); the playground downloads neither.
+if (/(^#|&)lesson=/.test(linkHash)) {
+  const css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.href = new URL('lessons.css', import.meta.url).href;
+  document.head.append(css);
+  const loaded = import('./lessons.js');
+  loaded.catch((e) => showStatus(`The lesson could not load: ${errorText(e)}`, true));
+  // Until web/lessons.js arrives and replaces it: its `ready`, forwarded.
+  window.loinkLessons = { ready: loaded.then(() => window.loinkLessons.ready) };
+}
 
 const PANELS = ['arm', 'landscape', 'latent', 'gapmap'];
 const listeners = { update: new Set() };
@@ -362,6 +376,7 @@ function bindControls() {
   });
   $('play').addEventListener('click', () => change({ play: !pg.settings().play }));
   $('export-png').addEventListener('click', exportPng);
+  $('export-svg').addEventListener('click', exportSvg);
   $('export-json').addEventListener('click', exportJson);
   window.addEventListener('hashchange', () => {
     if (location.hash === lastHash) return;
@@ -514,6 +529,22 @@ function download(name, href) {
 function exportPng() {
   const stem = `loink-${state.model}-${state.solver}`;
   for (const name of PANELS) download(`${stem}-${name}.png`, $(name).toDataURL('image/png'));
+}
+
+/** Panel `name` as SVG text, drawn by the same Rust code as the canvas, its link inside. */
+function panelSvg(name) {
+  return pg.exportSvg(name, viewUrl(pg.hash()));
+}
+
+function exportSvg() {
+  const stem = `loink-${state.model}-${state.solver}`;
+  for (const name of PANELS) {
+    const text = guarded(() => panelSvg(name));
+    if (text === undefined) return;
+    const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+    download(`${stem}-${name}.svg`, url);
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
 }
 
 function exportJson() {
@@ -733,6 +764,11 @@ window.loinkPlayground = {
       idleWaiters.push(resolve);
       scheduleIdle();
     });
+  },
+  /** Panel `name` ('arm', 'landscape', 'latent', 'gapmap') as SVG text: the same drawing as
+   *  the canvas, the view's link in its metadata. */
+  exportSvg(name) {
+    return panelSvg(name);
   },
   /** The state; before the view has first been on screen only `{active: false}` (nothing has
    *  been solved yet). */

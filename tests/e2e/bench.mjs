@@ -109,13 +109,13 @@ const nativeRows = nativeBefore.map((b) => {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sizes = {
   wasm: gz('pkg/loink_web_bg.wasm'),
-  // Every page loads web/lessons.js too (it fetches the lessons' bundle only on lesson pages).
-  js: gz('pkg/loink_web.js') + gz('web/app.js') + gz('web/lessons.js'),
-  page: gz('index.html') + gz('web/style.css') + gz('web/lessons.css'),
+  // Lesson pages alone load web/lessons.js and web/lessons.css (counted with the lessons).
+  js: gz('pkg/loink_web.js') + gz('web/app.js'),
+  page: gz('index.html') + gz('web/style.css'),
   // The catalog's first model is the one the page loads when the hash names none.
   weights: defaultModel && existsSync(join(ROOT, defaultModel.file)) ? gz(defaultModel.file) : 0,
   // Fetched by lesson pages only (#lesson=…), not part of the playground's download.
-  lessons: gz('pkg/lessons/loink_web_bg.wasm') + gz('pkg/lessons/loink_web.js'),
+  lessons: gz('pkg/lessons/loink_web_bg.wasm') + gz('pkg/lessons/loink_web.js') + gz('web/lessons.js') + gz('web/lessons.css'),
 };
 sizes.total = sizes.wasm + sizes.js + sizes.weights;
 

@@ -205,3 +205,40 @@ test('figure=NAME shows that panel alone, filling the page, and the link keeps i
     await page.context().close();
   }
 });
+
+test('every panel exports as SVG from the same drawing: it parses, names its panel, carries its link', async () => {
+  const page = await openPlayground(env, { hash: '#model=planar3&target=0.5,0.45&sigma=0.3' });
+  await page.evaluate(() => window.loinkPlayground.whenIdle());
+  for (const name of ['arm', 'landscape', 'latent', 'gapmap']) {
+    const info = await page.evaluate((n) => {
+      const text = window.loinkPlayground.exportSvg(n);
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      const root = doc.documentElement;
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        root: root.nodeName,
+        title: root.querySelector('title')?.textContent,
+        link: root.querySelector('metadata link')?.getAttribute('href'),
+        texts: [...root.querySelectorAll('text')].map((t) => t.textContent),
+        shapes: root.querySelectorAll('line, polyline, polygon, circle, rect').length,
+        images: root.querySelectorAll('image').length,
+        width: Number(root.getAttribute('width')),
+        canvasWidth: document.getElementById(n).getBoundingClientRect().width,
+      };
+    }, name);
+    assert.equal(info.error, null, `${name}: ${info.error}`);
+    assert.equal(info.root, 'svg');
+    assert.equal(info.title, `LOInK playground, ${name} panel`);
+    assert.match(info.link, /#model=planar3&.*target=0\.5,0\.45/);
+    assert.ok(info.texts.length > 3, `${name}: ${info.texts.length} labels`);
+    assert.ok(info.shapes > 5, `${name}: ${info.shapes} shapes`);
+    assert.ok(Math.abs(info.width - info.canvasWidth) <= 1, `${name}: ${info.width} vs ${info.canvasWidth}`);
+    if (name === 'latent' || name === 'gapmap') assert.ok(info.images >= 1, `${name}: the heat map is embedded`);
+  }
+  // The panel's caption is among the SVG's labels, as on the canvas.
+  const arm = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));
+  assert.match(arm, /Configuration: the LOInK/);
+  await assert.rejects(page.evaluate(() => window.loinkPlayground.exportSvg('nope')), /not a panel/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -141,6 +141,37 @@ impl Panels {
         self.draw_gapmap(engine)
     }
 
+    /// Panel `name` as an SVG document, from the same drawing code as the canvas (it is drawn
+    /// once more while recording; the gap panel skips its cached image so that its axes and
+    /// labels come out as vectors). `link` goes into the document's metadata.
+    pub fn export_svg(
+        &mut self,
+        name: &str,
+        engine: &Engine,
+        link: &str,
+    ) -> Result<String, String> {
+        let Some(surface) = self.surfaces.get(name) else {
+            return Err(format!(
+                "'{name}' is not a panel (arm, landscape, latent, gapmap)"
+            ));
+        };
+        let (size, dpr) = (surface.size(), surface.dpr());
+        surface.start_svg();
+        if name == "gapmap" {
+            self.gap_panel = None;
+        }
+        let drawn = self.draw(name, engine);
+        let body = self
+            .surfaces
+            .get(name)
+            .map(|s| s.finish_svg())
+            .unwrap_or_default();
+        drawn?;
+        let css = (f64::from(size.0) / dpr, f64::from(size.1) / dpr);
+        let title = format!("LOInK playground, {name} panel");
+        Ok(draw::svg::document(&body, size, css, &title, link))
+    }
+
     /// Panel `name` alone.
     pub fn draw(&mut self, name: &str, engine: &Engine) -> Result<(), String> {
         match name {

@@ -255,6 +255,21 @@ impl Playground {
         }
     }
 
+    /// Panel `name` (arm, landscape, latent, gapmap) as an SVG document drawn by the same code
+    /// as the canvas, at the panel's size, with `link` (the view's URL) in its metadata.
+    #[wasm_bindgen(js_name = exportSvg)]
+    pub fn export_svg(&mut self, name: &str, link: &str) -> Result<String, JsError> {
+        if !settings::FIGURES.contains(&name) {
+            return Err(JsError::new(&format!(
+                "'{name}' is not a panel ({})",
+                settings::FIGURES.join(", ")
+            )));
+        }
+        self.panels
+            .export_svg(name, &self.engine, link)
+            .map_err(js_err)
+    }
+
     /// The current settings as a URL hash (`#model=…&solver=…`).
     pub fn hash(&self) -> String {
         settings::format_hash(self.engine.settings())

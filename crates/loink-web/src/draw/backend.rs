@@ -23,6 +23,8 @@ type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
 pub struct Canvas2d {
     inner: CanvasBackend,
     context: CanvasRenderingContext2d,
+    /// Records every call as SVG while an export runs ([`super::svg`]).
+    svg: super::svg::Shared,
     /// What the context holds now, as far as this backend set it (None: unknown).
     text: RefCell<TextState>,
 }
@@ -38,11 +40,16 @@ struct TextState {
 }
 
 impl Canvas2d {
-    /// Wraps a canvas and its 2-D context.
-    pub fn new(canvas: HtmlCanvasElement, context: CanvasRenderingContext2d) -> Option<Self> {
+    /// Wraps a canvas and its 2-D context; `svg` records the calls while it records.
+    pub fn new(
+        canvas: HtmlCanvasElement,
+        context: CanvasRenderingContext2d,
+        svg: super::svg::Shared,
+    ) -> Option<Self> {
         Some(Canvas2d {
             inner: CanvasBackend::with_canvas_object(canvas)?,
             context,
+            svg,
             text: RefCell::default(),
         })
     }
@@ -54,6 +61,22 @@ impl Canvas2d {
             self.context.set_font(&font);
             state.font = Some(font);
         }
+    }
+
+    /// Records a shape while an export runs (a `dyn` call: one copy of the check for every
+    /// drawing call of every style type).
+    #[inline(never)]
+    fn record(&self, shape: &mut dyn FnMut(&mut super::svg::Recorder)) {
+        let mut svg = self.svg.borrow_mut();
+        if svg.recording() {
+            shape(&mut svg);
+        }
+    }
+
+    /// Records a polyline or polygon while an export runs.
+    #[inline(never)]
+    fn record_path(&self, points: &[BackendCoord], paint: super::svg::Paint, closed: bool) {
+        self.record(&mut |s| s.path(points, paint, closed));
     }
 
     /// The fill style was (or may have been) changed by a non-text drawing call.
@@ -112,6 +135,10 @@ pub fn css_font<S: BackendTextStyle>(style: &S) -> String {
     )
 }
 
+fn paint(color: BackendColor, fill: bool, width: u32) -> super::svg::Paint {
+    super::svg::Paint { color, fill, width }
+}
+
 impl DrawingBackend for Canvas2d {
     type ErrorType = CanvasError;
 
@@ -130,6 +157,7 @@ impl DrawingBackend for Canvas2d {
         color: BackendColor,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
         self.forget_fill();
+        self.record(&mut |s| s.rect(point, (point.0 + 1, point.1 + 1), paint(color, true, 1)));
         self.inner.draw_pixel(point, color)
     }
     fn draw_line<S: BackendStyle>(
@@ -138,6 +166,7 @@ impl DrawingBackend for Canvas2d {
         to: BackendCoord,
         style: &S,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.record(&mut |s| s.line(from, to, paint(style.color(), false, style.stroke_width())));
         self.inner.draw_line(from, to, style)
     }
     fn draw_rect<S: BackendStyle>(
@@ -148,6 +177,13 @@ impl DrawingBackend for Canvas2d {
         fill: bool,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
         self.forget_fill();
+        self.record(&mut |s| {
+            s.rect(
+                upper_left,
+                bottom_right,
+                paint(style.color(), fill, style.stroke_width()),
+            )
+        });
         self.inner.draw_rect(upper_left, bottom_right, style, fill)
     }
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
@@ -155,7 +191,15 @@ impl DrawingBackend for Canvas2d {
         path: I,
         style: &S,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_path(path, style)
+        // One concrete point type for every series: plotters-canvas's path code is compiled
+        // once, not once per iterator (a smaller bundle), and the recorder can read it.
+        let points: Vec<BackendCoord> = path.into_iter().collect();
+        self.record_path(
+            &points,
+            paint(style.color(), false, style.stroke_width()),
+            false,
+        );
+        self.inner.draw_path(points, style)
     }
     fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
         &mut self,
@@ -163,7 +207,9 @@ impl DrawingBackend for Canvas2d {
         style: &S,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
         self.forget_fill();
-        self.inner.fill_polygon(vert, style)
+        let points: Vec<BackendCoord> = vert.into_iter().collect();
+        self.record_path(&points, paint(style.color(), true, 1), true);
+        self.inner.fill_polygon(points, style)
     }
     fn draw_circle<S: BackendStyle>(
         &mut self,
@@ -173,6 +219,13 @@ impl DrawingBackend for Canvas2d {
         fill: bool,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
         self.forget_fill();
+        self.record(&mut |s| {
+            s.circle(
+                (f64::from(center.0), f64::from(center.1)),
+                f64::from(radius),
+                paint(style.color(), fill, style.stroke_width()),
+            )
+        });
         self.inner.draw_circle(center, radius, style, fill)
     }
     fn draw_text<S: BackendTextStyle>(
@@ -201,6 +254,21 @@ impl DrawingBackend for Canvas2d {
             FontTransform::Rotate180 => 2.0,
             FontTransform::Rotate270 => 3.0,
         };
+        self.record(&mut |s| {
+            s.text(
+                text,
+                pos,
+                (
+                    style.style().as_str(),
+                    style.family().as_str(),
+                    style.size(),
+                ),
+                color,
+                align,
+                baseline,
+                quarter_turns,
+            )
+        });
         let (mut x, mut y) = (f64::from(pos.0), f64::from(pos.1));
         // A rotated label is drawn between save and restore, which puts the context's text
         // state back as it was: so is the record of it.

@@ -54,6 +54,7 @@ pub fn draw_marker(surface: &Surface, view: &Viewport, target: &[f64]) -> DrawRe
     let r = surface.px(6.0) as f64;
     let c = surface.context();
     for (colour, width) in [(WHITE, 4.0), (TARGET, 2.0)] {
+        surface.record_circle((x, y), r, colour, surface.stroke(width));
         c.begin_path();
         c.arc(x, y, r, 0.0, std::f64::consts::TAU)
             .map_err(|_| "the browser refused to draw an arc".to_string())?;

@@ -11,6 +11,7 @@ pub mod gapmap;
 pub mod landscape;
 pub mod latent;
 pub mod palette;
+pub mod svg;
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -36,6 +37,8 @@ pub struct Surface {
     canvas: HtmlCanvasElement,
     context: CanvasRenderingContext2d,
     dpr: f64,
+    /// Records what is drawn as SVG while an export runs.
+    svg: svg::Shared,
 }
 
 impl Surface {
@@ -51,6 +54,7 @@ impl Surface {
             canvas,
             context,
             dpr: 1.0,
+            svg: svg::Shared::default(),
         })
     }
 
@@ -115,7 +119,7 @@ impl Surface {
 
     /// The panel's drawing area, cleared to the paper colour.
     pub fn area(&self) -> DrawResult<Area> {
-        let backend = Canvas2d::new(self.canvas.clone(), self.context.clone())
+        let backend = Canvas2d::new(self.canvas.clone(), self.context.clone(), self.svg.clone())
             .ok_or("the canvas cannot be drawn on")?;
         let area = backend.into_drawing_area();
         area.fill(&palette::PAPER).map_err(text_err)?;
@@ -156,8 +160,46 @@ impl Surface {
         &self.context
     }
 
+    /// Starts recording what is drawn as SVG ([`Self::finish_svg`] returns it).
+    pub fn start_svg(&self) {
+        self.svg.borrow_mut().start();
+    }
+
+    /// Stops recording; the SVG body drawn since [`Self::start_svg`].
+    pub fn finish_svg(&self) -> String {
+        self.svg.borrow_mut().finish()
+    }
+
+    /// Records `image` as a PNG on `dest`, clipped to `clip`, while an export runs.
+    fn record_image(&self, image: &HtmlCanvasElement, dest: [f64; 4], clip: Option<[f64; 4]>) {
+        let mut svg = self.svg.borrow_mut();
+        if svg.recording() {
+            if let Ok(href) = image.to_data_url() {
+                svg.image(&href, dest, clip);
+            }
+        }
+    }
+
+    /// Records a circle (the few strokes drawn without plotters) while an export runs.
+    pub fn record_circle(&self, centre: (f64, f64), radius: f64, color: RGBColor, width: u32) {
+        let mut svg = self.svg.borrow_mut();
+        if svg.recording() {
+            svg.circle(
+                centre,
+                radius,
+                svg::Paint {
+                    color: color.to_backend_color(),
+                    fill: false,
+                    width,
+                },
+            );
+        }
+    }
+
     /// Copies `image` (same pixel size) onto the whole canvas.
     pub fn copy_from(&self, image: &HtmlCanvasElement) -> DrawResult {
+        let (w, h) = (f64::from(image.width()), f64::from(image.height()));
+        self.record_image(image, [0.0, 0.0, w, h], None);
         self.context
             .draw_image_with_html_canvas_element(image, 0.0, 0.0)
             .map_err(|_| "the browser refused to draw a cached image".to_string())
@@ -171,6 +213,7 @@ impl Surface {
         dest: [f64; 4],
         clip: [f64; 4],
     ) -> DrawResult {
+        self.record_image(image, dest, Some(clip));
         let c = &self.context;
         c.save();
         c.begin_path();
@@ -192,6 +235,12 @@ impl Surface {
     pub fn put_rgba(&self, rgba: &[u8], width: u32, height: u32, x: f64, y: f64) -> DrawResult {
         if width == 0 || height == 0 || rgba.len() != (width * height * 4) as usize {
             return Err("heat map buffer has the wrong size".into());
+        }
+        if self.svg.borrow().recording() {
+            let raster = Surface::offscreen(rgba, width, height)?;
+            let (x, y) = (x.round(), y.round());
+            let dest = [x, y, x + f64::from(width), y + f64::from(height)];
+            self.record_image(&raster, dest, None);
         }
         let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), width, height)
             .map_err(|_| "the browser refused the heat map image".to_string())?;
