@@ -17,7 +17,8 @@
 //   models()         the fixed model catalog, in menu order
 //                    [{name, label, problem, problemTitle, file, bytes, default}]
 //   worldToCanvas(x, y) / canvasToWorld(px, py)   CSS pixels on canvas#arm ↔ metres
-//   exportSvg(panel) the panel ('arm', 'landscape', 'latent', 'gapmap') as SVG text, its link inside
+//   exportSvg(panel[, width, height])  the panel ('arm', 'landscape', 'latent', 'gapmap') as SVG
+//                    text at its size or at width × height CSS px, its link inside
 //   linkHash         the URL hash the page was opened with (the page soon rewrites location.hash
 //                    with its full settings; web/lessons.js reads the link's own keys from this)
 //
@@ -531,9 +532,10 @@ function exportPng() {
   for (const name of PANELS) download(`${stem}-${name}.png`, $(name).toDataURL('image/png'));
 }
 
-/** Panel `name` as SVG text, drawn by the same Rust code as the canvas, its link inside. */
-function panelSvg(name) {
-  return pg.exportSvg(name, viewUrl(pg.hash()));
+/** Panel `name` as SVG text, drawn by the same Rust code as the canvas, its link inside; at
+ *  `width × height` CSS px when given. */
+function panelSvg(name, width, height) {
+  return pg.exportSvg(name, viewUrl(pg.hash()), width, height);
 }
 
 function exportSvg() {
@@ -767,8 +769,8 @@ window.loinkPlayground = {
   },
   /** Panel `name` ('arm', 'landscape', 'latent', 'gapmap') as SVG text: the same drawing as
    *  the canvas, the view's link in its metadata. */
-  exportSvg(name) {
-    return panelSvg(name);
+  exportSvg(name, width, height) {
+    return panelSvg(name, width, height);
   },
   /** The state; before the view has first been on screen only `{active: false}` (nothing has
    *  been solved yet). */

@@ -390,15 +390,20 @@ export class Playground {
     }
     /**
      * Panel `name` (arm, landscape, latent, gapmap) as an SVG document drawn by the same code
-     * as the canvas, at the panel's size, with `link` (the view's URL) in its metadata.
+     * as the canvas, at the panel's size or at `width × height` CSS px, with `link` (the
+     * view's URL) in its metadata.
      * @param {string} name
      * @param {string} link
+     * @param {number | null} [width]
+     * @param {number | null} [height]
      * @returns {string}
      */
-    exportSvg(name, link) {
-        let deferred4_0;
-        let deferred4_1;
+    exportSvg(name, link, width, height) {
+        let deferred6_0;
+        let deferred6_1;
         try {
+            const val3 = +(isLikeNone(width) ? 0 : width);
+            const val4 = +(isLikeNone(height) ? 0 : height);
             let ptr0, len0, ptr1, len1;
             try {
                 ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
@@ -410,18 +415,18 @@ export class Playground {
                 if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
                 throw e;
             }
-            const ret = wasm.playground_exportSvg(this.__wbg_ptr, ptr0, len0, ptr1, len1);
-            var ptr3 = ret[0];
-            var len3 = ret[1];
+            const ret = wasm.playground_exportSvg(this.__wbg_ptr, ptr0, len0, ptr1, len1, !isLikeNone(width), val3, !isLikeNone(height), val4);
+            var ptr5 = ret[0];
+            var len5 = ret[1];
             if (ret[3]) {
-                ptr3 = 0; len3 = 0;
+                ptr5 = 0; len5 = 0;
                 throw takeFromExternrefTable0(ret[2]);
             }
-            deferred4_0 = ptr3;
-            deferred4_1 = len3;
-            return getStringFromWasm0(ptr3, len3);
+            deferred6_0 = ptr5;
+            deferred6_1 = len5;
+            return getStringFromWasm0(ptr5, len5);
         } finally {
-            wasm.__wbindgen_free(deferred4_0, deferred4_1, 1);
+            wasm.__wbindgen_free(deferred6_0, deferred6_1, 1);
         }
     }
     /**

@@ -239,6 +239,15 @@ test('every panel exports as SVG from the same drawing: it parses, names its pan
   const arm = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));
   assert.match(arm, /Configuration: the LOInK/);
   await assert.rejects(page.evaluate(() => window.loinkPlayground.exportSvg('nope')), /not a panel/);
+  // At a chosen size: the figure is laid out at it; the canvas keeps its own.
+  const sized = await page.evaluate(() => {
+    const before = document.getElementById('landscape').width;
+    const doc = new DOMParser().parseFromString(window.loinkPlayground.exportSvg('landscape', 1200, 500), 'image/svg+xml');
+    return { width: doc.documentElement.getAttribute('width'), height: doc.documentElement.getAttribute('height'), before, after: document.getElementById('landscape').width };
+  });
+  assert.deepEqual([sized.width, sized.height], ['1200', '500']);
+  assert.equal(sized.after, sized.before);
+  await assert.rejects(page.evaluate(() => window.loinkPlayground.exportSvg('arm', -1, 5)), /two positive numbers/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

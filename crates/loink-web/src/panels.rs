@@ -143,19 +143,27 @@ impl Panels {
 
     /// Panel `name` as an SVG document, from the same drawing code as the canvas (it is drawn
     /// once more while recording; the gap panel skips its cached image so that its axes and
-    /// labels come out as vectors). `link` goes into the document's metadata.
+    /// labels come out as vectors). `link` goes into the document's metadata. With `size` (CSS
+    /// px, clamped like a canvas) the figure is laid out at that size and the panel is then
+    /// drawn back at its own.
     pub fn export_svg(
         &mut self,
         name: &str,
         engine: &Engine,
         link: &str,
+        size: Option<(f64, f64)>,
     ) -> Result<String, String> {
-        let Some(surface) = self.surfaces.get(name) else {
+        let Some(surface) = self.surfaces.get_mut(name) else {
             return Err(format!(
                 "'{name}' is not a panel (arm, landscape, latent, gapmap)"
             ));
         };
-        let (size, dpr) = (surface.size(), surface.dpr());
+        let (own, dpr) = (surface.size(), surface.dpr());
+        let own_css = (f64::from(own.0) / dpr, f64::from(own.1) / dpr);
+        if let Some((w, h)) = size {
+            surface.resize(w, h, dpr);
+        }
+        let figure = surface.size();
         surface.start_svg();
         if name == "gapmap" {
             self.gap_panel = None;
@@ -166,10 +174,19 @@ impl Panels {
             .get(name)
             .map(|s| s.finish_svg())
             .unwrap_or_default();
+        if size.is_some() {
+            if let Some(surface) = self.surfaces.get_mut(name) {
+                surface.resize(own_css.0, own_css.1, dpr);
+            }
+            if name == "gapmap" {
+                self.gap_panel = None;
+            }
+            self.draw(name, engine)?;
+        }
         drawn?;
-        let css = (f64::from(size.0) / dpr, f64::from(size.1) / dpr);
+        let css = (f64::from(figure.0) / dpr, f64::from(figure.1) / dpr);
         let title = format!("LOInK playground, {name} panel");
-        Ok(draw::svg::document(&body, size, css, &title, link))
+        Ok(draw::svg::document(&body, figure, css, &title, link))
     }
 
     /// Panel `name` alone.

@@ -256,17 +256,35 @@ impl Playground {
     }
 
     /// Panel `name` (arm, landscape, latent, gapmap) as an SVG document drawn by the same code
-    /// as the canvas, at the panel's size, with `link` (the view's URL) in its metadata.
+    /// as the canvas, at the panel's size or at `width × height` CSS px, with `link` (the
+    /// view's URL) in its metadata.
     #[wasm_bindgen(js_name = exportSvg)]
-    pub fn export_svg(&mut self, name: &str, link: &str) -> Result<String, JsError> {
+    pub fn export_svg(
+        &mut self,
+        name: &str,
+        link: &str,
+        width: Option<f64>,
+        height: Option<f64>,
+    ) -> Result<String, JsError> {
         if !settings::FIGURES.contains(&name) {
             return Err(JsError::new(&format!(
                 "'{name}' is not a panel ({})",
                 settings::FIGURES.join(", ")
             )));
         }
+        let size = match (width, height) {
+            (None, None) => None,
+            (Some(w), Some(h)) if w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 => {
+                Some((w, h))
+            }
+            _ => {
+                return Err(JsError::new(
+                    "a figure size is two positive numbers (CSS px), or none",
+                ))
+            }
+        };
         self.panels
-            .export_svg(name, &self.engine, link)
+            .export_svg(name, &self.engine, link, size)
             .map_err(js_err)
     }
 
