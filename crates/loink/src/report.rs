@@ -132,6 +132,45 @@ pub struct Solution {
     note: Option<String>,
 }
 
+/// What the order of answers reads: whether an answer converged (reached the target within the
+/// limits), its cost, its residual and its limit margin. One order for every solver and for the
+/// polish's never-worse rule.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ranked {
+    /// Residual ≤ 1e-6 with the limits held.
+    pub converged: bool,
+    /// Cost J.
+    pub cost: f64,
+    /// Replayed residual (m).
+    pub residual: f64,
+    /// Limit margin (rad).
+    pub margin: f64,
+}
+
+impl Ranked {
+    /// Converged beats not converged; among converged the cheaper; otherwise the smaller
+    /// residual (a finite one beats NaN; below 1e-12 residuals tie), then the larger margin.
+    pub fn beats(&self, other: &Ranked) -> bool {
+        match (self.converged, other.converged) {
+            (true, false) => true,
+            (false, true) => false,
+            (true, true) => self.cost < other.cost,
+            (false, false) => {
+                let key = |r: &Ranked| {
+                    let residual = if r.residual.is_nan() {
+                        f64::INFINITY
+                    } else {
+                        r.residual.max(1e-12)
+                    };
+                    (residual, -r.margin)
+                };
+                let (a, b) = (key(self), key(other));
+                a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
+            }
+        }
+    }
+}
+
 impl Solution {
     /// Judges q for `target`: replays the forward map, measures residual, margin and cost, and
     /// derives the status from the solver's [`Termination`] and [`Tolerance::CLASSICAL`].
@@ -229,26 +268,15 @@ impl Solution {
 
     /// Whether this is a better answer than `other` for the same target: converged beats not
     /// converged; among converged answers the cheaper; otherwise the smaller residual (a
-    /// finite one beats NaN), then the larger limit margin.
+    /// finite one beats NaN), then the larger limit margin ([`Ranked::beats`]).
     pub fn is_better_than(&self, other: &Solution) -> bool {
-        let ok = |s: &Solution| s.status == Status::Converged;
-        match (ok(self), ok(other)) {
-            (true, false) => true,
-            (false, true) => false,
-            (true, true) => self.cost < other.cost,
-            (false, false) => {
-                let key = |s: &Solution| {
-                    let r = if s.residual.is_nan() {
-                        f64::INFINITY
-                    } else {
-                        s.residual.max(1e-12)
-                    };
-                    (r, -s.margin)
-                };
-                let (a, b) = (key(self), key(other));
-                a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
-            }
-        }
+        let ranked = |s: &Solution| Ranked {
+            converged: s.status == Status::Converged,
+            cost: s.cost,
+            residual: s.residual,
+            margin: s.margin,
+        };
+        ranked(self).beats(&ranked(other))
     }
 
     /// The better of two answers for the same target ([`Self::is_better_than`]; `a` on a tie).

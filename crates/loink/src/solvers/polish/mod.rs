@@ -31,7 +31,7 @@ use super::dls::{self, DlsOptions};
 use super::linalg::{norm, Jacobian};
 use super::refine::{self, RESIDUAL_TOL};
 use crate::problem::Problem;
-use crate::report::{distance, Termination, Tolerance};
+use crate::report::{distance, Ranked, Termination, Tolerance};
 
 /// Projected-gradient norm (cost units per rad) at which the cost counts as minimised.
 pub const GRADIENT_TOL: f64 = 1e-9;
@@ -371,36 +371,40 @@ fn compute_step(problem: &Problem, w: &mut Work, q: &[f64], lower: &[f64], upper
     projected
 }
 
-/// Whether q reaches the target to 1e-6 inside the limits (to 1e-6 rad).
-fn feasible(problem: &Problem, target: &[f64], q: &[f64]) -> bool {
+/// Whether a residual and a limit margin make a converged answer (1e-6 m, 1e-6 rad).
+fn within_tolerance(residual: f64, margin: f64) -> bool {
     let tolerance = Tolerance::CLASSICAL;
-    distance(&problem.position(q), target) <= tolerance.residual
-        && problem.limits().margin(q) >= -tolerance.limits
+    residual <= tolerance.residual && margin >= -tolerance.limits
 }
 
-/// The better of the start and the polished point: a feasible one (residual ≤ 1e-6, limits
-/// held) beats an infeasible one, two feasible ones compare by cost, two infeasible ones by
-/// residual.
+/// How q ranks as an answer to `target` ([`Ranked`]: the order every solver's answers share).
+fn ranked(problem: &Problem, target: &[f64], q: &[f64]) -> Ranked {
+    let residual = distance(&problem.position(q), target);
+    let margin = problem.limits().margin(q);
+    Ranked {
+        converged: within_tolerance(residual, margin),
+        cost: problem.cost().value(q),
+        residual,
+        margin,
+    }
+}
+
+/// Whether q reaches the target to 1e-6 inside the limits (to 1e-6 rad).
+fn feasible(problem: &Problem, target: &[f64], q: &[f64]) -> bool {
+    within_tolerance(
+        distance(&problem.position(q), target),
+        problem.limits().margin(q),
+    )
+}
+
+/// The better of the start and the polished point, by the order every solver's answers share
+/// ([`Ranked::beats`]); the polished point on a tie.
 fn never_worse(problem: &Problem, target: &[f64], q0: &[f64], polished: Polished) -> Polished {
-    let tolerance = Tolerance::CLASSICAL;
-    let judge = |q: &[f64]| {
-        let residual = distance(&problem.position(q), target);
-        let feasible =
-            residual <= tolerance.residual && problem.limits().margin(q) >= -tolerance.limits;
-        (feasible, residual, problem.cost().value(q))
-    };
-    let (start_ok, start_residual, start_cost) = judge(q0);
-    let (end_ok, end_residual, end_cost) = judge(&polished.q);
-    let keep_start = match (start_ok, end_ok) {
-        (true, false) => true,
-        (false, true) => false,
-        (true, true) => start_cost < end_cost,
-        (false, false) => start_residual < end_residual,
-    };
-    if keep_start {
+    let start = ranked(problem, target, q0);
+    if start.beats(&ranked(problem, target, &polished.q)) {
         Polished {
             q: q0.to_vec(),
-            residual: start_residual,
+            residual: start.residual,
             termination: Termination::IterationCap,
             ..polished
         }
