@@ -70,7 +70,7 @@ def main():
         "|---|---|---|---|---|---|",
     ]
     for model in catalog["models"]:
-        if model["kind"] != "loink":
+        if model["kind"] not in ("loink", "charts"):
             continue
         problem, file = model["problem"], model["file"]
         targets = os.path.join(tmp, f"targets-{problem}.csv")

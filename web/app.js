@@ -25,7 +25,25 @@
 // The start-up phases are User Timing marks (loink:app-start … loink:applied), shown by the
 // browser's performance panel and printed by tests/e2e/bench.mjs.
 
-import init, { Playground } from '../pkg/loink_web.js';
+import initSlim, { Playground as SlimPlayground } from '../pkg/loink_web.js';
+
+// A multi-chart model runs on the full bundle (pkg/lessons/), loaded only for it (Rust says
+// which: knownModels().fullBundle); everything else on the slim one.
+let Playground = SlimPlayground;
+let fullBundle = false;
+
+const needsFullBundle = (name) => !fullBundle
+  && Playground.knownModels().some((m) => m.name === name && m.fullBundle);
+
+/** Initialises the bundle the link's model needs. */
+async function init() {
+  await initSlim();
+  if (!needsFullBundle(SlimPlayground.parseHash(location.hash).settings.model)) return;
+  const full = await import('../pkg/lessons/loink_web.js');
+  await full.default();
+  Playground = full.Playground;
+  fullBundle = true;
+}
 
 performance.mark('loink:app-start');
 
@@ -356,6 +374,13 @@ function showSettings(s) {
 /** Applies a partial settings change through Rust (which validates and clamps it). */
 async function change(partial) {
   const next = { ...pg.settings(), ...partial };
+  if (needsFullBundle(next.model)) {
+    // Reopened on the bundle that runs it, with these settings.
+    guarded(() => pg.apply(next));
+    history.replaceState(null, '', pg.hash());
+    location.reload();
+    return;
+  }
   if (next.model !== pg.settings().model) await ensureModel(next.model);
   const warnings = guarded(() => pg.apply(next));
   showSettings(pg.settings());
@@ -617,6 +642,10 @@ function ensureModel(name) {
 
 async function applyHash(hash) {
   const parsed = Playground.parseHash(hash);
+  if (needsFullBundle(parsed.settings.model)) {
+    location.reload();
+    return;
+  }
   // Lessons are their own page (their bundle loads at start): entering or leaving one reloads.
   if ((parsed.settings.lesson?.name ?? null) !== (pg.settings().lesson?.name ?? null)) {
     location.reload();

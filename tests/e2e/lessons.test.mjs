@@ -1,4 +1,4 @@
-// End-to-end tests of the five lessons in headless Chromium: each lesson URL opens
+// End-to-end tests of the six lessons in headless Chromium: each lesson URL opens
 // in its teaching state, getState().lesson says what the lesson must show, and what the lesson
 // text claims is what it measures. Screenshots go to tests/artifacts/lesson-*.png, each checked
 // for what it must show (the target drawn, not hidden under a legend).
@@ -243,6 +243,38 @@ test('latent: the default z reaches the target; a z in the grey breaks a limit a
   await far.page.context().close();
 });
 
+test('charts: where the set is in pieces one chart settles on a wrong one, the eight charts find the optimum', async () => {
+  const { page, name } = await openLesson('#lesson=charts');
+  assert.equal(name, 'charts');
+  await page.waitForFunction(() => {
+    const s = window.loinkPlayground.getState().lesson;
+    return s && s.one && s.winner;
+  });
+  const s = await lessonState(page);
+  assert.deepEqual(s.missing_models, []);
+  assert.ok(s.pieces >= 2, `${s.pieces} pieces`);
+  assert.equal(s.proposals.length, 8);
+  // The winner is the cheapest converged proposal and within 1 % of J*.
+  assert.equal(s.winner.status, 'converged');
+  const converged = s.proposals.filter((p) => p.status === 'converged');
+  assert.ok(converged.every((p) => p.cost >= s.winner.cost - 1e-12));
+  assert.ok(s.winner.gap_pct <= 1, `winner ${s.winner.gap_pct} %`);
+  // The single chart, with the same refinement, is far from the optimum (or infeasible).
+  assert.ok(s.one.gap_pct === null || s.one.gap_pct > 10, `one chart ${s.one.gap_pct} %`);
+  // The readouts say so in words.
+  const text = await page.locator('#lesson-readouts').innerText();
+  assert.match(text, /pieces/);
+  assert.match(text, new RegExp(`chart ${s.winner.chart} wins`));
+  assert.ok(await targetShown(page, 'arm', s.target) > 0, 'the target is drawn on the arm panel');
+  await shot(page, 'charts');
+  // Dragging the target recomputes both.
+  await dragLesson(page, 'arm', s.target, [0.6, 0.3]);
+  await page.waitForFunction(() => window.loinkPlayground.getState().lesson.target[0] > 0.5);
+  const moved = await lessonState(page);
+  assert.equal(moved.winner.status, 'converged');
+  await page.close();
+});
+
 test('every lesson opens in a plain iframe of a static page', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 1400 } });
   const page = await context.newPage();
@@ -251,32 +283,32 @@ test('every lesson opens in a plain iframe of a static page', async () => {
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   await page.goto(`${env.base}/tests/iframe.html`);
   const frames = page.frames().filter((f) => f !== page.mainFrame());
-  assert.equal(frames.length, 5);
+  assert.equal(frames.length, 6);
   const names = [];
   // Each lesson starts when it first comes on screen.
   for (const f of frames) {
     await (await f.frameElement()).scrollIntoViewIfNeeded();
     names.push(await f.evaluate(() => window.loinkLessons.ready));
   }
-  assert.deepEqual(names.sort(), ['averaging', 'diversity', 'latent', 'robustness', 'smoothness']);
+  assert.deepEqual(names.sort(), ['averaging', 'charts', 'diversity', 'latent', 'robustness', 'smoothness']);
   await page.screenshot({ path: join(ARTIFACTS, 'lesson-iframes.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
 });
 
-test('a course page of five lesson iframes starts only the one on screen, and each as it scrolls in', async () => {
+test('a course page of six lesson iframes starts only the one on screen, and each as it scrolls in', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(`${env.base}/tests/iframe.html`);
   const frames = page.frames().filter((f) => f !== page.mainFrame());
-  assert.equal(frames.length, 5);
+  assert.equal(frames.length, 6);
   const activeOf = (f) => f.evaluate(() => window.loinkPlayground?.getState()?.active ?? false);
   const started = (f) => f.evaluate(() => document.documentElement.dataset.interactiveAtMs !== undefined);
   assert.equal(await frames[0].evaluate(() => window.loinkLessons.ready), 'averaging');
   assert.equal(await activeOf(frames[0]), true);
-  // The four below the fold have loaded their wasm but solved and drawn nothing.
+  // The five below the fold have loaded their wasm but solved and drawn nothing.
   for (const f of frames.slice(1)) {
     await f.waitForFunction(() => window.loinkPlayground !== undefined);
   }

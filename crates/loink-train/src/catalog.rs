@@ -15,11 +15,16 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use loink::artifact::{load_model, parse_model, FORMAT_NAME};
+use loink::artifact::{load_any, load_model, LoadedModel, FORMAT_NAME};
 use loink_train::train::export::to_json;
 use serde::Serialize;
 
 use crate::cli::CliError;
+
+/// The card of a listed file (either kind).
+struct Card {
+    about: loink::artifact::About,
+}
 
 /// Arguments of `loink card`.
 #[derive(Debug, Clone, Args)]
@@ -130,10 +135,26 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
         if header.format != FORMAT_NAME {
             continue; // a regressor or another format: not a playground model
         }
-        let file =
-            parse_model(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-        let model =
-            load_model(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        let (about, kind, problem_name, problem) = match load_any(&text)
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?
+        {
+            LoadedModel::Loink(model) => {
+                let file = model.file();
+                (
+                    file.about.clone(),
+                    file.kind.clone(),
+                    file.problem.name.clone(),
+                    model.problem().clone(),
+                )
+            }
+            LoadedModel::Charts(charts) => (
+                charts.meta().about.clone(),
+                charts.meta().kind.clone(),
+                charts.meta().problem.name.clone(),
+                charts.charts()[0].problem().clone(),
+            ),
+        };
+        let file = Card { about };
         let name = stem(&path);
         if !file.about.name.is_empty() && file.about.name != name {
             return Err(CliError::Input(format!(
@@ -149,9 +170,9 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
             )));
         }
         found.push(Entry {
-            problem: file.problem.name.clone(),
-            problem_title: model.problem().kinematics().title(),
-            kind: file.kind.clone(),
+            problem: problem_name,
+            problem_title: problem.kinematics().title(),
+            kind,
             description: file.about.description.clone(),
             file: format!("web/models/{name}.json"),
             bytes: text.len() as u64,

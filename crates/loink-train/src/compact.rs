@@ -14,10 +14,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use loink::artifact::load_model;
+use loink::artifact::{load_any, LoadedModel, ModelFile};
 use loink::report::{distance, Solution};
 use loink::stats::median_p95;
-use loink::surrogate::Loink;
+use loink::surrogate::ChartSet;
 use loink_train::train::export::{round_to_digits, round_weights_split, to_json};
 
 use crate::cli::CliError;
@@ -68,7 +68,7 @@ pub struct Drift {
 }
 
 /// Solves `targets` with both solvers (cold, unrefined) and measures the drift.
-pub fn drift(original: &Loink, compacted: &Loink, targets: &[Vec<f64>]) -> Drift {
+pub fn drift(original: &ChartSet, compacted: &ChartSet, targets: &[Vec<f64>]) -> Drift {
     let pairs: Vec<(Solution, Solution)> = targets
         .iter()
         .map(|y| (original.solve_cold(y), compacted.solve_cold(y)))
@@ -118,14 +118,16 @@ pub fn run(args: &CompactArgs) -> Result<(), CliError> {
     let name = args.model.display();
     let text = std::fs::read_to_string(&args.model)
         .map_err(|e| CliError::Input(format!("cannot read model file {name}: {e}")))?;
-    let original = load_model(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))?;
-    let mut file = original.file().clone();
+    let original =
+        ChartSet::from_json(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))?;
     let digits = args.digits;
-    round_weights_split(
-        &mut file,
-        |v| round_to_digits(v, digits),
-        |v| round_to_digits(v, r_digits),
-    );
+    let round = |file: &mut ModelFile| {
+        round_weights_split(
+            file,
+            |v| round_to_digits(v, digits),
+            |v| round_to_digits(v, r_digits),
+        )
+    };
     // The card says how the file was made: the training command, then this one.
     let mut compact_command = format!(
         "loink compact --model {} --out {} --digits {digits}",
@@ -135,23 +137,42 @@ pub fn run(args: &CompactArgs) -> Result<(), CliError> {
     if let Some(r) = args.orthogonal_digits {
         compact_command.push_str(&format!(" --orthogonal-digits {r}"));
     }
-    file.about.command = if file.about.command.is_empty() {
-        compact_command
-    } else {
-        format!("{} && {compact_command}", file.about.command)
+    let card = |about: &mut loink::artifact::About| {
+        about.command = if about.command.is_empty() {
+            compact_command.clone()
+        } else {
+            format!("{} && {compact_command}", about.command)
+        };
+        if let Some(stem) = args.out.file_stem() {
+            about.name = stem.to_string_lossy().to_string();
+        }
     };
-    if let Some(stem) = args.out.file_stem() {
-        file.about.name = stem.to_string_lossy().to_string();
-    }
-    let compact_text = to_json(&file);
-    let compacted = load_model(&compact_text).map_err(|e| {
+    // A charts file: every chart's weights rounded alike; the set's card rewritten.
+    let compact_text = match load_any(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))? {
+        LoadedModel::Loink(model) => {
+            let mut file = model.file().clone();
+            round(&mut file);
+            card(&mut file.about);
+            to_json(&file)
+        }
+        LoadedModel::Charts(_) => {
+            let mut file: loink::artifact::ChartsFile =
+                serde_json::from_str(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))?;
+            for entry in &mut file.charts {
+                round(&mut entry.model);
+            }
+            card(&mut file.about);
+            serde_json::to_string(&file).map_err(|e| CliError::Internal(e.to_string()))?
+        }
+    };
+    let compacted = ChartSet::from_json(&compact_text).map_err(|e| {
         CliError::Input(format!(
             "{name} rounded to {digits} digits (R to {r_digits}) fails the engine's validation \
              ({e}); nothing written: keep more digits"
         ))
     })?;
     let targets = random_targets(original.problem(), args.targets, args.seed);
-    let d = drift(&Loink::new(original), &Loink::new(compacted), &targets);
+    let d = drift(&original, &compacted, &targets);
     std::fs::write(&args.out, &compact_text)
         .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.out.display())))?;
     let mm = |m: f64| m * 1e3;

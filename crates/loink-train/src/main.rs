@@ -70,7 +70,11 @@ fn main() -> ExitCode {
         Command::Train(mut args) => {
             args.command = command_line();
             match args.kind {
+                ModelKind::Loink if !args.charts.is_empty() => train::charts::run(&args),
                 ModelKind::Loink => train::run(&args).map(|_| ()),
+                _ if !args.charts.is_empty() => Err(train::TrainError::Argument(
+                    "--charts trains LOInK charts: it needs --kind loink".into(),
+                )),
                 ModelKind::Mse | ModelKind::Mdn => train_baseline::run(&args).map(|_| ()),
             }
             .map_err(cli::CliError::from)

@@ -250,3 +250,108 @@ fn norm_task_loss_trains_a_valid_different_model() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+#[test]
+fn tiny_charts_train_chart_by_chart_and_eval_names_the_winner() {
+    let model = temp("charts.json");
+    let output = loink()
+        .args([
+            "train",
+            "--robot",
+            "planar3-wide",
+            "--charts",
+            "2",
+            "--samples",
+            "3000",
+            "--epochs",
+            "3",
+            "--depth",
+            "2",
+            "--hidden",
+            "8,8",
+            "--head-hidden",
+            "8",
+            "--batch",
+            "128",
+            "--check-targets",
+            "10",
+            "--seed",
+            "3",
+            "--out",
+        ])
+        .arg(&model)
+        .output()
+        .expect("the loink binary runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.status.success(),
+        "loink train --charts failed:\n{text}"
+    );
+    // The progress says which chart it is on.
+    assert!(text.contains("chart 1/2 epoch"), "{text}");
+    assert!(text.contains("== chart 2/2: q2 ≥ 0"), "{text}");
+    let json = std::fs::read_to_string(&model).unwrap();
+    let set = match loink::artifact::load_any(&json).expect("the charts file validates") {
+        loink::artifact::LoadedModel::Charts(set) => set,
+        loink::artifact::LoadedModel::Loink(_) => panic!("not a charts file"),
+    };
+    assert_eq!(set.charts().len(), 2);
+    assert_eq!(set.regions()[0].upper()[1], 0.0);
+    for k in 0..2 {
+        let m = &set.charts()[k].file().metrics;
+        assert!(m["last_loss"] < m["first_loss"], "chart {k}: {m:?}");
+    }
+    assert!(set.meta().metrics.contains_key("within_1pct"));
+
+    let targets = temp("charts-targets.csv");
+    std::fs::write(&targets, "x,y\n0.5,0.2\n-0.3,0.4\n0.1,-0.6\n").unwrap();
+    let results = temp("charts-results.csv");
+    let output = loink()
+        .args(["eval", "--refine", "2", "--model"])
+        .arg(&model)
+        .arg("--targets")
+        .arg(&targets)
+        .arg("--out")
+        .arg(&results)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let csv = std::fs::read_to_string(&results).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let chart = header
+        .iter()
+        .position(|c| *c == "chart")
+        .expect("a chart column");
+    for line in lines {
+        let k: f64 = line.split(',').nth(chart).unwrap().parse().unwrap();
+        assert!(k == 0.0 || k == 1.0, "{line}");
+    }
+    // --charts trains LOInK charts only.
+    let refused = loink()
+        .args([
+            "train",
+            "--robot",
+            "planar3-wide",
+            "--kind",
+            "mse",
+            "--charts",
+            "2",
+            "--out",
+        ])
+        .arg(temp("no.json"))
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    for f in [model, targets, results] {
+        let _ = std::fs::remove_file(f);
+    }
+}

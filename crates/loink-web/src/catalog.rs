@@ -97,14 +97,11 @@ mod shipped_files {
         for m in MODELS {
             let text = std::fs::read_to_string(root().join(m.file)).unwrap();
             assert_eq!(text.len() as u64, m.bytes, "{}: size", m.name);
-            let model = loink::artifact::load_model(&text)
+            let model = crate::learned::LearnedModel::from_json(&text)
                 .unwrap_or_else(|e| panic!("{} does not load: {e}", m.file));
             assert_eq!(model.problem().name(), m.problem, "{}", m.name);
-            assert!(
-                !model.file().metrics.contains_key("untrained"),
-                "{}",
-                m.name
-            );
+            assert!(!model.is_untrained(), "{}", m.name);
+            assert_eq!(model.chart_count() > 1, m.kind == "charts", "{}", m.name);
         }
     }
 

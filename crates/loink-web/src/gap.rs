@@ -92,8 +92,7 @@ impl GapMap {
             refine: REFINE_STEPS,
             ..SolverSettings::new(SolverKind::LoinkRefine)
         };
-        let Ok(mut learned_solver) = registry::build(problem, Some(model.loink()), &settings)
-        else {
+        let Ok(mut learned_solver) = registry::build(problem, Some(model.set()), &settings) else {
             self.next = self.cells.len();
             return true;
         };

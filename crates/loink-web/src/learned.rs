@@ -6,15 +6,19 @@
 //! Latent coordinates are the model's normalised latent units throughout (the units σ is
 //! given in).
 
-use loink::artifact::ModelFile;
 use loink::nn::PathPredictor;
 use loink::problem::Problem;
 use loink::report::Solution;
-use loink::surrogate::{Loink, SolverState};
+use loink::surrogate::{ChartSet, Loink, SolverState};
 
-/// A loaded model and its solver state.
+use crate::model_json::Decoded;
+
+/// A loaded model (one LOInK chart or several) and the solver state of the chart the latent
+/// panel shows.
 pub struct LearnedModel {
-    loink: Loink,
+    set: ChartSet,
+    /// The chart the latent panel and the samples read (the last winner of a charts model).
+    shown: usize,
     state: SolverState,
     untrained: bool,
 }
@@ -68,31 +72,92 @@ impl LearnedModel {
         Self::from_file(crate::model_json::decode(json).map_err(|e| e.to_string())?)
     }
 
-    /// Validates a decoded model file (shapes, finiteness, bi-Lipschitz certificate).
-    pub fn from_file(file: ModelFile) -> Result<Self, String> {
-        let loink = Loink::from_file(file).map_err(|e| e.to_string())?;
-        let state = loink.new_state();
-        let untrained = loink.model().file().metrics.contains_key("untrained");
+    /// Validates a decoded model file of either kind (shapes, finiteness, bi-Lipschitz
+    /// certificate of every chart).
+    pub fn from_file(file: Decoded) -> Result<Self, String> {
+        let set = match file {
+            Decoded::Loink(file) => {
+                ChartSet::from(Loink::from_file(file).map_err(|e| e.to_string())?)
+            }
+            #[cfg(feature = "charts")]
+            Decoded::Charts(file) => ChartSet::from_validated(
+                loink::artifact::validate_charts(*file).map_err(|e| e.to_string())?,
+            ),
+        };
+        let state = set.chart(0).new_state();
+        let untrained = set
+            .charts()
+            .iter()
+            .any(|c| c.model().file().metrics.contains_key("untrained"));
         Ok(LearnedModel {
-            loink,
+            set,
+            shown: 0,
             state,
             untrained,
         })
     }
 
-    /// The learned solver (for the registry to build the page's solver from).
+    /// The learned solver, every chart (for the registry to build the page's solver from).
+    pub fn set(&self) -> &ChartSet {
+        &self.set
+    }
+
+    /// The chart the latent panel shows.
     pub fn loink(&self) -> &Loink {
-        &self.loink
+        self.set.chart(self.shown)
+    }
+
+    /// The training figures the file carries (a charts file's own: the whole set's check).
+    pub fn metrics(&self) -> &std::collections::BTreeMap<String, f64> {
+        match self.set.meta() {
+            Some(meta) => &meta.metrics,
+            None => &self.set.chart(0).model().file().metrics,
+        }
+    }
+
+    /// The command that trained the model (its card).
+    pub fn command(&self) -> &str {
+        match self.set.meta() {
+            Some(meta) => &meta.about.command,
+            None => &self.set.chart(0).model().file().about.command,
+        }
+    }
+
+    /// Number of charts (1 for a plain LOInK model).
+    pub fn chart_count(&self) -> usize {
+        self.set.len()
+    }
+
+    /// The chart the latent panel and the samples read.
+    pub fn shown_chart(&self) -> usize {
+        self.shown
+    }
+
+    #[cfg(feature = "charts")]
+    /// Shows chart `k` in the latent panel (its own warm start; out of range is ignored).
+    pub fn show_chart(&mut self, k: usize) {
+        if k < self.set.len() && k != self.shown {
+            self.shown = k;
+            self.state = self.set.chart(k).new_state();
+        }
+    }
+
+    #[cfg(feature = "charts")]
+    /// Every chart's answer for `target` from a cold start, with `refine` polish steps and the
+    /// current feedback rounds, each marked with its chart (a charts model's ghosts).
+    pub fn proposals(&self, target: &[f64], refine: usize) -> Vec<Solution> {
+        let set = self.set.clone().with_refinement(refine);
+        set.propose(&mut set.new_states(), target)
     }
 
     /// The problem and cost the model was trained for.
     pub fn problem(&self) -> &Problem {
-        self.loink.problem()
+        self.set.problem()
     }
 
     /// Latent dimension n − m.
     pub fn latent_dim(&self) -> usize {
-        self.loink.latent_dim()
+        self.loink().latent_dim()
     }
 
     /// Whether the file says it is an untrained stand-in (`metrics.untrained`).
@@ -115,25 +180,30 @@ impl LearnedModel {
         self.state.reset();
     }
 
-    /// x* = G⁻¹([y; 0]) (then the feedback rounds), warm-started from the previous frame.
+    /// x* = G⁻¹([y; 0]) (then the feedback rounds) on the shown chart, warm-started from the
+    /// previous frame.
     pub fn solve(&mut self, target: &[f64]) -> Solution {
-        self.loink.solve(&mut self.state, target)
+        self.set.chart(self.shown).solve(&mut self.state, target)
     }
 
     /// Task-feedback rounds after each inverse (`loink::surrogate::feedback`; 0 = one-shot).
     pub fn set_feedback(&mut self, rounds: u32) {
-        self.loink.set_feedback(rounds as usize);
+        self.set.set_feedback(rounds as usize);
     }
 
     /// x* = G⁻¹([y; 0]) (then the feedback rounds) from a fresh state (no warm start).
     pub fn solve_cold(&self, target: &[f64]) -> Solution {
-        self.loink.solve_cold(target)
+        self.set.solve_cold(target)
     }
 
     /// The one-shot x* = G⁻¹([y; 0]) from a fresh state, whatever the feedback setting: for
     /// caches (the gap map) that must not depend on when a setting changed.
     pub fn solve_cold_one_shot(&self, target: &[f64]) -> Solution {
-        self.loink.solve_cold_one_shot(target)
+        if self.set.is_multi() {
+            self.set.clone().with_feedback(0).solve_cold(target)
+        } else {
+            self.set.chart(0).solve_cold_one_shot(target)
+        }
     }
 
     /// Configurations at z ~ N(0, σ²I), seeded, with their latent points.
@@ -144,14 +214,14 @@ impl LearnedModel {
         count: usize,
         seed: u64,
     ) -> Vec<(Vec<f64>, Vec<f64>)> {
-        let Ok(solutions) = self.loink.sample(target, sigma, count, seed) else {
+        let Ok(solutions) = self.loink().sample(target, sigma, count, seed) else {
             return Vec::new();
         };
         solutions
             .into_iter()
             .filter(|s| !s.q().is_empty())
             .filter_map(|s| {
-                let z = self.loink.latent(s.q()).ok()?;
+                let z = self.loink().latent(s.q()).ok()?;
                 Some((s.q().to_vec(), z))
             })
             .collect()
@@ -159,12 +229,12 @@ impl LearnedModel {
 
     /// z = G₂(x) of a configuration.
     pub fn latent(&self, q: &[f64]) -> Option<Vec<f64>> {
-        self.loink.latent(q).ok()
+        self.loink().latent(q).ok()
     }
 
     /// J(G⁻¹([y; z])) with the raw preimage (no replay): NaN when the inverse fails.
     fn true_cost_at(&self, state: &mut SolverState, target: &[f64], z: &[f64]) -> f64 {
-        match self.loink.preimage(state, target, z) {
+        match self.loink().preimage(state, target, z) {
             Ok((q, _)) => self.problem().cost().value(&q),
             Err(_) => f64::NAN,
         }
@@ -172,9 +242,9 @@ impl LearnedModel {
 
     /// The surrogate along latent direction `axis` (unit vector): b(y) + cost_scale·zᵀM z.
     fn surrogate_fn(&self, target: &[f64]) -> Option<impl Fn(&[f64]) -> f64> {
-        let b = self.loink.value(target).ok()?;
-        let metric = self.loink.metric(target).ok()?;
-        let scale = self.loink.model().file().normalisation.cost_scale;
+        let b = self.loink().value(target).ok()?;
+        let metric = self.loink().metric(target).ok()?;
+        let scale = self.loink().model().file().normalisation.cost_scale;
         Some(move |z: &[f64]| {
             let k = z.len().min(metric.nrows());
             let mut quad = 0.0;
@@ -289,7 +359,7 @@ impl LearnedModel {
             }
             state.predict(&mut path);
             (map.cost[cell], map.outside_limits[cell]) =
-                match self.loink.preimage(&mut state, target, &z) {
+                match self.loink().preimage(&mut state, target, &z) {
                     Ok((q, _)) => (
                         self.problem().cost().value(&q),
                         self.problem().limits().margin(&q) < -1e-6,

@@ -27,7 +27,7 @@ pub struct ModelCard {
 /// A training metric as the card prints it (None when the file does not carry it).
 fn metric(engine: &Engine, key: &str) -> Option<f64> {
     let model = engine.model()?;
-    model.loink().model().file().metrics.get(key).copied()
+    model.metrics().get(key).copied()
 }
 
 fn length(metres: f64) -> String {
@@ -47,7 +47,11 @@ fn scope(problem: &str) -> (&'static str, &'static str) {
         ),
         "planar3-wide" => (
             "the limitation the paper names: one bijective chart cannot cover solution sets that joint limits cut into pieces",
-            "a remedy: this model is one chart",
+            "a remedy: this model is one chart (planar3-wide-charts is the multi-chart remedy)",
+        ),
+        "planar3-wide-charts" => (
+            "the remedy the paper names as future work: several charts, each trained where the solution sets stay connected, the cheapest feasible proposal winning",
+            "the paper itself: it trains one chart; the charts are this project's extension",
         ),
         "planar2" => (
             "the degenerate case without redundancy (no latent): the map picks one of the two elbow branches",
@@ -100,7 +104,11 @@ pub fn card(engine: &Engine) -> Option<ModelCard> {
         (
             "architecture".to_string(),
             format!(
-                "depth {} (monotone layers), hidden blocks {:?} per layer, heads {:?}; task {} + latent {}",
+                "{}depth {} (monotone layers), hidden blocks {:?} per layer, heads {:?}; task {} + latent {}",
+                match model.chart_count() {
+                    1 => String::new(),
+                    k => format!("{k} charts, each "),
+                },
                 hyper.depth, hyper.hidden, hyper.head_hidden, hyper.task_dim, hyper.latent_dim
             ),
         ),
@@ -108,7 +116,7 @@ pub fn card(engine: &Engine) -> Option<ModelCard> {
             "file".to_string(),
             format!("{} ({:.1} kB)", entry.file, entry.bytes as f64 / 1000.0),
         ),
-        ("trained by".to_string(), file.about.command.clone()),
+        ("trained by".to_string(), model.command().to_string()),
     ];
     if let Some(epochs) = metric(engine, "epochs") {
         rows.push(("epochs".to_string(), format!("{epochs:.0}")));
@@ -141,7 +149,11 @@ pub fn card(engine: &Engine) -> Option<ModelCard> {
             "no: an untrained stand-in (speed only)".to_string(),
         ));
     }
-    let (reproduces, not_reproduced) = scope(entry.problem);
+    let (reproduces, not_reproduced) = scope(if model.chart_count() > 1 {
+        "planar3-wide-charts"
+    } else {
+        entry.problem
+    });
     Some(ModelCard {
         title: format!("{} — {}", entry.name, entry.description),
         rows,

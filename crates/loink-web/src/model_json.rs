@@ -8,7 +8,31 @@
 //! size cap first and the header (format, version) before the schema; validation is shared
 //! ([`loink::surrogate::Loink::from_file`]).
 
-use loink::artifact::{ArtifactError, ModelFile};
+#[cfg(feature = "charts")]
+use loink::artifact::ChartsFile;
+use loink::artifact::{ArtifactError, ModelFile, KIND_CHARTS};
+
+/// A decoded model file of either kind, not yet validated (made once per model load, and
+/// consumed by validation at once: boxing the larger variant would buy nothing).
+#[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)]
+pub enum Decoded {
+    /// One LOInK network (kind `loink`).
+    Loink(ModelFile),
+    /// Several charts (kind `charts`; the full bundle only).
+    #[cfg(feature = "charts")]
+    Charts(Box<ChartsFile>),
+}
+
+/// The refusal of a charts file by a bundle built without multi-chart support.
+#[cfg(not(feature = "charts"))]
+fn charts_elsewhere() -> ArtifactError {
+    ArtifactError::Inconsistent {
+        path: "kind".into(),
+        detail: "a multi-chart model runs in the page's full bundle (pkg/lessons/), not this one"
+            .into(),
+    }
+}
 
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
@@ -21,7 +45,7 @@ extern "C" {
 
 /// Decodes `json` into a model file (not yet validated).
 #[cfg(target_arch = "wasm32")]
-pub fn decode(json: &str) -> Result<ModelFile, ArtifactError> {
+pub fn decode(json: &str) -> Result<Decoded, ArtifactError> {
     decode_js(&js_sys::JsString::from(json))
 }
 
@@ -29,7 +53,7 @@ pub fn decode(json: &str) -> Result<ModelFile, ArtifactError> {
 /// hands the fetched text straight over). Its length is counted in UTF-16 units for the cap
 /// (never more than the UTF-8 bytes).
 #[cfg(target_arch = "wasm32")]
-pub fn decode_js(json: &js_sys::JsString) -> Result<ModelFile, ArtifactError> {
+pub fn decode_js(json: &js_sys::JsString) -> Result<Decoded, ArtifactError> {
     use loink::artifact::{FileHeader, MAX_MODEL_BYTES};
     use wasm_bindgen::JsCast;
 
@@ -60,18 +84,40 @@ pub fn decode_js(json: &js_sys::JsString) -> Result<ModelFile, ArtifactError> {
     let schema_error = |e: serde_wasm_bindgen::Error| ArtifactError::Parse(e.to_string());
     let header: FileHeader = serde_wasm_bindgen::from_value(value.clone()).map_err(schema_error)?;
     header.check()?;
-    serde_wasm_bindgen::from_value(value).map_err(schema_error)
+    if header.kind.as_deref() == Some(KIND_CHARTS) {
+        #[cfg(feature = "charts")]
+        return serde_wasm_bindgen::from_value(value)
+            .map(|f| Decoded::Charts(Box::new(f)))
+            .map_err(schema_error);
+        #[cfg(not(feature = "charts"))]
+        return Err(charts_elsewhere());
+    }
+    serde_wasm_bindgen::from_value(value)
+        .map(Decoded::Loink)
+        .map_err(schema_error)
 }
 
 /// Decodes `json` into a model file (not yet validated).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn decode(json: &str) -> Result<ModelFile, ArtifactError> {
-    loink::artifact::parse_model(json)
+pub fn decode(json: &str) -> Result<Decoded, ArtifactError> {
+    use loink::artifact::FileHeader;
+    let header: FileHeader =
+        serde_json::from_str(json).map_err(|e| ArtifactError::Parse(e.to_string()))?;
+    if header.kind.as_deref() == Some(KIND_CHARTS) {
+        header.check()?;
+        #[cfg(feature = "charts")]
+        return serde_json::from_str(json)
+            .map(|f| Decoded::Charts(Box::new(f)))
+            .map_err(|e| ArtifactError::Parse(e.to_string()));
+        #[cfg(not(feature = "charts"))]
+        return Err(charts_elsewhere());
+    }
+    loink::artifact::parse_model(json).map(Decoded::Loink)
 }
 
 /// [`decode`] for a JS string (the `Playground` binding; natively only reachable from
 /// wasm-bindgen's own stubs).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn decode_js(json: &js_sys::JsString) -> Result<ModelFile, ArtifactError> {
+pub fn decode_js(json: &js_sys::JsString) -> Result<Decoded, ArtifactError> {
     decode(&String::from(json))
 }

@@ -226,6 +226,7 @@ impl Panels {
             optimum: engine.optimum().map(|o| o.q.as_slice()),
             samples: engine.samples(),
             probe: engine.probe(),
+            proposals: engine.proposals(),
             target: &engine.settings().target,
             region,
         };
@@ -246,6 +247,11 @@ impl Panels {
             solution: (engine.solution().q(), engine.solution().cost()),
             curve: engine.curve(),
             no_curve: &no_curve,
+            chart_regions: engine
+                .model()
+                .filter(|m| m.chart_count() > 1)
+                .map_or(&[], |m| m.set().regions()),
+            compare: None,
         };
         draw::landscape::draw(surface, &scene)
     }
@@ -260,6 +266,10 @@ impl Panels {
             map: engine.latent_map(),
             no_map: &no_map,
             probe: &engine.settings().probe,
+            chart: engine
+                .model()
+                .filter(|m| m.chart_count() > 1)
+                .map(|m| (m.shown_chart(), m.chart_count())),
         };
         self.latent_view = draw::latent::draw(surface, &scene)?;
         Ok(())

@@ -56,6 +56,8 @@ struct ModelInfo {
     file: &'static str,
     bytes: u64,
     default: bool,
+    /// A multi-chart model: it runs in the page's full bundle (pkg/lessons/), not the slim one.
+    full_bundle: bool,
 }
 
 /// A solver menu entry for JS: whether it runs on the current model and why not.
@@ -82,7 +84,8 @@ impl Playground {
     }
 
     /// The fixed model catalog, in menu order: `[{name, label, problem, problemTitle, file,
-    /// bytes, default}]`; JS fetches only these files.
+    /// bytes, default, fullBundle}]`; JS fetches only these files, and loads the full bundle
+    /// for a `fullBundle` model.
     #[wasm_bindgen(js_name = knownModels)]
     pub fn known_models() -> Result<JsValue, JsError> {
         let list: Vec<ModelInfo> = catalog::MODELS
@@ -95,6 +98,7 @@ impl Playground {
                 file: m.file,
                 bytes: m.bytes,
                 default: m.default,
+                full_bundle: m.kind == loink::artifact::KIND_CHARTS,
             })
             .collect();
         to_js(&list)

@@ -58,9 +58,45 @@ pub struct FrameState {
     pub probe: Option<ProbeState>,
     /// Whether the latent panel shows a latent map (and so takes a probe from the pointer).
     pub latent_shown: bool,
+    /// A multi-chart model: the chart whose proposal is the answer (null otherwise).
+    pub chart: Option<usize>,
+    /// A multi-chart model: every chart's proposal for the target (empty otherwise, and while
+    /// the panel work is pending; the full bundle only).
+    #[cfg(feature = "charts")]
+    pub proposals: Vec<ProposalState>,
     /// The readouts as the page prints them (`data-readout` name → text), formatted here so
     /// JavaScript holds no number formatting either.
     pub readouts: Readouts,
+}
+
+/// One chart's proposal, judged by replay like any answer.
+#[cfg(feature = "charts")]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProposalState {
+    /// Its chart.
+    pub chart: usize,
+    /// Joint angles (rad).
+    pub q: Vec<f64>,
+    /// True cost J.
+    pub cost: f64,
+    /// Distance from the target (m).
+    pub residual: f64,
+    /// Status.
+    pub status: &'static str,
+}
+
+#[cfg(feature = "charts")]
+impl ProposalState {
+    /// The state of a proposal.
+    pub fn new(s: &loink::report::Solution) -> Self {
+        ProposalState {
+            chart: s.chart().unwrap_or(0),
+            q: s.q().to_vec(),
+            cost: s.cost(),
+            residual: s.residual(),
+            status: s.status().as_str(),
+        }
+    }
 }
 
 /// The pose G⁻¹([y; z]) at the reader's latent probe, judged by replay like any answer.

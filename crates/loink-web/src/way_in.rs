@@ -1,5 +1,5 @@
-//! The page's way in: the experiments it holds (one view per problem of the catalog, with that
-//! problem's default model) and every lesson, each a title, one line and the link that opens it.
+//! The page's way in: the experiments it holds (one view per problem and model kind of the
+//! catalog, with its first model: a problem's one-chart default, and its multi-chart model) and every lesson, each a title, one line and the link that opens it.
 
 use serde::Serialize;
 
@@ -20,7 +20,13 @@ pub struct Entry {
 }
 
 /// A problem's experiment as the list names it (the catalog's title where it has no own).
-fn experiment_title(problem: &str, catalog_title: &str) -> String {
+fn experiment_title(problem: &str, kind: &str, catalog_title: &str) -> String {
+    if kind == "charts" {
+        return match problem {
+            "planar3-wide" => "Wide joint limits, eight charts".to_string(),
+            _ => format!("{catalog_title}, several charts"),
+        };
+    }
     match problem {
         "planar3" => "The planar arm (3 links)".to_string(),
         "planar4" => "Four links".to_string(),
@@ -31,7 +37,10 @@ fn experiment_title(problem: &str, catalog_title: &str) -> String {
 }
 
 /// What a problem's experiment shows, in one line.
-fn experiment_line(problem: &str) -> &'static str {
+fn experiment_line(problem: &str, kind: &str) -> &'static str {
+    if kind == "charts" {
+        return "several charts, each where the pieces stay whole: the cheapest feasible proposal wins";
+    }
     match problem {
         "planar3" => "the paper's planar arm: one redundant joint, the optimum at z = 0",
         "planar4" => "two redundant joints: a latent plane instead of a line",
@@ -41,20 +50,20 @@ fn experiment_line(problem: &str) -> &'static str {
     }
 }
 
-/// The experiments (one per problem, in catalog order, each with its default model), then the
-/// lessons in course order.
+/// The experiments (one per problem and model kind, in catalog order, each with its first
+/// model), then the lessons in course order.
 pub fn entries() -> Vec<Entry> {
     let mut list: Vec<Entry> = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<(&str, &str)> = Vec::new();
     for model in catalog::MODELS {
-        if seen.contains(&model.problem) {
+        if seen.contains(&(model.problem, model.kind)) {
             continue;
         }
-        seen.push(model.problem);
+        seen.push((model.problem, model.kind));
         list.push(Entry {
             kind: "experiment",
-            title: experiment_title(model.problem, model.problem_title),
-            line: experiment_line(model.problem).to_string(),
+            title: experiment_title(model.problem, model.kind, model.problem_title),
+            line: experiment_line(model.problem, model.kind).to_string(),
             hash: format!("#model={}", model.name),
         });
     }

@@ -383,7 +383,7 @@ fn the_page_and_loink_eval_give_the_same_answer_for_the_same_settings() {
             let page = e.state();
             let mut eval = registry::build(
                 model.problem(),
-                Some(&model),
+                Some(&loink::surrogate::ChartSet::from(model.clone())),
                 &SolverSettings {
                     refine: refine as usize,
                     feedback: feedback as usize,

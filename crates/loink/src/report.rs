@@ -102,13 +102,20 @@ pub const REACHABILITY_CHECK_SHARE: f64 = 1e-3;
 /// Whether a miss of `residual` at `target` is one the problem shows unreachable: its cheap test
 /// always, its full decision only for misses above [`REACHABILITY_CHECK_SHARE`] of the
 /// workspace radius (so close learned estimates cost no sweep).
-fn proved_unreachable(problem: &Problem, target: &[f64], q: &[f64], residual: f64) -> bool {
+fn proved_unreachable(
+    problem: &Problem,
+    target: &[f64],
+    q: &[f64],
+    residual: f64,
+    decide: bool,
+) -> bool {
     let kinematics = problem.kinematics();
     match kinematics.quick_reachability(target) {
         Reachability::Unreachable => true,
         Reachability::Reachable => false,
         Reachability::Unknown => {
-            residual > REACHABILITY_CHECK_SHARE * kinematics.workspace_radius()
+            decide
+                && residual > REACHABILITY_CHECK_SHARE * kinematics.workspace_radius()
                 && problem.reachability(target, Some(q)) == Reachability::Unreachable
         }
     }
@@ -130,6 +137,9 @@ pub struct Solution {
     status: Status,
     /// What the solver wants a reader to know about how it got here (e.g. a restart).
     note: Option<String>,
+    /// The chart of a multi-chart model whose proposal this is (None for every other solver).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chart: Option<usize>,
 }
 
 /// What the order of answers reads: whether an answer converged (reached the target within the
@@ -192,6 +202,33 @@ impl Solution {
         micros: f64,
         termination: Termination,
     ) -> Solution {
+        Self::assess_deciding(
+            problem,
+            solver,
+            target,
+            seed,
+            q,
+            iterations,
+            micros,
+            termination,
+            true,
+        )
+    }
+
+    /// [`Self::assess`]; with `decide` false a far miss is judged by the problem's cheap
+    /// reachability test alone (no search), for answers that are re-judged when they matter.
+    #[allow(clippy::too_many_arguments)]
+    pub fn assess_deciding(
+        problem: &Problem,
+        solver: &str,
+        target: &[f64],
+        seed: Option<&[f64]>,
+        q: Vec<f64>,
+        iterations: usize,
+        micros: f64,
+        termination: Termination,
+        decide: bool,
+    ) -> Solution {
         let tolerance = Tolerance::CLASSICAL;
         if problem.check_q(&q).is_err() || problem.check_target(target).is_err() {
             return Self::invalid(solver, target, micros);
@@ -211,6 +248,7 @@ impl Solution {
                 micros,
                 status: Status::Unverified,
                 note: None,
+                chart: None,
             };
         }
         let reached = problem.position(&q);
@@ -221,7 +259,8 @@ impl Solution {
             Status::Unreachable
         } else if residual <= tolerance.residual && within_limits {
             Status::Converged
-        } else if residual > tolerance.residual && proved_unreachable(problem, target, &q, residual)
+        } else if residual > tolerance.residual
+            && proved_unreachable(problem, target, &q, residual, decide)
         {
             Status::Unreachable
         } else if !within_limits {
@@ -244,6 +283,7 @@ impl Solution {
             micros,
             status,
             note: None,
+            chart: None,
         }
     }
 
@@ -263,6 +303,7 @@ impl Solution {
             micros,
             status: Status::Invalid,
             note: None,
+            chart: None,
         }
     }
 
@@ -292,6 +333,17 @@ impl Solution {
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
         self.note = Some(note.into());
         self
+    }
+
+    /// Returns the same solution marked as chart `chart`'s proposal.
+    pub fn with_chart(mut self, chart: usize) -> Self {
+        self.chart = Some(chart);
+        self
+    }
+
+    /// The chart of a multi-chart model that proposed it (None for other solvers).
+    pub fn chart(&self) -> Option<usize> {
+        self.chart
     }
 
     /// The solver's note, if any.

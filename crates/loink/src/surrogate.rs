@@ -37,7 +37,9 @@ use crate::problem::{Problem, Reachability};
 use crate::report::{distance, Solution, Termination, Tolerance, REACHABILITY_CHECK_SHARE};
 use crate::solvers::{clock, micros_since, polish, refine};
 
+pub mod charts;
 pub mod feedback;
+pub use charts::ChartSet;
 pub use feedback::{FeedbackReport, FEEDBACK_TOL, MAX_FEEDBACK_ROUNDS};
 
 /// Solver name of the unrefined learned answer.
@@ -63,6 +65,9 @@ pub struct Loink {
     options: InverseOptions,
     refine_steps: usize,
     feedback_rounds: usize,
+    /// Whether a far miss asks the problem to decide the target's reachability (off for a
+    /// chart's proposal: the set decides once, for its winner).
+    decide_reachability: bool,
 }
 
 /// Per-caller state: the inverse's work buffers and warm starts, reused across frames.
@@ -105,6 +110,7 @@ impl Loink {
             options: InverseOptions::default(),
             refine_steps: 0,
             feedback_rounds: 0,
+            decide_reachability: true,
         }
     }
 
@@ -140,6 +146,14 @@ impl Loink {
     pub fn set_feedback(&mut self, rounds: usize) {
         self.feedback_rounds = rounds.min(MAX_FEEDBACK_ROUNDS);
     }
+    /// Whether a far miss asks the problem to decide the target's reachability (the default):
+    /// off, such a miss is judged by the problem's cheap tests alone (`approximate`, `limits`)
+    /// and costs no search — for a chart's proposal, which the chart set re-judges when it wins.
+    pub fn with_reachability_decision(mut self, decide: bool) -> Self {
+        self.decide_reachability = decide;
+        self
+    }
+
     /// Current task-feedback rounds.
     pub fn feedback_rounds(&self) -> usize {
         self.feedback_rounds
@@ -277,13 +291,16 @@ impl Loink {
             let residual = distance(&problem.position(&q), y);
             let large =
                 residual > REACHABILITY_CHECK_SHARE * problem.kinematics().workspace_radius();
-            if large && problem.reachability(y, Some(&q)) == Reachability::Unreachable {
+            if large
+                && self.decide_reachability
+                && problem.reachability(y, Some(&q)) == Reachability::Unreachable
+            {
                 problem.limits().clamp(&mut q);
                 termination = Termination::Unreachable;
             }
         }
         let seed = (self.refine_steps > 0).then_some(learned.as_slice());
-        let solution = Solution::assess(
+        let solution = Solution::assess_deciding(
             problem,
             name,
             y,
@@ -292,6 +309,7 @@ impl Loink {
             iterations,
             micros_since(start),
             termination,
+            self.decide_reachability,
         );
         match note {
             Some(note) => solution.with_note(note),
@@ -426,7 +444,7 @@ impl Loink {
             }
         }
         let eps = self.model.file().hyper.metric_eps;
-        Ok(l.dot(&l.t()) + Array2::<f64>::eye(k) * eps)
+        Ok(crate::nn::linalg::matmul(l.view(), l.t()) + Array2::<f64>::eye(k) * eps)
     }
 
     /// b(ỹ) for a normalised task (normalised cost units).
@@ -445,8 +463,9 @@ impl Loink {
         let m = self.task_dim();
         let (y_tilde, z) = out.split_at(m);
         let metric = self.metric_normalised(y_tilde)?;
-        let z_arr = ndarray::Array1::from(z.to_vec());
-        let quad = z_arr.dot(&metric.dot(&z_arr));
+        let quad: f64 = (0..z.len())
+            .map(|i| z[i] * (0..z.len()).map(|j| metric[[i, j]] * z[j]).sum::<f64>())
+            .sum();
         let c = quad + self.value_normalised(y_tilde)?;
         let norm = &self.model.file().normalisation;
         Ok(c * norm.cost_scale + norm.cost_shift)

@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use loink::artifact::{load_model_bytes, random_model, validate, ModelFile};
+use loink::artifact::{load_any_bytes, random_model, validate, LoadedModel, ModelFile};
 use loink::problem::Problem;
 use loink::solvers::registry::{SolverKind, SolverSettings, Start};
-use loink::surrogate::Loink;
+use loink::surrogate::{ChartSet, Loink};
 
 use super::methods::{registered, Method};
 
@@ -26,7 +26,7 @@ enum Variant {
 
 /// A loaded model and how to describe it.
 pub struct Learned {
-    engine: Loink,
+    engine: ChartSet,
     label: String,
     untrained: bool,
 }
@@ -40,21 +40,36 @@ impl Learned {
     /// Loads and validates a model file; its robot and cost must be the benchmark's.
     pub fn load(path: &Path, problem: &Problem) -> Result<Self, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let model = load_model_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        let label = if is_untrained(model.file()) {
+        let (engine, revision) =
+            match load_any_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))? {
+                LoadedModel::Loink(model) => {
+                    let revision = model.file().git_revision.clone();
+                    (ChartSet::from(Loink::new(*model)), revision)
+                }
+                LoadedModel::Charts(charts) => {
+                    let revision = charts.meta().git_revision.clone();
+                    (ChartSet::from_validated(*charts), revision)
+                }
+            };
+        let untrained = engine
+            .charts()
+            .iter()
+            .any(|c| is_untrained(c.model().file()));
+        let label = if untrained {
             format!(
                 "{} (UNTRAINED stand-in: speed only, not LOInK's accuracy)",
                 path.display()
             )
-        } else {
+        } else if engine.is_multi() {
             format!(
-                "{} (trained, git {})",
+                "{} ({} charts, trained, git {revision})",
                 path.display(),
-                model.file().git_revision
+                engine.len()
             )
+        } else {
+            format!("{} (trained, git {revision})", path.display())
         };
-        let untrained = is_untrained(model.file());
-        Self::checked(Loink::new(model), label, untrained, problem)
+        Self::checked(engine, label, untrained, problem)
     }
 
     /// An untrained random network of the given shape, built in memory (labelled UNTRAINED).
@@ -70,11 +85,11 @@ impl Learned {
         let model = validate(file).map_err(|e| e.to_string())?;
         let label =
             format!("UNTRAINED random network, depth {depth}, hidden {hidden:?} (speed only)");
-        Self::checked(Loink::new(model), label, true, problem)
+        Self::checked(ChartSet::from(Loink::new(model)), label, true, problem)
     }
 
     fn checked(
-        engine: Loink,
+        engine: ChartSet,
         label: String,
         untrained: bool,
         problem: &Problem,
@@ -96,17 +111,22 @@ impl Learned {
         self.label.clone()
     }
 
-    /// The engine (no refinement).
+    /// The engine (no refinement; the first chart of a charts model).
     pub fn engine(&self) -> &Loink {
-        &self.engine
+        self.engine.chart(0)
     }
 
     /// A row label, marked when the network is untrained so no table can pass it off as LOInK's.
     fn label(&self, mode: &str, variant: Variant) -> String {
+        let name = if self.engine.is_multi() {
+            format!("loink {}-chart", self.engine.len())
+        } else {
+            "loink".to_string()
+        };
         let base = match variant {
-            Variant::OneShot => format!("loink {mode}"),
-            Variant::Feedback(rounds) => format!("loink {mode} + feedback {rounds}"),
-            Variant::Refine(steps) => format!("loink {mode} + refine {steps}"),
+            Variant::OneShot => format!("{name} {mode}"),
+            Variant::Feedback(rounds) => format!("{name} {mode} + feedback {rounds}"),
+            Variant::Refine(steps) => format!("{name} {mode} + refine {steps}"),
         };
         if self.untrained {
             format!("{base} [UNTRAINED]")

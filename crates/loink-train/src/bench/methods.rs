@@ -62,7 +62,7 @@ fn answer(label: &str, (solution, cpu): (Solution, f64)) -> Answer {
 pub fn registered(
     label: &str,
     problem: &Problem,
-    model: Option<&loink::surrogate::Loink>,
+    model: Option<&loink::surrogate::ChartSet>,
     settings: SolverSettings,
 ) -> Result<Method, String> {
     let mut solver = registry::build(problem, model, &settings).map_err(|e| e.to_string())?;

@@ -52,6 +52,10 @@ pub struct BenchArgs {
     /// Trained model file (LOInK rows are skipped without it).
     #[arg(long)]
     pub model: Option<PathBuf>,
+    /// A second model whose cold rows run beside --model's (e.g. the one-chart model next to
+    /// a charts model, each labelled by its kind).
+    #[arg(long, requires = "model")]
+    pub compare_model: Option<PathBuf>,
     /// Instead of --model: an UNTRAINED random network `DEPTH:W1,W2,…` (speed only; its rows are
     /// labelled [UNTRAINED]).
     #[arg(long, conflicts_with = "model", value_name = "DEPTH:WIDTHS")]
@@ -124,7 +128,13 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         }
         (None, None) => None,
     };
-    run_checked(args, problem, random, learned).map_err(CliError::Internal)
+    let compare = args
+        .compare_model
+        .as_deref()
+        .map(|path| learned::Learned::load(path, &problem))
+        .transpose()
+        .map_err(CliError::Input)?;
+    run_checked(args, problem, random, learned, compare).map_err(CliError::Internal)
 }
 
 /// [`run`] after its input checks.
@@ -133,6 +143,7 @@ fn run_checked(
     problem: Rc<Problem>,
     mut random: Vec<[f64; 2]>,
     learned: Option<learned::Learned>,
+    compare: Option<learned::Learned>,
 ) -> Result<(), String> {
     let cap = args.limit.unwrap_or(usize::MAX).min(if args.quick {
         QUICK_TARGETS
@@ -152,7 +163,10 @@ fn run_checked(
         &args.robot,
         args.seed,
     )?));
-    let model_label = learned.as_ref().map(|l| l.describe());
+    let model_label = learned.as_ref().map(|l| match &compare {
+        Some(c) => format!("{}; beside it {}", l.describe(), c.describe()),
+        None => l.describe(),
+    });
 
     let mut random_methods = vec![
         methods::reference(problem.clone())?,
@@ -172,6 +186,9 @@ fn run_checked(
         path_methods.extend(learned.cold_methods(feedback, args.refine_steps)?);
         path_methods.extend(learned.warm_methods(feedback, args.refine_steps)?);
     }
+    if let Some(compare) = &compare {
+        random_methods.extend(compare.cold_methods(feedback, args.refine_steps)?);
+    }
     let mut alone_methods = Vec::new();
     let mut alone_path_methods = Vec::new();
     if !args.no_alone {
@@ -180,6 +197,9 @@ fn run_checked(
         if let Some(learned) = &learned {
             alone_methods.extend(learned.cold_methods(feedback, args.refine_steps)?);
             alone_path_methods.extend(learned.warm_methods(feedback, args.refine_steps)?);
+        }
+        if let Some(compare) = &compare {
+            alone_methods.extend(compare.cold_methods(feedback, args.refine_steps)?);
         }
     }
 

@@ -22,7 +22,7 @@ use loink::problem::Problem;
 use loink::report::Solution;
 use loink::solvers::reference;
 use loink::solvers::registry::{self, SolverSettings};
-use loink::surrogate::Loink;
+use loink::surrogate::ChartSet;
 use rayon::prelude::*;
 
 use super::summary::{summary_table, ExtraColumn};
@@ -35,13 +35,15 @@ pub const FEASIBLE_RESIDUAL_M: f64 = 1e-6;
 /// Joint-limit tolerance of "within 1 %" (rad).
 pub const FEASIBLE_LIMITS_RAD: f64 = 1e-6;
 
-/// Loads a model file into the learned solver (typed error naming the file on failure).
-pub fn load(path: &Path) -> Result<Loink, CliError> {
+/// Loads a model file of either kind (`loink`, `charts`) into the learned solver (typed error
+/// naming the file on failure).
+pub fn load(path: &Path) -> Result<ChartSet, CliError> {
     let bytes = std::fs::read(path)
         .map_err(|e| CliError::Input(format!("cannot read model file {}: {e}", path.display())))?;
-    let model = loink::artifact::load_model_bytes(&bytes)
-        .map_err(|e| CliError::Input(format!("model file {}: {e}", path.display())))?;
-    Ok(Loink::new(model))
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|e| CliError::Input(format!("model file {}: not UTF-8: {e}", path.display())))?;
+    ChartSet::from_json(text)
+        .map_err(|e| CliError::Input(format!("model file {}: {e}", path.display())))
 }
 
 /// (J − J\*)/J\* of a feasible answer, NaN otherwise.
@@ -73,7 +75,7 @@ pub fn reference_pass(problem: &Problem, targets: &[Vec<f64>]) -> Vec<Solution> 
 /// The answers per target: one cold solve each, or `--samples` samples at `--sigma`.
 fn answers(
     args: &EvalArgs,
-    model: &Loink,
+    model: &ChartSet,
     settings: &SolverSettings,
     rows: &[TargetRow],
 ) -> Result<Vec<Vec<Solution>>, CliError> {
@@ -122,7 +124,7 @@ fn answers(
 /// Runs `loink eval` with a learned solver.
 pub fn run(
     args: &EvalArgs,
-    model: &Loink,
+    model: &ChartSet,
     settings: &SolverSettings,
     targets: &Targets,
 ) -> Result<(), CliError> {
@@ -159,6 +161,15 @@ pub fn run(
         values: solutions.iter().map(Solution::residual).collect(),
     });
     let summarised = extra.len();
+    if model.is_multi() {
+        extra.push(ExtraColumn {
+            name: "chart".into(),
+            values: solutions
+                .iter()
+                .map(|s| s.chart().map_or(f64::NAN, |k| k as f64))
+                .collect(),
+        });
+    }
     if args.sigma.is_some() {
         extra.push(ExtraColumn {
             name: "sample".into(),

@@ -30,7 +30,7 @@ use clap::Args;
 use loink::problem::Problem;
 use loink::report::Solution;
 use loink::solvers::registry::{self, SolverKind, SolverSettings, Start};
-use loink::surrogate::{Loink, MAX_FEEDBACK_ROUNDS};
+use loink::surrogate::{ChartSet, MAX_FEEDBACK_ROUNDS};
 
 use crate::cli::CliError;
 use targets_csv::TargetRow;
@@ -114,7 +114,7 @@ pub fn evaluate(rows: &[TargetRow], solver: &mut dyn registry::Solver) -> Vec<So
 /// What `eval` runs: the problem, the model if any, and the solver settings.
 struct Plan {
     problem: Problem,
-    model: Option<Loink>,
+    model: Option<ChartSet>,
     settings: SolverSettings,
 }
 

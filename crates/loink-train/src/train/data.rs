@@ -5,7 +5,7 @@
 //! permutation). All randomness comes from one seeded ChaCha8 stream.
 
 use loink::artifact::Normalisation;
-use loink::problem::Problem;
+use loink::problem::{JointLimits, Problem};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -114,8 +114,19 @@ fn unit_points(sampler: Sampler, count: usize, dim: usize, rng: &mut ChaCha8Rng)
 
 /// Draws `count` configurations inside the limits and labels them by FK and the cost.
 pub fn sample(problem: &Problem, sampler: Sampler, count: usize, rng: &mut ChaCha8Rng) -> Samples {
+    sample_in(problem, problem.limits(), sampler, count, rng)
+}
+
+/// [`sample`] inside `region` (a sub-box of the limits: one chart's training data).
+pub fn sample_in(
+    problem: &Problem,
+    region: &JointLimits,
+    sampler: Sampler,
+    count: usize,
+    rng: &mut ChaCha8Rng,
+) -> Samples {
     let (n, m) = (problem.dof(), problem.task_dim());
-    let limits = problem.limits();
+    let limits = region;
     let u = unit_points(sampler, count, n, rng);
     let mut x = Vec::with_capacity(count * n);
     let mut y = vec![0.0; count * m];
@@ -139,10 +150,15 @@ pub fn sample(problem: &Problem, sampler: Sampler, count: usize, rng: &mut ChaCh
 /// Lipschitz bounds keep their meaning), ỹ = (y − mean)/s with one common scale s (the RMS
 /// deviation over both coordinates, so ỹ-distances stay proportional to metres), J̃ standardised.
 pub fn normalisation(problem: &Problem, data: &Samples) -> Normalisation {
+    normalisation_in(problem.limits(), data)
+}
+
+/// [`normalisation`] of data drawn in `region` (x̃ centred on the region's mid-range).
+pub fn normalisation_in(region: &JointLimits, data: &Samples) -> Normalisation {
     let n = data.dof;
     let m = data.task_dim;
     let len = data.len().max(1) as f64;
-    let limits = problem.limits();
+    let limits = region;
     let y_mean: Vec<f64> = (0..m)
         .map(|j| data.y.iter().skip(j).step_by(m).sum::<f64>() / len)
         .collect();

@@ -10,7 +10,7 @@ use super::summary::Row;
 use loink::problem::Problem;
 use loink::solvers::reference;
 use loink::stats::median_p95;
-use loink::surrogate::Loink;
+use loink::surrogate::ChartSet;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -75,9 +75,10 @@ impl Optimality {
     }
 }
 
-/// Runs the check on `count` targets with `refine` polish steps after the inverse.
+/// Runs the check on `count` targets with `refine` polish steps after the inverse (a charts
+/// file: after every chart's, the cheapest feasible answer winning).
 pub fn check(json: &str, count: usize, refine: usize, seed: u64) -> Result<Optimality, String> {
-    let plain = Loink::from_json(json).map_err(|e| e.to_string())?;
+    let plain = ChartSet::from_json(json).map_err(|e| e.to_string())?;
     let refined = plain.clone().with_refinement(refine);
     let problem = plain.problem().clone();
     let targets = random_targets(&problem, count, seed);

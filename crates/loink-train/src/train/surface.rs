@@ -14,10 +14,11 @@
 //! page's drag bar is about), while the uniform samples keep covering the rest of the box.
 
 use loink::artifact::Normalisation;
-use loink::problem::Problem;
+use loink::problem::{JointLimits, Problem};
 use loink::report::distance;
 use loink::surrogate::Loink;
 use rand::seq::SliceRandom;
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::data::{NormalisedSet, Samples};
@@ -37,21 +38,22 @@ pub struct Surface {
     pub residual_median_m: f64,
 }
 
-/// Inverts the current `net` at `count · pool` targets y = p(q), q uniform in the limits, and
-/// keeps at most `count` preimages: all of them when `pool` is 1, else the ones with the largest
-/// residuals (in draw order).
+/// Inverts the current `net` at `count · pool` targets y = p(q), q uniform in `region` (the
+/// joint limits, or one chart's sub-box of them), and keeps at most `count` preimages: all of
+/// them when `pool` is 1, else the ones with the largest residuals (in draw order).
 ///
 /// Fails only when the engine rejects the exported network (a diverged run).
 pub fn draw(
     net: &LoinkNet,
     ctx: ExportContext<'_>,
+    region: &JointLimits,
     count: usize,
     pool: usize,
     rng: &mut ChaCha8Rng,
 ) -> Result<Surface, String> {
     let engine = Loink::from_file(exact_model_file(net, ctx)).map_err(|e| e.to_string())?;
     let problem: &Problem = engine.problem();
-    let (n, m, limits) = (problem.dof(), problem.task_dim(), problem.limits());
+    let (n, m, limits) = (problem.dof(), problem.task_dim(), region);
     let zero = vec![0.0; engine.latent_dim()];
     let widen = (0..n)
         .map(|i| limits.half_width(i))
@@ -66,7 +68,16 @@ pub fn draw(
     };
     let mut residuals = Vec::with_capacity(targets);
     let mut kept_residuals = Vec::with_capacity(targets);
-    for y in problem.random_targets(targets, rng) {
+    // As `Problem::random_targets` (one draw per joint, in order), inside the region.
+    let drawn: Vec<Vec<f64>> = (0..targets)
+        .map(|_| {
+            let q: Vec<f64> = (0..n)
+                .map(|i| rng.random_range(region.lower()[i]..=region.upper()[i]))
+                .collect();
+            problem.position(&q)
+        })
+        .collect();
+    for y in drawn {
         // Cold: the targets are unordered, so the last one's warm start would not help.
         let Ok((x0, _)) = engine.preimage(&mut engine.new_state(), &y, &zero) else {
             continue;
@@ -167,7 +178,15 @@ mod tests {
             seed: 0,
             about: &about,
         };
-        let surface = draw(&net, ctx(), 300, 1, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+        let surface = draw(
+            &net,
+            ctx(),
+            problem.limits(),
+            300,
+            1,
+            &mut ChaCha8Rng::seed_from_u64(5),
+        )
+        .unwrap();
         assert_eq!(surface.targets, 300);
         let s = &surface.samples;
         assert!(!s.is_empty() && s.len() <= 300, "{} points", s.len());
@@ -190,10 +209,26 @@ mod tests {
             let g = engine.model().net().forward(&x).unwrap();
             assert!(g[2].abs() < 1e-6, "latent {}", g[2]);
         }
-        let again = draw(&net, ctx(), 300, 1, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+        let again = draw(
+            &net,
+            ctx(),
+            problem.limits(),
+            300,
+            1,
+            &mut ChaCha8Rng::seed_from_u64(5),
+        )
+        .unwrap();
         assert_eq!(again, surface, "same seed, same points");
         // A pool of 3: 900 targets inverted, at most 300 points kept.
-        let pooled = draw(&net, ctx(), 300, 3, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+        let pooled = draw(
+            &net,
+            ctx(),
+            problem.limits(),
+            300,
+            3,
+            &mut ChaCha8Rng::seed_from_u64(5),
+        )
+        .unwrap();
         assert_eq!(pooled.targets, 900);
         assert_eq!(pooled.samples.len(), 300);
         assert_ne!(pooled.samples, surface.samples);

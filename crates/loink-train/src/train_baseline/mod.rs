@@ -159,7 +159,7 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
     let mut optim = optimiser::adam();
     let steps_per_epoch = train_raw.len().div_ceil(args.batch);
     let schedule = schedule::OneCycle::new(args.lr, args.epochs * steps_per_epoch);
-    let bar = progress::Progress::new(args.epochs, steps_per_epoch);
+    let bar = progress::Progress::new(args.epochs, steps_per_epoch, None);
     let loss = |net: &model::Mlp, t: &Tensors| match kind {
         RegressorKind::Mse => net::mse_loss(net, t),
         RegressorKind::Mdn => net::mdn_loss(net, t, components, n),

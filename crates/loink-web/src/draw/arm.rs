@@ -26,6 +26,9 @@ pub struct ArmScene<'a> {
     pub samples: &'a [Vec<f64>],
     /// The pose at the reader's latent probe z, if any.
     pub probe: Option<&'a Solution>,
+    /// A multi-chart model's proposals, one per chart (empty otherwise): ghosts in the
+    /// chart's colour, the winner's drawn as the answer.
+    pub proposals: &'a [Solution],
     /// The target.
     pub target: &'a [f64],
     /// Reachable region raster and its cached [`region_image`]; None while it is not sampled
@@ -87,6 +90,54 @@ fn arc(centre: [f64; 2], radius: f64, from: f64, to: f64) -> Vec<(f64, f64)> {
             (centre[0] + radius * a.cos(), centre[1] + radius * a.sin())
         })
         .collect()
+}
+
+#[cfg(feature = "charts")]
+/// A multi-chart model's proposals as ghosts coloured by chart (faint and thin when a proposal
+/// misses the target by more than a millimetre or breaks a limit), with a legend line for the
+/// winner and each other proposal that reaches the target, and one for the rest.
+fn draw_proposals(
+    chart: &mut ChartContext<'_, super::Canvas2d, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    surface: &Surface,
+    scene: &ArmScene,
+    legend: &mut Legend,
+) -> DrawResult {
+    let winner = scene.solution.chart();
+    let mut missed = 0;
+    for proposal in scene.proposals.iter().filter(|p| !p.q().is_empty()) {
+        let k = proposal.chart().unwrap_or(0);
+        let colour = palette::chart(k);
+        let good = proposal.residual() <= 1e-3 && proposal.margin() >= -1e-6;
+        let (alpha, width) = if good { (0.55, 2.5) } else { (0.3, 1.0) };
+        for line in body(scene.problem, proposal.q()) {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    line,
+                    colour.mix(alpha).stroke_width(surface.stroke(width)),
+                )))
+                .map_err(text_err)?;
+        }
+        if winner == Some(k) || good {
+            let verdict = if winner == Some(k) {
+                "wins".to_string()
+            } else {
+                format!("J = {:.3}", proposal.cost())
+            };
+            legend.add(
+                Mark::Line(colour.mix(0.8), width),
+                format!("chart {k}: {verdict}"),
+            );
+        } else {
+            missed += 1;
+        }
+    }
+    if missed > 0 {
+        legend.add(
+            Mark::Line(MUTED.mix(0.6), 1.0),
+            format!("{missed} other charts: miss the target or break a limit (faint)"),
+        );
+    }
+    Ok(())
 }
 
 /// The robot's body (links, rods, plates) as polylines, for ghosts.
@@ -199,6 +250,8 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
             "sampled solutions (σ > 0)",
         );
     }
+    #[cfg(feature = "charts")]
+    draw_proposals(&mut chart, surface, scene, &mut legend)?;
     if let Some(opt) = scene.optimum {
         for line in body(problem, opt) {
             chart

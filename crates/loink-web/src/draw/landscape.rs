@@ -32,7 +32,16 @@ pub struct LandscapeScene<'a> {
     pub no_curve: &'a str,
     /// The cost plotted, as a formula (`J = …`).
     pub cost_formula: &'a str,
+    /// A multi-chart model's regions: the feasible pieces are then coloured by the chart whose
+    /// region holds them (empty for a one-chart model: coloured by elbow branch).
+    pub chart_regions: &'a [loink::problem::JointLimits],
+    /// Another answer to mark beside the solution (a lesson's single-chart answer).
+    pub compare: Option<(&'a [f64], f64)>,
 }
+
+/// A run of consecutive self-motion samples drawn as one line: feasible, the chart covering
+/// it (a multi-chart model), its (φ, J) points.
+type Run = (bool, Option<usize>, Vec<(f64, f64)>);
 
 /// Padded range of the finite values, None when there are none.
 fn range_of(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
@@ -182,10 +191,16 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
     let mut legend = Legend::default();
     let clip = |c: f64| c.min(c1);
     let mut branch_used = [false; 2];
+    let mut charts_used = [false; loink::artifact::MAX_CHARTS];
     for branch in &motion.branches {
         // Runs of consecutive samples with the same feasibility, each drawn as its own line.
         // Points above the chart end a run instead of being flattened onto its top edge.
-        let mut runs: Vec<(bool, Vec<(f64, f64)>)> = Vec::new();
+        // With charts, a run also ends where the pose crosses into another chart's region.
+        #[cfg(feature = "charts")]
+        let chart_of = |q: &[f64]| scene.chart_regions.iter().position(|r| r.margin(q) >= 0.0);
+        #[cfg(not(feature = "charts"))]
+        let chart_of = |_: &[f64]| None::<usize>;
+        let mut runs: Vec<Run> = Vec::new();
         let mut broken = true;
         for s in branch.samples.iter() {
             if !s.reachable || s.cost > c1 {
@@ -193,9 +208,10 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
                 continue;
             }
             let point = (s.phi, s.cost);
+            let owner = if s.feasible { chart_of(&s.q) } else { None };
             match runs.last_mut() {
-                Some((f, pts)) if *f == s.feasible && !broken => pts.push(point),
-                _ => runs.push((s.feasible, vec![point])),
+                Some((f, o, pts)) if *f == s.feasible && *o == owner && !broken => pts.push(point),
+                _ => runs.push((s.feasible, owner, vec![point])),
             }
             broken = false;
         }
@@ -203,8 +219,11 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
             Branch::ElbowDown => (LIMITS, 0),
             Branch::ElbowUp => (SAMPLE, 1),
         };
-        for (feasible, pts) in runs {
-            let style = if feasible {
+        for (feasible, owner, pts) in runs {
+            let style = if let (true, Some(k)) = (feasible, owner) {
+                charts_used[k.min(charts_used.len() - 1)] = true;
+                palette::chart(k).stroke_width(surface.stroke(2.0))
+            } else if feasible {
                 branch_used[slot] = true;
                 colour.stroke_width(surface.stroke(2.0))
             } else {
@@ -225,6 +244,19 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
         legend.add(
             Mark::Line(SAMPLE.to_rgba(), 2.0),
             "feasible, elbow-up branch",
+        );
+    }
+    let used: Vec<String> = (0..charts_used.len())
+        .filter(|&k| charts_used[k])
+        .map(|k| k.to_string())
+        .collect();
+    if !used.is_empty() {
+        legend.add(
+            Mark::Line(palette::chart(0).to_rgba(), 2.0),
+            format!(
+                "feasible, coloured by the chart covering it ({})",
+                used.join(", ")
+            ),
         );
     }
     legend.add(Mark::Line(MUTED.to_rgba(), 1.0), "cut away by joint limits");
@@ -265,12 +297,41 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
             .map_err(text_err)?;
         legend.add(Mark::Cross(SOLUTION.to_rgba()), "current solution");
     }
+    if let Some((q, cost)) = scene
+        .compare
+        .filter(|(q, c)| !q.is_empty() && c.is_finite())
+    {
+        let phi: f64 = q.iter().sum();
+        let colour = palette::TARGET.stroke_width(surface.stroke(2.5));
+        let d = r + surface.px(1.0);
+        chart
+            .draw_series(std::iter::once(
+                EmptyElement::at((phi, clip(cost)))
+                    + PathElement::new(vec![(-d, 0), (d, 0)], colour)
+                    + PathElement::new(vec![(0, -d), (0, d)], colour),
+            ))
+            .map_err(text_err)?;
+        legend.add(
+            Mark::Line(palette::TARGET.to_rgba(), 2.5),
+            "one chart's answer (+)",
+        );
+    }
     legend.draw(
         area,
         surface,
         chart.plotting_area().get_pixel_range(),
         Corner::UpperRight,
     )
+}
+
+/// A panel of the self-motion part alone, under `caption` (the charts lesson).
+#[cfg(feature = "lessons")]
+pub fn draw_pieces(surface: &Surface, scene: &LandscapeScene, text: &str) -> DrawResult {
+    let area = surface.area()?;
+    caption(&area, surface, text)?;
+    let body = area.margin(surface.px(CAPTION_BAND), 0, 0, 0);
+    draw_motion(&body, surface, scene)?;
+    area.present().map_err(text_err)
 }
 
 /// Draws the panel.
@@ -284,6 +345,9 @@ pub fn draw(surface: &Surface, scene: &LandscapeScene) -> DrawResult {
     let pieces = match scene.motion.map(|m| m.pieces) {
         Some(1) => " · the self-motion set is 1 piece".to_string(),
         Some(0) => " · no feasible piece".to_string(),
+        Some(n) if !scene.chart_regions.is_empty() => {
+            format!(" · {n} pieces, each coloured by the chart covering it")
+        }
         Some(n) => format!(" · {n} pieces: one chart cannot cover them"),
         None => String::new(),
     };

@@ -20,6 +20,8 @@ pub struct LatentScene<'a> {
     pub no_map: &'a str,
     /// The reader's latent probe z (empty: none).
     pub probe: &'a [f64],
+    /// A multi-chart model: (the chart shown, the number of charts); None for one chart.
+    pub chart: Option<(usize, usize)>,
 }
 
 /// Draws the panel; returns the plot's pixel ↔ z map (y is z₂ on a plane, a dummy axis on a
@@ -37,15 +39,14 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
         return Ok(None);
     };
     let two_d = map.rows > 1;
-    caption(
-        &area,
-        surface,
-        if two_d {
-            "Latent plane of LOInK: true cost J(G⁻¹([y; z])) — LOInK's answer is z = 0; drag to try another z"
-        } else {
-            "Latent line of LOInK: true cost J(G⁻¹([y; z])) along z — LOInK's answer is z = 0; drag along it"
-        },
-    )?;
+    let text = match (two_d, scene.chart) {
+        (true, _) => "Latent plane of LOInK: true cost J(G⁻¹([y; z])) — LOInK's answer is z = 0; drag to try another z".to_string(),
+        (false, None) => "Latent line of LOInK: true cost J(G⁻¹([y; z])) along z — LOInK's answer is z = 0; drag along it".to_string(),
+        (false, Some((k, count))) => format!(
+            "Latent line of the winning chart ({k} of {count}): true cost J(Gₖ⁻¹([y; z])) — its answer is z = 0"
+        ),
+    };
+    caption(&area, surface, &text)?;
     let body = area.margin(surface.px(CAPTION_BAND), 0, 0, 0);
     let (plot, bar) = body.split_horizontally(body.dim_in_pixel().0 as i32 - surface.px(70.0));
     let [z0, z1] = map.z_range;

@@ -28,6 +28,24 @@ pub const REGION: RGBColor = RGBColor(232, 238, 244);
 /// Grid lines.
 pub const GRID: RGBColor = RGBColor(228, 228, 228);
 
+/// One colour per chart of a multi-chart model (chart k takes `CHARTS[k % 8]`): Okabe–Ito's
+/// eight, reordered so neighbouring charts differ most.
+pub const CHARTS: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+    RGBColor(170, 150, 0),
+];
+
+/// Chart `k`'s colour.
+pub fn chart(k: usize) -> RGBColor {
+    CHARTS[k % CHARTS.len()]
+}
+
 /// Font family for every label (the enum, not the string "sans-serif": plotters maps strings
 /// through `to_lowercase`, which would link Unicode case tables into the download).
 pub const FONT: plotters::style::FontFamily<'static> = plotters::style::FontFamily::SansSerif;

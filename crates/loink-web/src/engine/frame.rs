@@ -91,6 +91,13 @@ impl Engine {
                 .as_ref()
                 .map(|p| crate::state::ProbeState::new(&self.settings.probe, p)),
             latent_shown: self.latent_map.is_some(),
+            chart: s.chart(),
+            #[cfg(feature = "charts")]
+            proposals: self
+                .proposals
+                .iter()
+                .map(crate::state::ProposalState::new)
+                .collect(),
         }
     }
 }

@@ -32,6 +32,7 @@ impl Engine {
         if self.motion.is_none() && self.sweep_gives_reference() {
             self.compute_reference(FRAME_DENSE);
         }
+        self.chart_proposals(&target);
         let drawn = match self.models.get(self.entry.name) {
             Some(m) if self.settings.sigma > 0.0 && self.settings.samples > 0 => m.sample(
                 &target,
@@ -47,6 +48,40 @@ impl Engine {
         }
         self.revision = self.revision.wrapping_add(1);
         true
+    }
+
+    /// A multi-chart model: every chart's answer (with the solver's refinement when it refines)
+    /// for the ghosts, and the latent panel turned to the chart of the answer (the learned
+    /// solver's winner, else the proposals' winner).
+    #[cfg(not(feature = "charts"))]
+    fn chart_proposals(&mut self, _target: &[f64]) {}
+
+    /// A multi-chart model: every chart's answer (with the solver's refinement when it refines)
+    /// for the ghosts, and the latent panel turned to the chart of the answer (the learned
+    /// solver's winner, else the proposals' winner).
+    #[cfg(feature = "charts")]
+    fn chart_proposals(&mut self, target: &[f64]) {
+        let refine = if self.settings.solver == SolverKind::LoinkRefine {
+            self.settings.refine as usize
+        } else {
+            0
+        };
+        let Some(model) = self
+            .models
+            .get_mut(self.entry.name)
+            .filter(|m| m.chart_count() > 1)
+        else {
+            return;
+        };
+        self.proposals = model.proposals(target, refine);
+        if let Some(k) = self.solution.chart() {
+            // The learned solver's own (warm-started) answer stands for its chart.
+            if let Some(p) = self.proposals.get_mut(k) {
+                *p = self.solution.clone();
+            }
+        }
+        let winner = loink::surrogate::charts::pick(&self.problem, &self.proposals);
+        model.show_chart(self.solution.chart().unwrap_or(winner));
     }
 
     /// Whether the reference optimum of the current target has not been computed yet (the

@@ -7,7 +7,7 @@
 //! built by `loink`'s registry from the settings, exactly as `loink eval` builds it, warm-started
 //! from the previous frame as a pointer drags.
 
-use loink::artifact::{ArtifactError, ModelFile};
+use loink::artifact::ArtifactError;
 use loink::problem::planar::reference::SelfMotion;
 use loink::problem::Problem;
 use loink::report::{Solution, Status};
@@ -88,6 +88,8 @@ pub struct Engine {
     motion_full: bool,
     samples: Vec<Vec<f64>>,
     sample_z: Vec<Vec<f64>>,
+    /// A multi-chart model's per-chart answers for the current target (empty otherwise).
+    proposals: Vec<Solution>,
     curve: Option<LatentCurve>,
     latent_map: Option<LatentMap>,
     warnings: Vec<String>,
@@ -147,6 +149,7 @@ impl Engine {
             motion_full: false,
             samples: Vec::new(),
             sample_z: Vec::new(),
+            proposals: Vec::new(),
             curve: None,
             latent_map: None,
             warnings: Vec::new(),
@@ -170,7 +173,7 @@ impl Engine {
     pub fn load_model_with(
         &mut self,
         name: &str,
-        decode: impl FnOnce() -> Result<ModelFile, ArtifactError>,
+        decode: impl FnOnce() -> Result<crate::model_json::Decoded, ArtifactError>,
     ) -> Result<(), String> {
         let entry = catalog::lookup(name)
             .ok_or_else(|| format!("unknown model '{name}' (known: {})", catalog::names()))?;
@@ -212,7 +215,7 @@ impl Engine {
     /// Rebuilds the solver from the settings (a cold start); when the settings' solver
     /// cannot run here the answers say why (`invalid`), which `apply` has already warned of.
     fn rebuild_solver(&mut self) {
-        let model = self.models.get(self.entry.name).map(LearnedModel::loink);
+        let model = self.models.get(self.entry.name).map(LearnedModel::set);
         let settings = solver_settings(&self.settings);
         self.solver = match registry::build(&self.problem, model, &settings) {
             Ok(solver) => solver,
@@ -224,7 +227,7 @@ impl Engine {
 
     /// Whether `solver` can run on the current model; `Err` says why not.
     pub fn solver_available(&self, solver: SolverKind) -> Result<(), String> {
-        let model = self.models.get(self.entry.name).map(LearnedModel::loink);
+        let model = self.models.get(self.entry.name).map(LearnedModel::set);
         if solver.is_learned() && model.is_none() {
             return Err(format!("the {} model file is not loaded", self.entry.name));
         }
@@ -369,6 +372,7 @@ impl Engine {
         self.motion_full = false;
         self.samples.clear();
         self.sample_z.clear();
+        self.proposals.clear();
         self.latent_map = None;
         self.curve = None;
         self.closest = None;
@@ -455,6 +459,12 @@ impl Engine {
     /// problem that is not a planar arm).
     pub fn motion(&self) -> Option<&SelfMotion> {
         self.motion.as_ref()
+    }
+
+    /// A multi-chart model's per-chart answers for the current target (empty for a one-chart
+    /// model, and while the panel work is pending).
+    pub fn proposals(&self) -> &[Solution] {
+        &self.proposals
     }
 
     /// Sampled solutions (σ > 0) for the current target.

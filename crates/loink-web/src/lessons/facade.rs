@@ -9,8 +9,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
+use super::layout::{self, Control, Panel};
 use super::models::{self, Loaded};
-use super::{averaging, diversity, latent, robustness, smoothness, LessonKind, PathKind};
+use super::{averaging, charts, diversity, latent, robustness, smoothness, LessonKind, PathKind};
 use crate::draw::Surface;
 use crate::settings::{self, Settings};
 use crate::view::Viewport;
@@ -23,29 +24,6 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| js_err(format!("could not hand the lesson to JavaScript: {e}")))
-}
-
-/// A control the lesson shows (JavaScript builds the element from this).
-#[derive(Serialize)]
-struct Control {
-    name: &'static str,
-    label: &'static str,
-    /// `range`, `number` or `select`.
-    kind: &'static str,
-    min: f64,
-    max: f64,
-    step: f64,
-    value: String,
-    options: Vec<&'static str>,
-}
-
-/// A panel (canvas) of the lesson.
-#[derive(Serialize)]
-struct Panel {
-    name: &'static str,
-    aria: &'static str,
-    /// Whether pointer events on it go to [`Lesson::pointer`].
-    interactive: bool,
 }
 
 /// Everything JavaScript needs to build the lesson's section.
@@ -70,6 +48,7 @@ enum View {
     Diversity(diversity::Diversity),
     Robustness(robustness::Robustness),
     Latent(latent::LatentLesson),
+    Charts(charts::ChartsLesson),
 }
 
 /// One lesson: models, canvases, settings and the computed view.
@@ -111,6 +90,13 @@ impl Lesson {
                 settings::SolverKind::Loink,
                 latent::DEFAULT_TARGET,
             ),
+            // The lesson's own panels hold both models; the page's settings keep the one-chart
+            // model, which the playground's slim bundle runs.
+            LessonKind::Charts => (
+                "planar3-wide",
+                settings::SolverKind::LoinkRefine,
+                charts::DEFAULT_TARGET,
+            ),
         };
         if unset("model") {
             s.model = model.into();
@@ -136,6 +122,7 @@ impl Lesson {
             LessonKind::Averaging | LessonKind::Robustness => "planar2",
             LessonKind::Smoothness | LessonKind::Diversity => "planar3",
             LessonKind::Latent => "planar4",
+            LessonKind::Charts => "planar3-wide",
         }
     }
 
@@ -164,6 +151,7 @@ impl Lesson {
             LessonKind::Latent => {
                 View::Latent(latent::LatentLesson::compute(m, xy(&s.target), s.lesson.z))
             }
+            LessonKind::Charts => View::Charts(charts::ChartsLesson::compute(m, xy(&s.target))),
         });
     }
 
@@ -178,103 +166,13 @@ impl Lesson {
                 View::Diversity(v) => v.draw(name, surface)?,
                 View::Robustness(v) => v.draw(name, surface)?,
                 View::Latent(v) => v.draw(name, surface)?,
+                View::Charts(v) => v.draw(name, surface)?,
             };
             if let Some(m) = mapped {
                 self.views.insert(name.clone(), m);
             }
         }
         Ok(())
-    }
-
-    fn panels(&self) -> Vec<Panel> {
-        let p = |name, aria, interactive| Panel {
-            name,
-            aria,
-            interactive,
-        };
-        match self.kind {
-            LessonKind::Averaging => vec![
-                p("arm", "Arm: the MSE, MDN and LOInK answers for the target; drag to move the target", true),
-                p("misses", "Bar chart of each answer's end-effector miss", false),
-            ],
-            LessonKind::Smoothness => vec![
-                p("path", "The target's path and the arm along it", false),
-                p("angles", "Joint angles over time per method", false),
-                p("velocity", "Largest joint speed over time per method", false),
-            ],
-            LessonKind::Diversity => vec![
-                p("arm", "Sampled solutions as ghost arms; drag to move the target", true),
-                p("histogram", "Histogram of the samples' true costs against the optimum", false),
-                p("trade", "Optimality gap and variety as sigma grows", false),
-            ],
-            LessonKind::Robustness => vec![
-                p("errors", "End-effector error against joint noise per solver", false),
-                p("status", "Share of trials each solver reports as failed against the true share", false),
-            ],
-            LessonKind::Latent => vec![
-                p("plane", "Latent plane: true cost over z; drag the point to move along the self-motion set", true),
-                p("arm", "The arm at the dragged latent point and at the origin", false),
-            ],
-        }
-    }
-
-    fn controls(&self) -> Vec<Control> {
-        let s = &self.settings;
-        let range = |name, label, min, max, step, value: f64| Control {
-            name,
-            label,
-            kind: "range",
-            min,
-            max,
-            step,
-            value: value.to_string(),
-            options: Vec::new(),
-        };
-        match self.kind {
-            LessonKind::Smoothness => vec![Control {
-                name: "path",
-                label: "Path",
-                kind: "select",
-                min: 0.0,
-                max: 0.0,
-                step: 0.0,
-                value: s.lesson.path.as_str().into(),
-                options: PathKind::ALL.map(PathKind::as_str).to_vec(),
-            }],
-            LessonKind::Diversity => vec![
-                range(
-                    "sigma",
-                    "σ (latent spread)",
-                    0.0,
-                    settings::SIGMA_MAX,
-                    0.05,
-                    s.sigma,
-                ),
-                Control {
-                    kind: "number",
-                    ..range("seed", "Seed", 0.0, 1e9, 1.0, s.seed as f64)
-                },
-            ],
-            LessonKind::Robustness => vec![
-                range(
-                    "noise",
-                    "Joint noise σ (rad)",
-                    0.0,
-                    0.1,
-                    0.0025,
-                    s.lesson.noise,
-                ),
-                range(
-                    "deadband",
-                    "Dead band (rad)",
-                    0.0,
-                    0.1,
-                    0.0025,
-                    s.lesson.deadband,
-                ),
-            ],
-            _ => Vec::new(),
-        }
     }
 }
 
@@ -307,6 +205,7 @@ impl Lesson {
             LessonKind::Diversity => (diversity::TEXT, diversity::TRY),
             LessonKind::Robustness => (robustness::TEXT, robustness::TRY),
             LessonKind::Latent => (latent::TEXT, latent::TRY),
+            LessonKind::Charts => (charts::TEXT, charts::TRY),
         };
         to_js(&Info {
             name: self.kind.as_str(),
@@ -314,8 +213,8 @@ impl Lesson {
             playground: self.kind.playground_hash(),
             text,
             try_this,
-            panels: self.panels(),
-            controls: self.controls(),
+            panels: layout::panels(self.kind),
+            controls: layout::controls(self.kind, &self.settings),
             models: models::files(self.kind),
         })
     }
@@ -340,7 +239,7 @@ impl Lesson {
     /// Attaches the canvas of panel `name`.
     #[wasm_bindgen(js_name = attachCanvas)]
     pub fn attach_canvas(&mut self, name: &str, canvas: HtmlCanvasElement) -> Result<(), JsError> {
-        let known = self.panels().iter().any(|p| p.name == name);
+        let known = layout::panels(self.kind).iter().any(|p| p.name == name);
         if !known {
             return Err(js_err(format!(
                 "lesson {} has no panel '{name}'",
@@ -505,6 +404,7 @@ impl Lesson {
             Some(View::Diversity(v)) => serde_json::to_value(v.state()),
             Some(View::Robustness(v)) => serde_json::to_value(v.state()),
             Some(View::Latent(v)) => serde_json::to_value(v.state()),
+            Some(View::Charts(v)) => serde_json::to_value(v.state()),
             None => Ok(serde_json::Value::Null),
         }
         .map_err(js_err)?;
@@ -523,6 +423,7 @@ impl Lesson {
             Some(View::Diversity(v)) => v.readouts(),
             Some(View::Robustness(v)) => v.readouts(),
             Some(View::Latent(v)) => v.readouts(),
+            Some(View::Charts(v)) => v.readouts(),
             None => Vec::new(),
         };
         for (role, why) in &self.models.missing {

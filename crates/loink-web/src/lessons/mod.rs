@@ -1,4 +1,4 @@
-//! Lessons for course pages: five fixed views, each one URL
+//! Lessons for course pages: six fixed views, each one URL
 //! (`index.html#lesson=averaging`, …) that opens in the state that makes its point, with two to
 //! four sentences of text and one "try this".
 //!
@@ -8,6 +8,8 @@
 //! - [`diversity`]: z ~ N(0, σ²I) as ghost arms, their true costs against the optimum.
 //! - [`robustness`]: joint noise and backlash (the robustness exercise): error and reported status.
 //! - [`latent`]: planar4's latent plane; dragging z moves the arm along its self-motion set.
+//! - [`charts`]: planar3-wide, where the limits cut the solution set into pieces: one chart
+//!   against eight.
 //!
 //! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,
 //! `deadband`, `z`); [`facade::Lesson`] is the wasm type `web/lessons.js` drives. Every number
@@ -20,6 +22,8 @@
 #[cfg(feature = "lessons")]
 pub mod averaging;
 #[cfg(feature = "lessons")]
+pub mod charts;
+#[cfg(feature = "lessons")]
 pub mod diversity;
 #[cfg(feature = "lessons")]
 mod draw;
@@ -27,6 +31,8 @@ mod draw;
 pub mod facade;
 #[cfg(feature = "lessons")]
 pub mod latent;
+#[cfg(feature = "lessons")]
+pub mod layout;
 #[cfg(feature = "lessons")]
 pub mod models;
 #[cfg(feature = "lessons")]
@@ -39,7 +45,7 @@ use serde::{Deserialize, Serialize};
 #[cfg(feature = "lessons")]
 pub use facade::Lesson;
 
-/// The five lessons.
+/// The six lessons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LessonKind {
@@ -53,16 +59,19 @@ pub enum LessonKind {
     Robustness,
     /// Redundancy and the latent origin (planar4).
     Latent,
+    /// One chart against several where the solution set falls apart (planar3-wide).
+    Charts,
 }
 
 impl LessonKind {
     /// All lessons in course order.
-    pub const ALL: [LessonKind; 5] = [
+    pub const ALL: [LessonKind; 6] = [
         LessonKind::Averaging,
         LessonKind::Smoothness,
         LessonKind::Diversity,
         LessonKind::Robustness,
         LessonKind::Latent,
+        LessonKind::Charts,
     ];
 
     /// The hash word (`lesson=<word>`).
@@ -73,6 +82,7 @@ impl LessonKind {
             LessonKind::Diversity => "diversity",
             LessonKind::Robustness => "robustness",
             LessonKind::Latent => "latent",
+            LessonKind::Charts => "charts",
         }
     }
 
@@ -84,6 +94,7 @@ impl LessonKind {
             LessonKind::Diversity => "Diversity and σ",
             LessonKind::Robustness => "Noise and backlash",
             LessonKind::Latent => "Redundancy and the latent origin",
+            LessonKind::Charts => "Beyond one chart",
         }
     }
 
@@ -101,6 +112,9 @@ impl LessonKind {
                 "open and closed loop under joint noise and backlash"
             }
             LessonKind::Latent => "the latent plane of a four-link arm, and where its optimum sits",
+            LessonKind::Charts => {
+                "where joint limits cut the solutions into pieces, one chart fails and eight succeed"
+            }
         }
     }
 
@@ -111,6 +125,7 @@ impl LessonKind {
             LessonKind::Smoothness => "#model=planar3-mu0.2&play=1",
             LessonKind::Diversity => "#model=planar3&sigma=0.5&samples=8",
             LessonKind::Latent => "#model=planar4",
+            LessonKind::Charts => "#model=planar3-wide-charts&solver=loink-refine",
         }
     }
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use loink::regressor::Regressor;
-use loink::surrogate::Loink;
+use loink::surrogate::{ChartSet, Loink};
 use serde::Serialize;
 
 use super::LessonKind;
@@ -16,7 +16,7 @@ pub struct ModelFile {
     pub role: &'static str,
     /// The file, relative to the site root.
     pub file: &'static str,
-    /// `loink` or `regressor`.
+    /// `loink`, `charts` or `regressor`.
     pub format: &'static str,
 }
 
@@ -53,6 +53,15 @@ pub const PLANAR3_MDN: ModelFile = regressor("mdn", "web/models/planar3-mdn.json
 /// planar4 (two-dimensional latent).
 pub const PLANAR4: ModelFile = loink("loink", "web/models/planar4.json");
 
+/// planar3-wide, one chart (the limitation case).
+pub const PLANAR3_WIDE: ModelFile = loink("one", "web/models/planar3-wide.json");
+/// planar3-wide, eight charts.
+pub const PLANAR3_WIDE_CHARTS: ModelFile = ModelFile {
+    role: "charts",
+    file: "web/models/planar3-wide-charts.json",
+    format: "charts",
+};
+
 /// The files lesson `kind` loads.
 pub fn files(kind: LessonKind) -> Vec<ModelFile> {
     match kind {
@@ -61,6 +70,7 @@ pub fn files(kind: LessonKind) -> Vec<ModelFile> {
         LessonKind::Diversity => vec![PLANAR3],
         LessonKind::Robustness => vec![PLANAR2],
         LessonKind::Latent => vec![PLANAR4],
+        LessonKind::Charts => vec![PLANAR3_WIDE, PLANAR3_WIDE_CHARTS],
     }
 }
 
@@ -69,6 +79,8 @@ pub fn files(kind: LessonKind) -> Vec<ModelFile> {
 pub struct Loaded {
     /// LOInK models.
     pub loink: BTreeMap<&'static str, Loink>,
+    /// Multi-chart LOInK models.
+    pub charts: BTreeMap<&'static str, ChartSet>,
     /// Regression baselines.
     pub regressors: BTreeMap<&'static str, Regressor>,
     /// Why a file could not be used, by role.
@@ -89,28 +101,31 @@ impl Loaded {
             .into_iter()
             .find(|f| f.role == role)
             .ok_or_else(|| format!("lesson {} uses no model '{role}'", kind.as_str()))?;
+        let checked = |problem: &loink::problem::Problem| {
+            check_robot(entry.file, &planar_name(entry.file, problem)?, robot)
+        };
+        let unreadable = |e: &dyn std::fmt::Display| format!("{}: {e}", entry.file);
+        // Lessons show LOInK as the playground runs it by default: one inverse and its
+        // task-feedback rounds, no refinement.
+        let feedback = crate::settings::DEFAULT_FEEDBACK as usize;
         match entry.format {
             "loink" => {
-                // Lessons show LOInK as the playground runs it by default: one inverse and
-                // its task-feedback rounds, no refinement.
                 let model = Loink::from_json(json)
-                    .map_err(|e| format!("{}: {e}", entry.file))?
-                    .with_feedback(crate::settings::DEFAULT_FEEDBACK as usize);
-                check_robot(
-                    entry.file,
-                    &planar_name(entry.file, model.problem())?,
-                    robot,
-                )?;
+                    .map_err(|e| unreadable(&e))?
+                    .with_feedback(feedback);
+                checked(model.problem())?;
                 self.loink.insert(entry.role, model);
             }
+            "charts" => {
+                let model = ChartSet::from_json(json)
+                    .map_err(|e| unreadable(&e))?
+                    .with_feedback(feedback);
+                checked(model.problem())?;
+                self.charts.insert(entry.role, model);
+            }
             _ => {
-                let model =
-                    Regressor::from_json(json).map_err(|e| format!("{}: {e}", entry.file))?;
-                check_robot(
-                    entry.file,
-                    &planar_name(entry.file, model.problem())?,
-                    robot,
-                )?;
+                let model = Regressor::from_json(json).map_err(|e| unreadable(&e))?;
+                checked(model.problem())?;
                 self.regressors.insert(entry.role, model);
             }
         }

@@ -58,7 +58,7 @@ pub enum ArtifactError {
     #[error("problem: {0}")]
     Problem(String),
     /// `kind` names a model this build does not know.
-    #[error("kind '{0}' is not a model kind this build reads (known: loink)")]
+    #[error("kind '{0}' is not a model kind this build reads (known: loink, charts)")]
     Kind(String),
     /// The cost spec is invalid for the problem.
     #[error("cost: {0}")]

@@ -4,8 +4,9 @@
 
 use serde::Deserialize;
 
+use super::charts::{validate_charts, ChartsFile, ValidatedCharts, KIND_CHARTS};
 use super::error::ArtifactError;
-use super::schema::{ModelFile, FORMAT_NAME, FORMAT_VERSION, READABLE_VERSIONS};
+use super::schema::{ModelFile, FORMAT_NAME, FORMAT_VERSION, KIND_LOINK, READABLE_VERSIONS};
 use super::validate::{validate, ValidatedModel};
 
 /// Largest model file accepted (8 MiB; a shipped planar model is well under 1 MiB).
@@ -20,6 +21,9 @@ pub struct FileHeader {
     pub format: String,
     /// One of [`READABLE_VERSIONS`].
     pub version: u32,
+    /// The model kind (`loink` when absent, as in version-1 files).
+    #[serde(default)]
+    pub kind: Option<String>,
 }
 
 impl FileHeader {
@@ -67,6 +71,10 @@ pub fn parse_model(json: &str) -> Result<ModelFile, ArtifactError> {
     }
     let header: FileHeader = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
     header.check()?;
+    if let Some(kind) = header.kind.filter(|k| k != KIND_LOINK) {
+        // Another kind's fields would read as a schema error; name the kind instead.
+        return Err(ArtifactError::Kind(kind));
+    }
     serde_json::from_str(json).map_err(|e| parse_error(e, json))
 }
 
@@ -75,16 +83,56 @@ pub fn load_model(json: &str) -> Result<ValidatedModel, ArtifactError> {
     validate(parse_model(json)?)
 }
 
-/// [`load_model`] from raw bytes (size cap first, then UTF-8).
-pub fn load_model_bytes(bytes: &[u8]) -> Result<ValidatedModel, ArtifactError> {
+/// A validated model of either kind a file can hold.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoadedModel {
+    /// One LOInK network (kind `loink`).
+    Loink(Box<ValidatedModel>),
+    /// Several LOInK charts (kind `charts`).
+    Charts(Box<ValidatedCharts>),
+}
+
+/// Parses and validates a model file of kind `loink` or `charts` (dispatched on `kind`).
+pub fn load_any(json: &str) -> Result<LoadedModel, ArtifactError> {
+    if json.len() > MAX_MODEL_BYTES {
+        return Err(ArtifactError::TooLarge {
+            bytes: json.len(),
+            limit: MAX_MODEL_BYTES,
+        });
+    }
+    let header: FileHeader = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
+    header.check()?;
+    if header.kind.as_deref() == Some(KIND_CHARTS) {
+        let file: ChartsFile = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
+        return validate_charts(file).map(|c| LoadedModel::Charts(Box::new(c)));
+    }
+    load_model(json).map(|m| LoadedModel::Loink(Box::new(m)))
+}
+
+/// [`load_any`] from raw bytes (size cap first, then UTF-8).
+pub fn load_any_bytes(bytes: &[u8]) -> Result<LoadedModel, ArtifactError> {
+    load_any(text_of(bytes)?)
+}
+
+/// A model file's bytes as text: the size cap first, then UTF-8.
+fn text_of(bytes: &[u8]) -> Result<&str, ArtifactError> {
     if bytes.len() > MAX_MODEL_BYTES {
         return Err(ArtifactError::TooLarge {
             bytes: bytes.len(),
             limit: MAX_MODEL_BYTES,
         });
     }
-    let text = std::str::from_utf8(bytes).map_err(|e| ArtifactError::NotUtf8(e.to_string()))?;
-    load_model(text)
+    std::str::from_utf8(bytes).map_err(|e| ArtifactError::NotUtf8(e.to_string()))
+}
+
+/// A charts file as pretty JSON (as [`save_model`]).
+pub fn save_charts(file: &ChartsFile) -> String {
+    serde_json::to_string_pretty(file).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// [`load_model`] from raw bytes (size cap first, then UTF-8).
+pub fn load_model_bytes(bytes: &[u8]) -> Result<ValidatedModel, ArtifactError> {
+    load_model(text_of(bytes)?)
 }
 
 /// The model as pretty JSON (matrices as nested rows, readable with `jq`). f64 values are

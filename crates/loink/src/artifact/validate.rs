@@ -401,7 +401,7 @@ fn check_certificate(path: &str, layer: &MonotoneLayer) -> Checked<()> {
     let s = layer.s();
     let total = layer.hidden_total();
     let mut m = Array2::<f64>::eye(total) * (1.0 + CERTIFICATE_TOLERANCE);
-    m = m - (&v + &v.t()) * 0.5 - s.dot(&s.t());
+    m = m - (&v + &v.t()) * 0.5 - crate::nn::linalg::matmul(s.view(), s.t());
     cholesky_positive_definite(&m).map_err(|(pivot, value)| ArtifactError::Certificate {
         path: path.to_string(),
         detail: format!(

@@ -5,7 +5,9 @@
 /// How a monotone layer's equation F(x) = y is solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InverseMethod {
-    /// Davis–Yin three-operator splitting on the hidden state z (loink-math.md §3).
+    /// Davis–Yin three-operator splitting on the hidden state z (loink-math.md §3; the
+    /// `davis-yin` feature).
+    #[cfg(feature = "davis-yin")]
     DavisYin,
     /// Semi-smooth Newton on x with a backtracking line search (loink-math.md §3).
     Newton,
@@ -15,6 +17,7 @@ impl InverseMethod {
     /// Short name for tables and logs.
     pub fn as_str(self) -> &'static str {
         match self {
+            #[cfg(feature = "davis-yin")]
             InverseMethod::DavisYin => "dys",
             InverseMethod::Newton => "newton",
         }
@@ -56,6 +59,7 @@ impl InverseOptions {
         warm_start: true,
     };
     /// Davis–Yin with α = 0.9·μ_l/γ, λ = 1, tolerance 1e-10, cap 20 000, warm start on.
+    #[cfg(feature = "davis-yin")]
     pub const DAVIS_YIN: InverseOptions = InverseOptions {
         method: InverseMethod::DavisYin,
         tolerance: 1e-10,
@@ -69,6 +73,7 @@ impl InverseOptions {
     /// The same options with another method (the cap switches to that method's default).
     pub fn with_method(self, method: InverseMethod) -> Self {
         let base = match method {
+            #[cfg(feature = "davis-yin")]
             InverseMethod::DavisYin => Self::DAVIS_YIN,
             InverseMethod::Newton => Self::NEWTON,
         };

@@ -4,7 +4,25 @@
 //! Sizes here are tiny (n = 2..8 for the Newton system, q ≤ a few hundred for Cayley and the
 //! certificate), so plain loops beat any dispatch overhead and need no BLAS on wasm.
 
-use ndarray::Array2;
+use ndarray::{Array2, ArrayView2};
+
+/// A B for the small matrices of a model (a few dozen rows): plain loops. ndarray's `dot` on
+/// two matrices goes through matrixmultiply's blocked kernels, kilobytes of the page's download
+/// for sizes where they buy nothing.
+pub fn matmul(a: ArrayView2<f64>, b: ArrayView2<f64>) -> Array2<f64> {
+    let (n, inner, m) = (a.nrows(), a.ncols(), b.ncols());
+    debug_assert_eq!(inner, b.nrows());
+    let mut out = Array2::<f64>::zeros((n, m));
+    for i in 0..n {
+        for k in 0..inner.min(b.nrows()) {
+            let aik = a[[i, k]];
+            for j in 0..m {
+                out[[i, j]] += aik * b[[k, j]];
+            }
+        }
+    }
+    out
+}
 
 /// y = A x for a row-major `rows × cols` matrix `a`.
 #[inline]
@@ -78,7 +96,7 @@ pub fn spectral_norm_bound(a: &Array2<f64>) -> f64 {
     if a.iter().any(|v| !v.is_finite()) {
         return f64::NAN;
     }
-    let ata = a.t().dot(a);
+    let ata = matmul(a.t(), a.view());
     let largest_row_sum = ata
         .rows()
         .into_iter()
@@ -188,7 +206,7 @@ pub fn cholesky_positive_definite(a: &Array2<f64>) -> Result<(), (usize, f64)> {
 
 /// Largest absolute entry of AᵀA − I (how far A is from having orthonormal columns).
 pub fn orthonormality_defect(a: &Array2<f64>) -> f64 {
-    let gram = a.t().dot(a);
+    let gram = matmul(a.t(), a.view());
     let mut worst: f64 = 0.0;
     for ((i, j), &g) in gram.indexed_iter() {
         let target = if i == j { 1.0 } else { 0.0 };

@@ -12,6 +12,7 @@
 
 pub mod bilipnet;
 pub mod cayley;
+#[cfg(feature = "davis-yin")]
 pub mod dys;
 pub mod inverse;
 pub mod linalg;

@@ -255,6 +255,7 @@ impl MonotoneLayer {
         options: &InverseOptions,
     ) -> LayerReport {
         match options.method {
+            #[cfg(feature = "davis-yin")]
             super::inverse::InverseMethod::DavisYin => self.inverse_dys(y, out, state, options),
             super::inverse::InverseMethod::Newton => self.inverse_newton(y, out, state, options),
         }

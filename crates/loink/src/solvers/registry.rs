@@ -12,7 +12,7 @@ use super::{analytic, dls, reference};
 use crate::error::{LoinkError, Result};
 use crate::problem::Problem;
 use crate::report::Solution;
-use crate::surrogate::{Loink, SolverState};
+use crate::surrogate::{ChartSet, SolverState};
 
 /// The solvers, by the word the CLI, the page's hash and reports use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -129,7 +129,7 @@ pub trait Solver {
 }
 
 /// Whether `kind` runs on `problem` (with `model` loaded or not); `Err` says why not.
-pub fn applies(kind: SolverKind, problem: &Problem, model: Option<&Loink>) -> Result<()> {
+pub fn applies(kind: SolverKind, problem: &Problem, model: Option<&ChartSet>) -> Result<()> {
     match kind {
         SolverKind::Loink | SolverKind::LoinkRefine => match model {
             Some(_) => Ok(()),
@@ -148,10 +148,11 @@ pub fn applies(kind: SolverKind, problem: &Problem, model: Option<&Loink>) -> Re
     }
 }
 
-/// Builds the solver `settings` describe for `problem` (and `model`, for the learned ones).
+/// Builds the solver `settings` describe for `problem` (and `model`, for the learned ones: one
+/// LOInK chart or several, `ChartSet::from(loink)` for one).
 pub fn build(
     problem: &Problem,
-    model: Option<&Loink>,
+    model: Option<&ChartSet>,
     settings: &SolverSettings,
 ) -> Result<Box<dyn Solver>> {
     applies(settings.kind, problem, model)?;
@@ -166,11 +167,11 @@ pub fn build(
                 .clone()
                 .with_refinement(refine)
                 .with_feedback(settings.feedback);
-            let state = loink.new_state();
+            let states = loink.new_states();
             Box::new(Learned {
                 kind: settings.kind,
                 loink,
-                state,
+                states,
                 warm: settings.start == Start::Warm,
             })
         }
@@ -190,12 +191,13 @@ pub fn build(
     })
 }
 
-/// LOInK (and LOInK + refine): the model's inverse, warm-started or cold.
+/// LOInK (and LOInK + refine): the model's inverse (every chart's, the cheapest feasible
+/// winning), warm-started or cold.
 #[derive(Clone)]
 struct Learned {
     kind: SolverKind,
-    loink: Loink,
-    state: SolverState,
+    loink: ChartSet,
+    states: Vec<SolverState>,
     warm: bool,
 }
 
@@ -205,12 +207,12 @@ impl Solver for Learned {
     }
     fn solve(&mut self, target: &[f64]) -> Solution {
         if !self.warm {
-            self.state.reset();
+            self.reset();
         }
-        self.loink.solve(&mut self.state, target)
+        self.loink.solve(&mut self.states, target)
     }
     fn reset(&mut self) {
-        self.state.reset();
+        self.states.iter_mut().for_each(SolverState::reset);
     }
     fn boxed_clone(&self) -> Box<dyn Solver> {
         Box::new(self.clone())

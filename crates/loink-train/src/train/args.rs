@@ -1,0 +1,252 @@
+//! The flags of `loink train` ([`TrainArgs`]) and what they build: the problem (a preset with
+//! its joint limits replaced when asked), the card, and the checked architecture.
+
+use std::path::PathBuf;
+
+use loink::artifact::About;
+use loink::cost::CostSpec;
+use loink::problem::Problem;
+
+use super::data::Sampler;
+use super::loss::TaskLoss;
+use super::model::Architecture;
+use super::TrainError;
+
+/// What `loink train` fits (`--kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModelKind {
+    /// The LOInK model (BiLipNet G plus surrogate-cost heads).
+    Loink,
+    /// Direct regression y → q with squared error (the averaging baseline).
+    Mse,
+    /// Mixture density network y → Σ_k π_k N(μ_k, σ_k²) (the multimodal baseline).
+    Mdn,
+}
+
+/// A comma-separated list of widths (an alias, so clap takes it as one value, not many).
+pub type Widths = Vec<usize>;
+
+fn parse_list(text: &str) -> Result<Widths, String> {
+    text.split(',')
+        .map(|p| p.trim().parse::<usize>().map_err(|e| format!("'{p}': {e}")))
+        .collect()
+}
+
+/// Flags of `loink train`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TrainArgs {
+    /// What to fit: the LOInK model, or a direct-regression baseline (mse, mdn) written as a
+    /// `loink-regressor` file (`--hidden` is then its MLP widths).
+    #[arg(long, value_enum, default_value_t = ModelKind::Loink)]
+    pub kind: ModelKind,
+    /// Mixture components K of `--kind mdn`.
+    #[arg(long, default_value_t = 2)]
+    pub components: usize,
+    /// Problem preset (planar2, planar3, planar3-wide, planar4).
+    #[arg(long, visible_alias = "problem")]
+    pub robot: String,
+    /// Cost, e.g. "limits=1,com=4" (the default).
+    #[arg(long, default_value = "limits=1,com=4")]
+    pub cost: String,
+    /// Lower joint limits replacing the preset's, comma-separated radians — e.g. planar2's
+    /// elbow-up chart `--lower=-3.141592653589793,0` (no redundancy: one chart per model).
+    #[arg(long, allow_hyphen_values = true)]
+    pub lower: Option<String>,
+    /// Upper joint limits replacing the preset's, comma-separated radians.
+    #[arg(long, allow_hyphen_values = true)]
+    pub upper: Option<String>,
+    /// A multi-chart model (kind `charts`): one LOInK chart per sign pattern of these joints
+    /// (1-based, comma-separated: `2,3` gives 4 charts), each trained on its sub-box of the
+    /// limits with the other flags; a joint whose range does not hold 0 is split at its middle.
+    #[arg(long, value_delimiter = ',')]
+    pub charts: Vec<usize>,
+    /// Overall lower Lipschitz bound μ of G.
+    #[arg(long, default_value_t = 0.05)]
+    pub mu: f64,
+    /// Overall upper Lipschitz bound ν of G.
+    #[arg(long, default_value_t = 20.0)]
+    pub nu: f64,
+    /// Number of monotone layers d.
+    #[arg(long, default_value_t = 3)]
+    pub depth: usize,
+    /// Hidden block sizes of each monotone layer, comma-separated.
+    #[arg(long, default_value = "32,32,32,32", value_parser = parse_list)]
+    pub hidden: Widths,
+    /// Hidden widths of the M and b heads, comma-separated.
+    #[arg(long, default_value = "32,32", value_parser = parse_list)]
+    pub head_hidden: Widths,
+    /// ε in M = LLᵀ + εI.
+    #[arg(long, default_value_t = 1e-3)]
+    pub metric_eps: f64,
+    /// Maximum number of epochs.
+    #[arg(long, default_value_t = 40)]
+    pub epochs: usize,
+    /// Number of training configurations (before the validation split).
+    #[arg(long, default_value_t = 200_000)]
+    pub samples: usize,
+    /// How configurations are drawn.
+    #[arg(long, value_enum, default_value_t = Sampler::Uniform)]
+    pub sampler: Sampler,
+    /// Mini-batch size.
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
+    /// Peak learning rate of the one-cycle schedule.
+    #[arg(long, default_value_t = 1e-2)]
+    pub lr: f64,
+    /// Share of samples held out for validation and early stopping.
+    #[arg(long, default_value_t = 0.1)]
+    pub val_frac: f64,
+    /// Stop after this many epochs without a better validation loss (checked in the second half
+    /// of the epochs only, once the learning rate anneals).
+    #[arg(long, default_value_t = 8)]
+    pub patience: usize,
+    /// Optimal-surface points per epoch (0 = off): after the warm-up, every epoch inverts the
+    /// current network at this many fresh targets and trains on the preimages x₀ = G⁻¹([ỹ; 0])
+    /// in place of as many uniform samples (see `train::surface`).
+    #[arg(long, default_value_t = 0)]
+    pub surface: usize,
+    /// Targets inverted per surface point kept: with K > 1 an epoch inverts K·N targets and
+    /// keeps the N preimages with the largest residuals (see `train::surface`).
+    #[arg(long, default_value_t = 1)]
+    pub surface_pool: usize,
+    /// Weight of a surface point's task error against a uniform sample's 1 (`--surface` only):
+    /// the unrefined answer is read on the surface alone, the uniform samples are there for the
+    /// cost heads and for σ > 0, so W > 1 spends more of G₁'s capacity where the page reads it.
+    #[arg(long, default_value_t = 1.0)]
+    pub surface_task_weight: f64,
+    /// Share of the epochs before surface points join (the network must first be a rough fit).
+    #[arg(long, default_value_t = 0.25)]
+    pub surface_from: f64,
+    /// Task weight w_task.
+    #[arg(long, default_value_t = 10.0)]
+    pub task_weight: f64,
+    /// How the task error enters the loss: squared (the mean squared error) or norm (its
+    /// smoothed norm, so the typical error weighs as much as the tails; see `train::loss`).
+    #[arg(long, value_enum, default_value_t = TaskLoss::Squared)]
+    pub task_loss: TaskLoss,
+    /// Cost weight w_cost.
+    #[arg(long, default_value_t = 1.0)]
+    pub cost_weight: f64,
+    /// Global gradient-norm clip.
+    #[arg(long, default_value_t = 10.0)]
+    pub clip: f64,
+    /// Held-out targets of the closing optimality check against the reference optimum (0 skips).
+    #[arg(long, default_value_t = 300)]
+    pub check_targets: usize,
+    /// Polish steps after the inverse in the closing check.
+    #[arg(long, default_value_t = 3)]
+    pub check_refine: usize,
+    /// Seed of data, split, initialisation and batch order.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Output model file (JSON).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The model's catalog name, stored in its card (default: the output file's stem).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// One line on what the model is, stored in its card (the page's model menu shows it).
+    #[arg(long, default_value = "")]
+    pub description: String,
+    /// The command line that ran this training, stored in the card (the binary fills it in).
+    #[arg(skip)]
+    pub command: String,
+}
+
+impl TrainArgs {
+    /// The preset problem with the cost of `--cost`, its joint limits replaced by `--lower` /
+    /// `--upper` when given.
+    pub fn problem(&self) -> Result<Problem, TrainError> {
+        let cost = CostSpec::parse(&self.cost)?;
+        let preset = Problem::preset(&self.robot)?;
+        if self.lower.is_none() && self.upper.is_none() {
+            return Ok(Problem::new(preset.kinematics_arc(), cost)?);
+        }
+        let parse = |text: &Option<String>, fallback: &[f64]| -> Result<Vec<f64>, TrainError> {
+            match text {
+                None => Ok(fallback.to_vec()),
+                Some(t) => t
+                    .split(',')
+                    .map(|p| p.trim().parse::<f64>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| TrainError::Argument(format!("joint limits '{t}': {e}"))),
+            }
+        };
+        let mut spec = preset.spec();
+        spec.lower = parse(&self.lower, preset.limits().lower())?;
+        spec.upper = parse(&self.upper, preset.limits().upper())?;
+        Ok(Problem::from_spec(&spec, cost)?)
+    }
+
+    /// The card the written file carries.
+    pub fn about(&self) -> About {
+        About {
+            name: self.name.clone().unwrap_or_else(|| {
+                self.out
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().trim_end_matches(".f32").to_string())
+                    .unwrap_or_default()
+            }),
+            description: self.description.clone(),
+            command: self.command.clone(),
+        }
+    }
+
+    /// The network's architecture from the flags, every flag checked (typed error otherwise).
+    pub fn architecture(&self, problem: &Problem) -> Result<Architecture, TrainError> {
+        let bad = |m: &str| Err(TrainError::Argument(m.to_string()));
+        if !(self.mu > 0.0 && self.nu > self.mu && self.nu.is_finite()) {
+            return bad("need 0 < mu < nu < inf");
+        }
+        if self.depth == 0 || self.depth > 16 {
+            return bad("depth must be in 1..=16");
+        }
+        if self.hidden.is_empty() || self.hidden.iter().any(|&h| h == 0 || h > 1024) {
+            return bad("hidden blocks must be in 1..=1024");
+        }
+        if self.head_hidden.iter().any(|&h| h == 0 || h > 1024) {
+            return bad("head widths must be in 1..=1024");
+        }
+        if !(self.metric_eps > 0.0 && self.metric_eps.is_finite()) {
+            return bad("metric-eps must be positive");
+        }
+        if self.samples < 10 || self.batch == 0 || self.epochs == 0 {
+            return bad("need samples >= 10, batch >= 1, epochs >= 1");
+        }
+        if !(self.val_frac > 0.0 && self.val_frac < 0.9) {
+            return bad("val-frac must be in (0, 0.9)");
+        }
+        if !(0.0..=1.0).contains(&self.surface_from) {
+            return bad("surface-from must be in [0, 1]");
+        }
+        if !(1..=16).contains(&self.surface_pool) {
+            return bad("surface-pool must be in 1..=16");
+        }
+        if !(self.surface_task_weight > 0.0 && self.surface_task_weight <= 1e3) {
+            return bad("surface-task-weight must be in (0, 1000]");
+        }
+        if self.surface == 0 && self.surface_task_weight != 1.0 {
+            return bad("surface-task-weight weighs surface points: it needs --surface");
+        }
+        if self.surface > self.samples / 2 {
+            return bad("surface must be at most half the samples");
+        }
+        if !(self.lr > 0.0 && self.lr.is_finite() && self.clip > 0.0) {
+            return bad("lr and clip must be positive");
+        }
+        let (dof, task_dim) = (problem.dof(), problem.task_dim());
+        if dof < task_dim {
+            return bad("the problem needs at least as many joints as task dimensions");
+        }
+        Ok(Architecture {
+            dof,
+            task_dim,
+            mu: self.mu,
+            nu: self.nu,
+            depth: self.depth,
+            hidden: self.hidden.clone(),
+            head_hidden: self.head_hidden.clone(),
+            metric_eps: self.metric_eps,
+        })
+    }
+}
