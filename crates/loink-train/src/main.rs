@@ -37,6 +37,8 @@ enum Command {
     Compact(compact::CompactArgs),
     /// Write random reachable targets (q uniform in the limits) as a CSV with header x,y.
     Targets(eval::targets_cmd::TargetsArgs),
+    /// Write a data file of x1..xn,y1..ym,J rows (x uniform in the limits, y and J from the simulator).
+    Data(eval::data_cmd::DataArgs),
     /// Measure the share of targets whose self-motion set inside the limits is connected.
     Connectivity(eval::connectivity_cmd::ConnectivityArgs),
     /// Rewrite a model file's card (name, one-line description, the command that made it).
@@ -84,6 +86,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval::run(&args),
         Command::Compact(args) => compact::run(&args),
         Command::Targets(args) => eval::targets_cmd::run(&args),
+        Command::Data(args) => eval::data_cmd::run(&args),
         Command::Connectivity(args) => eval::connectivity_cmd::run(&args),
         Command::Card(args) => catalog::card(&args),
         Command::Catalog(args) => catalog::catalog(&args),

@@ -2,7 +2,8 @@
 //! every preset at random configurations inside (and a little outside) the limits.
 
 use loink::cost::{CostModel, CostSpec};
-use loink::problem::{finite_difference_jacobian, planar::PlanarArm, Kinematics, PRESET_NAMES};
+use loink::problem::planar::{PlanarArm, PLANAR_PRESETS};
+use loink::problem::{finite_difference_jacobian, Kinematics};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -18,7 +19,7 @@ fn random_q(arm: &PlanarArm, rng: &mut ChaCha8Rng) -> Vec<f64> {
 #[test]
 fn jacobian_matches_finite_differences_on_every_preset() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    for name in PRESET_NAMES {
+    for name in PLANAR_PRESETS {
         let arm = PlanarArm::preset(name).unwrap();
         for _ in 0..200 {
             let q = random_q(&arm, &mut rng);
@@ -85,7 +86,7 @@ fn cost_gradients_match_finite_differences() {
         CostSpec::parse("effort=0.7,limits=0.3,com=1").unwrap(),
         CostSpec::parse("actuation=2,limits=0.5").unwrap(),
     ];
-    for name in PRESET_NAMES {
+    for name in PLANAR_PRESETS {
         let arm = PlanarArm::preset(name).unwrap();
         for spec in &specs {
             let cost = CostModel::new(spec.clone(), &arm).unwrap();

@@ -7,8 +7,9 @@
 //! target still solves exactly as it would have.
 
 use loink::artifact::{load_model, random_model, save_model};
+use loink::problem::planar::{PlanarArm, PLANAR_PRESETS};
 use loink::problem::Problem;
-use loink::problem::{planar::PlanarArm, MAX_TARGET_MAGNITUDE, PRESET_NAMES};
+use loink::problem::{MAX_TARGET_MAGNITUDE, PRESET_NAMES};
 use loink::report::{Solution, Status};
 use loink::solvers::{analytic, dls, reference, refine};
 use loink::surrogate::Loink;
@@ -113,7 +114,7 @@ fn classical_solvers_label_far_targets_unreachable() {
                 assert_eq!(s.status(), Status::Unreachable, "{label}");
                 let radius = y[0].hypot(y[1]);
                 assert!(
-                    s.residual() >= radius - problem.planar().unwrap().reach() - 1e-9,
+                    s.residual() >= radius - problem.kinematics().workspace_radius() - 1e-9,
                     "{label}: residual {} below the geometric bound",
                     s.residual()
                 );
@@ -139,7 +140,7 @@ fn negative_zero_is_the_same_target_as_zero() {
 
 #[test]
 fn boundary_and_base_targets_get_honest_reports() {
-    for robot in PRESET_NAMES {
+    for robot in PLANAR_PRESETS {
         let problem = Problem::preset(robot).unwrap();
         let reach = problem.planar().unwrap().reach();
         let targets = [

@@ -78,6 +78,7 @@ fn answers(
     model: &ChartSet,
     settings: &SolverSettings,
     rows: &[TargetRow],
+    counted: &mut Option<Vec<f64>>,
 ) -> Result<Vec<Vec<Solution>>, CliError> {
     match (args.sigma, args.samples) {
         (Some(s), n) if !(s.is_finite() && s >= 0.0) || n == 0 => Err(CliError::Input(format!(
@@ -110,10 +111,9 @@ fn answers(
         (None, 1) => {
             let mut solver = registry::build(model.problem(), Some(model), settings)
                 .map_err(|e| CliError::Input(e.to_string()))?;
-            Ok(super::evaluate(rows, solver.as_mut())
-                .into_iter()
-                .map(|s| vec![s])
-                .collect())
+            let (solutions, calls) = super::evaluate(rows, solver.as_mut(), model.problem());
+            *counted = calls;
+            Ok(solutions.into_iter().map(|s| vec![s]).collect())
         }
         (None, n) => Err(CliError::Input(format!(
             "--samples {n} needs --sigma (the latent spread to sample at)"
@@ -129,7 +129,8 @@ pub fn run(
     targets: &Targets,
 ) -> Result<(), CliError> {
     let problem = model.problem().clone();
-    let per_target = answers(args, model, settings, &targets.rows)?;
+    let mut counted = None;
+    let per_target = answers(args, model, settings, &targets.rows, &mut counted)?;
     let with_gap = !args.no_gap && reference::available(&problem);
     let best = if with_gap {
         let ys: Vec<Vec<f64>> = targets.rows.iter().map(TargetRow::values).collect();
@@ -160,6 +161,7 @@ pub fn run(
         name: "ee_error_m".into(),
         values: solutions.iter().map(Solution::residual).collect(),
     });
+    extra.extend(super::calls_column(counted));
     let summarised = extra.len();
     if model.is_multi() {
         extra.push(ExtraColumn {

@@ -17,6 +17,7 @@
 //! columns, an unknown problem or a solver that does not apply exit with code 2.
 
 pub mod connectivity_cmd;
+pub mod data_cmd;
 pub mod learned;
 pub mod results_csv;
 pub mod summary;
@@ -38,9 +39,9 @@ use targets_csv::TargetRow;
 /// Arguments of `loink eval`.
 #[derive(Debug, Clone, Args)]
 pub struct EvalArgs {
-    /// Problem preset (planar2, planar3, planar3-wide, planar4). With --model it is optional
-    /// and must name the model's problem.
-    #[arg(long, required_unless_present = "model")]
+    /// Problem preset (planar2, planar3, planar3-wide, planar4, soft4). With --model it is
+    /// optional and must name the model's problem.
+    #[arg(long, visible_alias = "problem", required_unless_present = "model")]
     pub robot: Option<String>,
     /// The solver: loink, loink-refine (both need --model), dls, analytic (two-link arms) or
     /// reference. With --model the default is loink (loink-refine when --refine is above 0).
@@ -93,22 +94,48 @@ pub fn problem_for(name: &str) -> Result<Problem, CliError> {
 
 /// Solves every row with `solver`, timing each call on its own, with a progress bar. Invalid
 /// rows are still passed to the solver (which must report them `invalid`), so a seeded solver
-/// draws the same stream for every file layout.
-pub fn evaluate(rows: &[TargetRow], solver: &mut dyn registry::Solver) -> Vec<Solution> {
+/// draws the same stream for every file layout. For a simulator that counts its calls
+/// (the soft arm) the second value is each row's number of calls.
+pub fn evaluate(
+    rows: &[TargetRow],
+    solver: &mut dyn registry::Solver,
+    problem: &Problem,
+) -> (Vec<Solution>, Option<Vec<f64>>) {
     let bar = loink_train::progress::bar(rows.len(), solver.kind().as_str());
+    let counter = problem.kinematics();
+    let mut calls = counter
+        .simulator_calls()
+        .map(|_| Vec::with_capacity(rows.len()));
     let solutions = rows
         .iter()
         .map(|row| {
             let y = row.values();
+            let before = counter.simulator_calls();
             let start = Instant::now();
             let solution = solver.solve(&y);
             let micros = start.elapsed().as_secs_f64() * 1e6;
+            if let (Some(list), Some(a), Some(b)) =
+                (calls.as_mut(), before, counter.simulator_calls())
+            {
+                list.push(b.saturating_sub(a) as f64);
+            }
             bar.inc(1);
             solution.with_micros(micros)
         })
         .collect();
     bar.finish_and_clear();
-    solutions
+    (solutions, calls)
+}
+
+/// The `sim_calls` column, when the problem's simulator counts its calls.
+pub fn calls_column(calls: Option<Vec<f64>>) -> Vec<summary::ExtraColumn> {
+    calls
+        .map(|values| summary::ExtraColumn {
+            name: "sim_calls".into(),
+            values,
+        })
+        .into_iter()
+        .collect()
 }
 
 /// What `eval` runs: the problem, the model if any, and the solver settings.
@@ -193,14 +220,15 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
     }
     let mut solver = registry::build(&plan.problem, None, &plan.settings)
         .map_err(|e| CliError::Input(e.to_string()))?;
-    let solutions = evaluate(&targets.rows, solver.as_mut());
+    let (solutions, calls) = evaluate(&targets.rows, solver.as_mut(), &plan.problem);
+    let extra = calls_column(calls);
     results_csv::write_results(
         &args.out,
         &targets.names,
         plan.problem.dof(),
         &targets.rows,
         &solutions,
-        &[],
+        &extra,
     )?;
     println!(
         "loink eval: problem {}, solver {}, {} rows -> {}",
@@ -209,6 +237,6 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         targets.rows.len(),
         args.out.display()
     );
-    print!("{}", summary::summary_table(&solutions, &[]));
+    print!("{}", summary::summary_table(&solutions, &extra));
     Ok(())
 }

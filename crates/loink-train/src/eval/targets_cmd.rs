@@ -18,8 +18,8 @@ pub const MAX_COUNT: usize = 10_000_000;
 /// Arguments of `loink targets`.
 #[derive(Debug, Clone, Args)]
 pub struct TargetsArgs {
-    /// Problem preset (planar2, planar3, planar3-wide, planar4).
-    #[arg(long)]
+    /// Problem preset (planar2, planar3, planar3-wide, planar4, soft4).
+    #[arg(long, visible_alias = "problem")]
     pub robot: String,
     /// Number of targets.
     #[arg(long)]

@@ -14,12 +14,15 @@
 //!   that builds a problem from it; [`sketch`]: drawing primitives; [`region`]: the reachable
 //!   region as a raster;
 //! - [`planar`]: planar serial arms (reach ring, φ sweep, reference optimum, connectivity,
-//!   region lattice).
+//!   region lattice);
+//! - [`soft4`]: a soft arm of four twisted rods, a simulator that counts its calls.
 
 pub mod limits;
 pub mod planar;
 pub mod region;
 pub mod sketch;
+#[cfg(feature = "soft4")]
+pub mod soft4;
 pub mod spec;
 
 use std::any::Any;
@@ -73,9 +76,20 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     }
     /// Radius of a disc holding the workspace (task units): the scale of "far".
     fn workspace_radius(&self) -> f64;
+    /// The span of the workspace itself (task units; the workspace radius unless the workspace
+    /// sits far from the origin, as a soft arm's does): damped least squares scales its damping
+    /// by it (capped at 1, the planar arms' scale).
+    fn task_scale(&self) -> f64 {
+        self.workspace_radius()
+    }
     /// Whether a forward map exists (false for a problem known only through data).
     fn replayable(&self) -> bool {
         true
+    }
+    /// Forward-map calls so far, for a simulator whose calls cost (the soft arm); None for a
+    /// problem that does not count them.
+    fn simulator_calls(&self) -> Option<u64> {
+        None
     }
     /// y = f(q) into `y` (m entries); q has n entries.
     fn forward_into(&self, q: &[f64], y: &mut [f64]);

@@ -14,14 +14,24 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::planar::PlanarArm;
+#[cfg(feature = "soft4")]
+use super::soft4::{self, SoftArm};
 use super::{JointLimits, Kinematics};
 use crate::cost::CostSpec;
 use crate::error::{LoinkError, Result};
 
 /// Names accepted by [`super::Problem::preset`].
+#[cfg(feature = "soft4")]
+pub const PRESET_NAMES: [&str; 5] = ["planar2", "planar3", "planar3-wide", "planar4", "soft4"];
+/// Names accepted by [`super::Problem::preset`].
+#[cfg(not(feature = "soft4"))]
 pub const PRESET_NAMES: [&str; 4] = ["planar2", "planar3", "planar3-wide", "planar4"];
 
 /// The kinds [`ProblemSpec::build`] knows.
+#[cfg(feature = "soft4")]
+pub const KINDS: [&str; 2] = ["planar", "soft4"];
+/// The kinds [`ProblemSpec::build`] knows.
+#[cfg(not(feature = "soft4"))]
 pub const KINDS: [&str; 1] = ["planar"];
 
 /// A problem as a model file describes it (see the module docs).
@@ -50,6 +60,8 @@ impl ProblemSpec {
                 self.link_lengths.clone(),
                 limits,
             )?)),
+            #[cfg(feature = "soft4")]
+            "soft4" => Ok(Arc::new(SoftArm::new(&self.name, limits)?)),
             other => Err(LoinkError::OutOfRange {
                 what: "problem kind".into(),
                 detail: format!("'{other}' (known: {})", KINDS.join(", ")),
@@ -58,8 +70,18 @@ impl ProblemSpec {
     }
 }
 
-/// A named preset problem and its default cost.
+/// A named preset problem and its default cost (planar arms: docs/planar3.md's; the soft arm:
+/// the actuation effort Σ (φ_j / φ_max)²).
 pub fn preset(name: &str) -> Result<(Arc<dyn Kinematics>, CostSpec)> {
+    #[cfg(feature = "soft4")]
+    if name == soft4::NAME {
+        return Ok((
+            Arc::new(SoftArm::preset()),
+            CostSpec {
+                terms: vec![crate::cost::TermSpec::Actuation { weight: 1.0 }],
+            },
+        ));
+    }
     let planar = PlanarArm::preset(name)?;
     Ok((Arc::new(planar), CostSpec::planar3()))
 }

@@ -29,7 +29,8 @@ const ON_LIMIT: f64 = 1e-12;
 /// Parameters of [`solve`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DlsOptions {
-    /// λ, the damping of the task step (m).
+    /// λ, the damping of the task step (m, for a workspace a metre or more across; scaled by
+    /// the problem's task scale below that).
     pub damping: f64,
     /// Largest per-joint increment per iteration (rad).
     pub step_clamp: f64,
@@ -115,7 +116,10 @@ pub fn solve(problem: &Problem, target: &[f64], seed: &[f64], opts: &DlsOptions)
     let mut grad = vec![0.0; n];
     let mut r = vec![0.0; m];
     let mut scratch = vec![0.0; m];
-    let damping2 = opts.damping * opts.damping;
+    // λ is given for metre-scale arms; a workspace a few centimetres across takes it in
+    // proportion (the planar arms' scale is 1: their damping is λ itself).
+    let damping = opts.damping * problem.kinematics().task_scale().min(1.0);
+    let damping2 = damping * damping;
     let mut termination = Termination::IterationCap;
     let mut iterations = opts.max_iters;
     for iter in 0..opts.max_iters {

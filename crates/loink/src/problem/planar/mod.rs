@@ -29,6 +29,9 @@ use crate::cost::{CostTerm, TermSpec};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 use crate::report::Solution;
 
+/// The planar presets (the problems' presets are [`super::PRESET_NAMES`]).
+pub const PLANAR_PRESETS: [&str; 4] = ["planar2", "planar3", "planar3-wide", "planar4"];
+
 /// Longest chain accepted (keeps hostile specs from allocating without bound).
 pub const MAX_LINKS: usize = 64;
 
@@ -102,7 +105,7 @@ impl PlanarArm {
             _ => {
                 return Err(LoinkError::UnknownRobot {
                     name: name.to_string(),
-                    known: super::PRESET_NAMES.join(", "),
+                    known: PLANAR_PRESETS.join(", "),
                 })
             }
         };

@@ -1,0 +1,182 @@
+//! `soft4`: a planar soft arm of four twisted HSA rods (docs/soft-arm.md), the model-free
+//! problem: the learners see only data rows; the simulator here replays answers, draws the arm
+//! and gives the reference optimum, and it counts its calls (what a user of a real soft robot
+//! pays for).
+//!
+//! Symbols: φ ∈ [0, φ_max]⁴ the rods' twists (the joints x); u_j = φ_j / l the twist strain;
+//! ξ = (κ, σ_sh, σ_a) the backbone's bending, shear and axial strain. Rod j has stiffness
+//! S_j = [[S_b + C_b u_j, S_bsh, 0], [S_bsh, S_sh + C_sh u_j, 0], [0, 0, S_a + C_a u_j]], strain
+//! map B_j (its axial strain is σ_a + r_j κ) and rest strain ρ_j = (0, 0, 1 + C_ε u_j); the
+//! platform settles where Σ_j B_jᵀ S_j (B_j ξ − ρ_j) = 0, one 3 × 3 linear solve A ξ = b. The
+//! end effector y ∈ R² is the tip of the constant-strain backbone plus the distal cap and the
+//! platform.
+//!
+//! - this file: [`SoftArm`] and its [`Kinematics`] implementation;
+//! - [`statics`]: the steady state ξ(φ) and the forward map y(ξ);
+//! - [`reference`]: the global reference optimum by a multi-start local solve.
+
+pub mod reference;
+pub mod statics;
+
+use std::any::Any;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::sketch::{Shape, Sketch, Stroke};
+use super::{JointLimits, Kinematics, Problem, ProblemSpec, Reachability};
+use crate::error::{LoinkError, Result};
+use crate::report::Solution;
+
+pub use statics::{Params, PARAMS, PHI_MAX};
+
+/// The preset's name.
+pub const NAME: &str = "soft4";
+
+/// The soft arm, with its simulator-call counter.
+#[derive(Debug)]
+pub struct SoftArm {
+    name: String,
+    limits: JointLimits,
+    params: Params,
+    calls: AtomicU64,
+}
+
+impl Clone for SoftArm {
+    fn clone(&self) -> Self {
+        SoftArm {
+            name: self.name.clone(),
+            limits: self.limits.clone(),
+            params: self.params,
+            calls: AtomicU64::new(self.calls()),
+        }
+    }
+}
+
+impl PartialEq for SoftArm {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.limits == other.limits
+    }
+}
+
+impl SoftArm {
+    /// The arm with these twist limits, which must lie inside [0, φ_max] for every rod (where
+    /// the equilibrium is a positive definite solve).
+    pub fn new(name: &str, limits: JointLimits) -> Result<Self> {
+        if limits.len() != 4 {
+            return Err(LoinkError::OutOfRange {
+                what: "soft4 joints".into(),
+                detail: format!("{} (the arm has 4 rods)", limits.len()),
+            });
+        }
+        let slack = 1e-12;
+        if limits.lower().iter().any(|&l| l < -slack)
+            || limits.upper().iter().any(|&u| u > PHI_MAX + slack)
+        {
+            return Err(LoinkError::OutOfRange {
+                what: "soft4 twist limits".into(),
+                detail: format!("each must lie in [0, {PHI_MAX}] rad"),
+            });
+        }
+        Ok(SoftArm {
+            name: name.to_string(),
+            limits,
+            params: PARAMS,
+            calls: AtomicU64::new(0),
+        })
+    }
+
+    /// The preset: every twist in [0, φ_max].
+    pub fn preset() -> Self {
+        let limits = JointLimits::new(vec![0.0; 4], vec![PHI_MAX; 4]).expect("a valid box");
+        SoftArm::new(NAME, limits).expect("the preset box is valid")
+    }
+
+    /// Simulator calls so far (every forward evaluation, finite-difference ones included).
+    pub fn calls(&self) -> u64 {
+        self.calls.load(Ordering::Relaxed)
+    }
+
+    /// The steady-state strains ξ = (κ, σ_sh, σ_a) at twists φ (not counted as a call).
+    pub fn strains(&self, phi: &[f64]) -> [f64; 3] {
+        statics::strains(&self.params, phi)
+    }
+}
+
+impl Kinematics for SoftArm {
+    fn kind(&self) -> &'static str {
+        NAME
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn limits(&self) -> &JointLimits {
+        &self.limits
+    }
+    fn task_dim(&self) -> usize {
+        2
+    }
+    fn spec(&self) -> ProblemSpec {
+        ProblemSpec {
+            kind: NAME.into(),
+            name: self.name.clone(),
+            link_lengths: Vec::new(),
+            lower: self.limits.lower().to_vec(),
+            upper: self.limits.upper().to_vec(),
+        }
+    }
+    fn title(&self) -> String {
+        "soft arm, 4 twisted rods (2 redundant)".into()
+    }
+    fn workspace_radius(&self) -> f64 {
+        // The end effector stays within 0.2 m of the base (it sits 0.110–0.145 m above it).
+        0.2
+    }
+    fn task_scale(&self) -> f64 {
+        // The end effector sweeps about ±36 mm across and 33 mm up (docs/soft-arm.md).
+        0.04
+    }
+    fn forward_into(&self, q: &[f64], y: &mut [f64]) {
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        let xi = statics::strains(&self.params, q);
+        let [yx, yy] = statics::end_effector(&self.params, xi);
+        y[0] = yx;
+        y[1] = yy;
+    }
+    fn quick_reachability(&self, y: &[f64]) -> Reachability {
+        // The end effector never leaves the disc of the workspace radius: 0.025 m of proximal
+        // cap, a 0.059 m backbone stretched at most 1.6× (σ_a at full twist, the shear a few
+        // hundredths), 0.026 m of cap and platform make under 0.15 m.
+        if y[0].hypot(y[1]) > self.workspace_radius() {
+            Reachability::Unreachable
+        } else {
+            Reachability::Unknown
+        }
+    }
+    fn simulator_calls(&self) -> Option<u64> {
+        Some(self.calls())
+    }
+    fn has_reference_optimum(&self) -> bool {
+        true
+    }
+    fn reference_optimum(&self, problem: &Problem, y: &[f64]) -> Option<Solution> {
+        Some(reference::solve(problem, y))
+    }
+    fn sketch(&self, q: &[f64]) -> Option<Sketch> {
+        Some(statics::sketch(&self.params, q))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The shapes of one pose: base, rods, platform, end effector.
+fn shapes(points: Vec<(Stroke, Vec<[f64; 2]>)>, effector: [f64; 2]) -> Sketch {
+    let mut shapes: Vec<Shape> = points
+        .into_iter()
+        .map(|(stroke, points)| Shape::Polyline { stroke, points })
+        .collect();
+    shapes.push(Shape::Dot {
+        stroke: Stroke::Effector,
+        at: effector,
+    });
+    Sketch { shapes }
+}
