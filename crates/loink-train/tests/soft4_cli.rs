@@ -143,3 +143,237 @@ fn eval_counts_the_simulator_calls_of_every_solve() {
     let _ = std::fs::remove_file(targets);
     let _ = std::fs::remove_file(results);
 }
+
+/// `loink train` tiny, from `data`, with extra flags; returns stdout + stderr.
+fn train_from(data: &std::path::Path, out: &std::path::Path, extra: &[&str]) -> (bool, String) {
+    let mut args = vec![
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--epochs",
+        "4",
+        "--depth",
+        "2",
+        "--hidden",
+        "8,8",
+        "--head-hidden",
+        "8",
+        "--batch",
+        "128",
+        "--check-targets",
+        "20",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    (o.status.success(), text)
+}
+
+#[test]
+fn a_model_trains_from_a_data_file_alone() {
+    let (data, model, targets, results) = (
+        temp("d.csv"),
+        temp("m.json"),
+        temp("dt.csv"),
+        temp("dr.csv"),
+    );
+    let o = run(&[
+        "data",
+        "--problem",
+        "soft4",
+        "--count",
+        "4000",
+        "--seed",
+        "2",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    // Three bad rows appended: each reported by its line number and left out.
+    let mut text = std::fs::read_to_string(&data).unwrap();
+    text.push_str("1,2,3,nope,0.1,0.1,1\n1,2,3,4,NaN,0.1,1\n1,2,3\n");
+    std::fs::write(&data, text).unwrap();
+    let o = run(&[
+        "targets",
+        "--problem",
+        "soft4",
+        "--count",
+        "30",
+        "--seed",
+        "8",
+        "--out",
+        targets.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+
+    // With the simulator named: a soft4 model, its answers replayed (sim_calls counted).
+    let (ok, log) = train_from(&data, &model, &["--problem", "soft4"]);
+    assert!(ok, "{log}");
+    for line in [
+        "line 4002: 'nope' is not a number",
+        "line 4003: NaN is not finite",
+        "line 4004: 3 columns",
+    ] {
+        assert!(log.contains(line), "{line} missing from:\n{log}");
+    }
+    let file = loink::artifact::load_model(&std::fs::read_to_string(&model).unwrap()).unwrap();
+    let m = &file.file().metrics;
+    assert!(m["last_loss"] < m["first_loss"], "{m:?}");
+    assert_eq!(m["samples"], 4000.0);
+    assert_eq!(file.problem().name(), "soft4");
+    let o = run(&[
+        "eval",
+        "--model",
+        model.to_str().unwrap(),
+        "--refine",
+        "3",
+        "--targets",
+        targets.to_str().unwrap(),
+        "--out",
+        results.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (header, _, raw) = read_csv(&results);
+    assert!(header.iter().any(|h| h == "sim_calls"));
+    let status = header.iter().position(|h| h == "status").unwrap();
+    assert!(raw.iter().filter(|r| r[status] == "converged").count() >= 25);
+
+    // Without it: a data-only model, whose answers nothing can replay.
+    let (ok, log) = train_from(&data, &model, &[]);
+    assert!(ok, "{log}");
+    assert!(log.contains("optimality check skipped"));
+    let text = std::fs::read_to_string(&model).unwrap();
+    let file = loink::artifact::load_model(&text).unwrap();
+    assert_eq!(file.file().problem.kind, "data");
+    assert!(!file.problem().replayable());
+    let o = run(&[
+        "eval",
+        "--model",
+        model.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--out",
+        results.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (header, _, raw) = read_csv(&results);
+    let status = header.iter().position(|h| h == "status").unwrap();
+    assert!(raw.iter().all(|r| r[status] == "unverified"));
+    // --surface replays preimages: not without the simulator.
+    let (ok, log) = train_from(&data, &model, &["--surface", "100"]);
+    assert!(!ok && log.contains("needs the simulator"), "{log}");
+
+    // A file without a usable row is refused (exit 2).
+    std::fs::write(&data, "x1,x2,y1,J\nnope,1,1,1\n").unwrap();
+    let o = run(&[
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        model.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    for f in [data, model, targets, results] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn a_planar3_data_file_trains_like_the_robot_itself() {
+    let (data, a, b, targets, results) = (
+        temp("p3d.csv"),
+        temp("p3a.json"),
+        temp("p3b.json"),
+        temp("p3t.csv"),
+        temp("p3r.csv"),
+    );
+    assert!(run(&[
+        "data",
+        "--problem",
+        "planar3",
+        "--count",
+        "6000",
+        "--seed",
+        "4",
+        "--out",
+        data.to_str().unwrap(),
+    ])
+    .status
+    .success());
+    let (ok, log) = train_from(&data, &a, &["--problem", "planar3"]);
+    assert!(ok, "{log}");
+    let o = run(&[
+        "train",
+        "--robot",
+        "planar3",
+        "--samples",
+        "6000",
+        "--epochs",
+        "4",
+        "--depth",
+        "2",
+        "--hidden",
+        "8,8",
+        "--head-hidden",
+        "8",
+        "--batch",
+        "128",
+        "--check-targets",
+        "20",
+        "--seed",
+        "3",
+        "--out",
+        b.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert!(run(&[
+        "targets",
+        "--robot",
+        "planar3",
+        "--count",
+        "100",
+        "--seed",
+        "9",
+        "--out",
+        targets.to_str().unwrap(),
+    ])
+    .status
+    .success());
+    let within = |model: &PathBuf| {
+        let o = run(&[
+            "eval",
+            "--model",
+            model.to_str().unwrap(),
+            "--refine",
+            "3",
+            "--targets",
+            targets.to_str().unwrap(),
+            "--out",
+            results.to_str().unwrap(),
+        ]);
+        assert!(o.status.success());
+        let (header, rows, _) = read_csv(&results);
+        let gap = header.iter().position(|h| h == "gap").unwrap();
+        rows.iter().filter(|r| r[gap] <= 0.01).count()
+    };
+    let (from_data, from_robot) = (within(&a), within(&b));
+    assert!(
+        from_data >= 90 && from_robot >= 90,
+        "{from_data} vs {from_robot} of 100"
+    );
+    assert!(
+        from_data.abs_diff(from_robot) <= 5,
+        "{from_data} vs {from_robot} of 100"
+    );
+    for f in [data, a, b, targets, results] {
+        let _ = std::fs::remove_file(f);
+    }
+}

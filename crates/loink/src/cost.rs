@@ -31,6 +31,11 @@ pub enum TermSpec {
     Effort { weight: f64 },
     /// weight · Σ ((q_i − lower_i)/(upper_i − lower_i))².
     Actuation { weight: f64 },
+    /// The cost a data file gave for its rows, whatever made it: no formula, so it evaluates
+    /// to NaN (a model trained from data alone records this; nothing can recompute it; the
+    /// `model-free` feature).
+    #[cfg(feature = "model-free")]
+    Data { weight: f64 },
 }
 
 /// The file form of a [`TermSpec`], read as a flat struct: serde decodes an internally tagged
@@ -49,6 +54,8 @@ enum TermKind {
     CentreOfMass,
     Effort,
     Actuation,
+    #[cfg(feature = "model-free")]
+    Data,
 }
 
 impl From<TaggedTerm> for TermSpec {
@@ -59,12 +66,14 @@ impl From<TaggedTerm> for TermSpec {
             TermKind::CentreOfMass => TermSpec::CentreOfMass { weight },
             TermKind::Effort => TermSpec::Effort { weight },
             TermKind::Actuation => TermSpec::Actuation { weight },
+            #[cfg(feature = "model-free")]
+            TermKind::Data => TermSpec::Data { weight },
         }
     }
 }
 
 /// The words of [`CostSpec::parse`], in [`TermSpec`] order.
-const TERM_WORDS: [&str; 4] = ["limits", "com", "effort", "actuation"];
+const TERM_WORDS: [&str; 5] = ["limits", "com", "effort", "actuation", "data"];
 
 impl TermSpec {
     /// Its weight.
@@ -74,6 +83,8 @@ impl TermSpec {
             | TermSpec::CentreOfMass { weight }
             | TermSpec::Effort { weight }
             | TermSpec::Actuation { weight } => weight,
+            #[cfg(feature = "model-free")]
+            TermSpec::Data { weight } => weight,
         }
     }
     /// Its word in [`CostSpec::parse`]'s syntax.
@@ -83,6 +94,8 @@ impl TermSpec {
             TermSpec::CentreOfMass { .. } => TERM_WORDS[1],
             TermSpec::Effort { .. } => TERM_WORDS[2],
             TermSpec::Actuation { .. } => TERM_WORDS[3],
+            #[cfg(feature = "model-free")]
+            TermSpec::Data { .. } => TERM_WORDS[4],
         }
     }
 }
@@ -126,6 +139,8 @@ impl CostSpec {
                 "com" => TermSpec::CentreOfMass { weight },
                 "effort" => TermSpec::Effort { weight },
                 "actuation" => TermSpec::Actuation { weight },
+                #[cfg(feature = "model-free")]
+                "data" => TermSpec::Data { weight },
                 other => {
                     return Err(LoinkError::InvalidCost(format!(
                         "unknown term '{other}' (known: {})",
@@ -157,6 +172,8 @@ impl CostSpec {
                 TermSpec::CentreOfMass { weight } => weighted(weight, "com_x²"),
                 TermSpec::Effort { weight } => weighted(weight, "Σqᵢ²"),
                 TermSpec::Actuation { weight } => weighted(weight, "Σ((qᵢ − lᵢ)/(uᵢ − lᵢ))²"),
+                #[cfg(feature = "model-free")]
+                TermSpec::Data { weight } => weighted(weight, "J(data)"),
             })
             .collect();
         format!("J = {}", terms.join(" + "))
@@ -186,6 +203,8 @@ impl CostSpec {
                     weight,
                     "actuation (each joint's travel as a share of its range)²",
                 ),
+                #[cfg(feature = "model-free")]
+                TermSpec::Data { weight } => weighted(weight, "the data file's own cost"),
             })
             .collect::<Vec<_>>()
             .join(" + ")
@@ -305,8 +324,27 @@ fn generic_term(term: &TermSpec, limits: &JointLimits) -> Option<Arc<dyn CostTer
                 .map(|i| limits.upper()[i] - limits.lower()[i])
                 .collect(),
         }),
+        #[cfg(feature = "model-free")]
+        TermSpec::Data { weight } => Arc::new(DataTerm { weight }),
         TermSpec::CentreOfMass { .. } => return None,
     })
+}
+
+/// The data file's own cost: unknown away from its rows (NaN value and gradient).
+#[cfg(feature = "model-free")]
+#[derive(Debug, Clone)]
+struct DataTerm {
+    weight: f64,
+}
+
+#[cfg(feature = "model-free")]
+impl CostTerm for DataTerm {
+    fn accumulate(&self, _q: &[f64], total: &mut f64, grad: Option<&mut [f64]>) {
+        *total += self.weight * f64::NAN;
+        if let Some(g) = grad {
+            g.fill(f64::NAN);
+        }
+    }
 }
 
 impl CostModel {

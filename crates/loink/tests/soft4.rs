@@ -77,6 +77,7 @@ fn bad_input_is_refused() {
         link_lengths: Vec::new(),
         lower,
         upper,
+        task_dim: 0,
     };
     assert!(spec(vec![0.0; 4], vec![3.0; 4]).build().is_ok());
     assert!(

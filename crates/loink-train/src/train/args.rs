@@ -42,12 +42,19 @@ pub struct TrainArgs {
     /// Mixture components K of `--kind mdn`.
     #[arg(long, default_value_t = 2)]
     pub components: usize,
-    /// Problem preset (planar2, planar3, planar3-wide, planar4).
-    #[arg(long, visible_alias = "problem")]
+    /// Problem preset (planar2, planar3, planar3-wide, planar4, soft4). With --data it names
+    /// only the simulator that replays the model's answers (eval, the page): the trainer reads
+    /// nothing of it; without it such a model is data-only.
+    #[arg(long, visible_alias = "problem", default_value = "")]
     pub robot: String,
-    /// Cost, e.g. "limits=1,com=4" (the default).
-    #[arg(long, default_value = "limits=1,com=4")]
-    pub cost: String,
+    /// Train from this data file alone: `x1,…,xn,y1,…,ym,J` rows (as `loink data` writes); bad
+    /// rows are reported by line number and left out.
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// Cost, e.g. "limits=1,com=4" (default: the problem's own — the planar arms'
+    /// limits=1,com=4, the soft arm's actuation=1).
+    #[arg(long)]
+    pub cost: Option<String>,
     /// Lower joint limits replacing the preset's, comma-separated radians — e.g. planar2's
     /// elbow-up chart `--lower=-3.141592653589793,0` (no redundancy: one chart per model).
     #[arg(long, allow_hyphen_values = true)]
@@ -157,8 +164,16 @@ impl TrainArgs {
     /// The preset problem with the cost of `--cost`, its joint limits replaced by `--lower` /
     /// `--upper` when given.
     pub fn problem(&self) -> Result<Problem, TrainError> {
-        let cost = CostSpec::parse(&self.cost)?;
+        if self.robot.is_empty() {
+            return Err(TrainError::Argument(
+                "name the problem with --robot (or --problem), or train from --data".into(),
+            ));
+        }
         let preset = Problem::preset(&self.robot)?;
+        let cost = match &self.cost {
+            Some(text) => CostSpec::parse(text)?,
+            None => preset.cost().spec().clone(),
+        };
         if self.lower.is_none() && self.upper.is_none() {
             return Ok(Problem::new(preset.kinematics_arc(), cost)?);
         }

@@ -84,6 +84,11 @@ fn trim(v: f64) -> String {
 
 /// Runs `loink train --charts …`: trains every chart in turn, then checks and writes the set.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
+    if args.data.is_some() {
+        return Err(TrainError::Argument(
+            "--charts draws each chart's data from its region: it does not take --data".into(),
+        ));
+    }
     let problem: Problem = args.problem()?;
     let limits = problem.limits().clone();
     let regions = regions(&limits, &args.charts)?;
@@ -100,7 +105,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
             seed: args.seed.wrapping_add(k as u64),
             ..args.clone()
         };
-        let trained = fit(&chart_args, &problem, region, Some((k, count)))?;
+        let trained = fit(&chart_args, &problem, region, Some((k, count)), None)?;
         seconds += trained.seconds;
         let mut model = trained.file;
         model.about = About {

@@ -22,6 +22,7 @@ pub mod args;
 pub mod cayley;
 pub mod charts;
 pub mod data;
+pub mod data_file;
 pub mod export;
 pub mod loss;
 pub mod model;
@@ -91,8 +92,14 @@ pub struct Trained {
 
 /// Runs `loink train` (one LOInK network; `--charts` runs [`charts::run`]).
 pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
-    let problem = args.problem()?;
-    let trained = fit(args, &problem, problem.limits(), None)?;
+    let (problem, rows) = match &args.data {
+        Some(path) => {
+            let (problem, rows) = data_file::source(args, path)?;
+            (problem, Some(rows))
+        }
+        None => (args.problem()?, None),
+    };
+    let trained = fit(args, &problem, problem.limits(), None, rows.as_ref())?;
     let json = export::to_json(&trained.file);
     std::fs::write(&args.out, &json).map_err(|source| TrainError::Io {
         path: args.out.clone(),
@@ -103,13 +110,15 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
 }
 
 /// Trains one network on configurations drawn from `region` (the joint limits, or one chart's
-/// sub-box of them) for the whole `problem`; `chart` = (index, count) names the chart in the
-/// progress lines and the summary. Nothing is written.
+/// sub-box of them) for the whole `problem` — or on `rows` from a data file, when given;
+/// `chart` = (index, count) names the chart in the progress lines and the summary. Nothing is
+/// written.
 pub fn fit(
     args: &TrainArgs,
     problem: &Problem,
     region: &JointLimits,
     chart: Option<(usize, usize)>,
+    rows: Option<&data::Samples>,
 ) -> Result<Trained, TrainError> {
     let start = Instant::now();
     let problem = problem.clone();
@@ -122,7 +131,10 @@ pub fn fit(
     };
 
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let all = data::sample_in(&problem, region, args.sampler, args.samples, &mut rng);
+    let all = match rows {
+        Some(rows) => rows.clone(),
+        None => data::sample_in(&problem, region, args.sampler, args.samples, &mut rng),
+    };
     let (train_idx, val_idx) = data::split(all.len(), args.val_frac, &mut rng);
     let train_raw = all.subset(&train_idx);
     let norm = data::normalisation_in(region, &train_raw);
@@ -268,7 +280,11 @@ pub fn fit(
         Row::new("best_val_loss", best.0, "normalised, weighted"),
         Row::new("best_epoch", best.2 as f64, "epoch of the kept weights"),
         Row::new("epochs", epochs_run as f64, "epochs run (early stopping)"),
-        Row::new("samples", args.samples as f64, "configurations drawn"),
+        Row::new(
+            "samples",
+            all.len() as f64,
+            "configurations drawn (or data rows read)",
+        ),
     ];
     if args.surface > 0 {
         rows.extend([
@@ -298,7 +314,9 @@ pub fn fit(
         )
     };
     let mut file = export(&rows);
-    if args.check_targets > 0 {
+    if args.check_targets > 0 && !problem.replayable() {
+        println!("optimality check skipped: a data-only model has nothing to replay its answers");
+    } else if args.check_targets > 0 {
         // A separate stream, so the check's targets never overlap the training data's draws.
         let check_seed = args.seed ^ 0x005e_ed0f_c4ec;
         match optimality::check(
@@ -315,8 +333,8 @@ pub fn fit(
         }
     }
     let title = match chart {
-        Some((k, count)) => format!("loink train {} — chart {}/{count}", args.robot, k + 1),
-        None => format!("loink train {} — summary", args.robot),
+        Some((k, count)) => format!("loink train {} — chart {}/{count}", problem.name(), k + 1),
+        None => format!("loink train {} — summary", problem.name()),
     };
     summary::print_table(&title, &rows);
     println!(

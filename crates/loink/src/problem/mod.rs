@@ -15,13 +15,16 @@
 //!   region as a raster;
 //! - [`planar`]: planar serial arms (reach ring, φ sweep, reference optimum, connectivity,
 //!   region lattice);
-//! - [`soft4`]: a soft arm of four twisted rods, a simulator that counts its calls.
+//! - [`soft4`]: a soft arm of four twisted rods, a simulator that counts its calls; [`data`]: a
+//!   problem known only through a data file (no forward map).
 
+#[cfg(feature = "model-free")]
+pub mod data;
 pub mod limits;
 pub mod planar;
 pub mod region;
 pub mod sketch;
-#[cfg(feature = "soft4")]
+#[cfg(feature = "model-free")]
 pub mod soft4;
 pub mod spec;
 

@@ -14,24 +14,24 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::planar::PlanarArm;
-#[cfg(feature = "soft4")]
+#[cfg(feature = "model-free")]
 use super::soft4::{self, SoftArm};
 use super::{JointLimits, Kinematics};
 use crate::cost::CostSpec;
 use crate::error::{LoinkError, Result};
 
 /// Names accepted by [`super::Problem::preset`].
-#[cfg(feature = "soft4")]
+#[cfg(feature = "model-free")]
 pub const PRESET_NAMES: [&str; 5] = ["planar2", "planar3", "planar3-wide", "planar4", "soft4"];
 /// Names accepted by [`super::Problem::preset`].
-#[cfg(not(feature = "soft4"))]
+#[cfg(not(feature = "model-free"))]
 pub const PRESET_NAMES: [&str; 4] = ["planar2", "planar3", "planar3-wide", "planar4"];
 
 /// The kinds [`ProblemSpec::build`] knows.
-#[cfg(feature = "soft4")]
-pub const KINDS: [&str; 2] = ["planar", "soft4"];
+#[cfg(feature = "model-free")]
+pub const KINDS: [&str; 3] = ["planar", "soft4", "data"];
 /// The kinds [`ProblemSpec::build`] knows.
-#[cfg(not(feature = "soft4"))]
+#[cfg(not(feature = "model-free"))]
 pub const KINDS: [&str; 1] = ["planar"];
 
 /// A problem as a model file describes it (see the module docs).
@@ -48,6 +48,13 @@ pub struct ProblemSpec {
     pub lower: Vec<f64>,
     /// Upper joint limits.
     pub upper: Vec<f64>,
+    /// Data-only problems: the task dimension m (the other kinds know their own; 0 there).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub task_dim: usize,
+}
+
+fn is_zero(v: &usize) -> bool {
+    *v == 0
 }
 
 impl ProblemSpec {
@@ -60,8 +67,14 @@ impl ProblemSpec {
                 self.link_lengths.clone(),
                 limits,
             )?)),
-            #[cfg(feature = "soft4")]
+            #[cfg(feature = "model-free")]
             "soft4" => Ok(Arc::new(SoftArm::new(&self.name, limits)?)),
+            #[cfg(feature = "model-free")]
+            "data" => Ok(Arc::new(super::data::DataProblem::new(
+                &self.name,
+                limits,
+                self.task_dim,
+            )?)),
             other => Err(LoinkError::OutOfRange {
                 what: "problem kind".into(),
                 detail: format!("'{other}' (known: {})", KINDS.join(", ")),
@@ -73,7 +86,7 @@ impl ProblemSpec {
 /// A named preset problem and its default cost (planar arms: docs/planar3.md's; the soft arm:
 /// the actuation effort Σ (φ_j / φ_max)²).
 pub fn preset(name: &str) -> Result<(Arc<dyn Kinematics>, CostSpec)> {
-    #[cfg(feature = "soft4")]
+    #[cfg(feature = "model-free")]
     if name == soft4::NAME {
         return Ok((
             Arc::new(SoftArm::preset()),

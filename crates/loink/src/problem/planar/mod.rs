@@ -234,6 +234,7 @@ impl Kinematics for PlanarArm {
             link_lengths: self.lengths.clone(),
             lower: self.limits.lower().to_vec(),
             upper: self.limits.upper().to_vec(),
+            task_dim: 0,
         }
     }
     fn title(&self) -> String {

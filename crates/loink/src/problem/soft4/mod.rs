@@ -121,6 +121,7 @@ impl Kinematics for SoftArm {
             link_lengths: Vec::new(),
             lower: self.limits.lower().to_vec(),
             upper: self.limits.upper().to_vec(),
+            task_dim: 0,
         }
     }
     fn title(&self) -> String {

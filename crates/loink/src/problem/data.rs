@@ -1,0 +1,87 @@
+//! `data`: a problem known only through a data file of (x, y, J) rows — the model-free case with
+//! no simulator at hand. Its joint box is the data's, its task dimension the file's; nothing can
+//! replay an answer, so every answer is `unverified` (the learned task prediction is all there
+//! is). A model trained with `loink train --data D.csv` and no `--problem` names this kind.
+
+use std::any::Any;
+
+use super::{JointLimits, Kinematics, ProblemSpec};
+use crate::error::{LoinkError, Result};
+
+/// The kind's tag.
+pub const KIND: &str = "data";
+
+/// A problem with a joint box and a task dimension but no forward map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataProblem {
+    name: String,
+    limits: JointLimits,
+    task_dim: usize,
+}
+
+impl DataProblem {
+    /// A data-only problem: `task_dim` in 1..=n.
+    pub fn new(name: &str, limits: JointLimits, task_dim: usize) -> Result<Self> {
+        if task_dim == 0 || task_dim > limits.len() {
+            return Err(LoinkError::OutOfRange {
+                what: "data problem task dimension".into(),
+                detail: format!(
+                    "{task_dim} (need 1..={} for {} joints)",
+                    limits.len(),
+                    limits.len()
+                ),
+            });
+        }
+        Ok(DataProblem {
+            name: name.to_string(),
+            limits,
+            task_dim,
+        })
+    }
+}
+
+impl Kinematics for DataProblem {
+    fn kind(&self) -> &'static str {
+        KIND
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn limits(&self) -> &JointLimits {
+        &self.limits
+    }
+    fn task_dim(&self) -> usize {
+        self.task_dim
+    }
+    fn spec(&self) -> ProblemSpec {
+        ProblemSpec {
+            kind: KIND.into(),
+            name: self.name.clone(),
+            link_lengths: Vec::new(),
+            lower: self.limits.lower().to_vec(),
+            upper: self.limits.upper().to_vec(),
+            task_dim: self.task_dim,
+        }
+    }
+    fn title(&self) -> String {
+        format!(
+            "known from data only: {} joints, {}-D task",
+            self.limits.len(),
+            self.task_dim
+        )
+    }
+    fn workspace_radius(&self) -> f64 {
+        // Nothing is known of the task's scale; no test reads it for a problem that cannot replay.
+        1.0
+    }
+    fn replayable(&self) -> bool {
+        false
+    }
+    fn forward_into(&self, _q: &[f64], y: &mut [f64]) {
+        // No forward map: callers check `replayable` first; anything else reads NaN.
+        y.fill(f64::NAN);
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
