@@ -245,6 +245,20 @@ fn a_model_trains_from_a_data_file_alone() {
     assert!(header.iter().any(|h| h == "sim_calls"));
     let status = header.iter().position(|h| h == "status").unwrap();
     assert!(raw.iter().filter(|r| r[status] == "converged").count() >= 25);
+    // The one-shot answer costs one simulator call: its replay.
+    let o = run(&[
+        "eval",
+        "--model",
+        model.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--out",
+        results.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let (header, rows, _) = read_csv(&results);
+    let calls = header.iter().position(|h| h == "sim_calls").unwrap();
+    assert!(rows.iter().all(|r| r[calls] == 1.0), "one-shot calls");
 
     // Without it: a data-only model, whose answers nothing can replay.
     let (ok, log) = train_from(&data, &model, &[]);

@@ -105,12 +105,19 @@ impl Loink {
     /// The solver for a validated model: Newton inverse, warm starts on, no refinement, no
     /// feedback (the one-shot inverse).
     pub fn new(model: ValidatedModel) -> Self {
+        // A simulator whose calls cost (the soft arm) is not asked to decide a far miss's
+        // target: that search would spend calls the answer does not need (see
+        // `with_reachability_decision`).
+        #[cfg(feature = "model-free")]
+        let decide_reachability = model.problem().kinematics().simulator_calls().is_none();
+        #[cfg(not(feature = "model-free"))]
+        let decide_reachability = true;
         Self {
             model: Arc::new(model),
             options: InverseOptions::default(),
             refine_steps: 0,
             feedback_rounds: 0,
-            decide_reachability: true,
+            decide_reachability,
         }
     }
 
@@ -146,9 +153,10 @@ impl Loink {
     pub fn set_feedback(&mut self, rounds: usize) {
         self.feedback_rounds = rounds.min(MAX_FEEDBACK_ROUNDS);
     }
-    /// Whether a far miss asks the problem to decide the target's reachability (the default):
-    /// off, such a miss is judged by the problem's cheap tests alone (`approximate`, `limits`)
-    /// and costs no search — for a chart's proposal, which the chart set re-judges when it wins.
+    /// Whether a far miss asks the problem to decide the target's reachability (the default, but
+    /// for a simulator that counts its calls): off, such a miss is judged by the problem's cheap
+    /// tests alone (`approximate`, `limits`) and costs no search — for a chart's proposal, which
+    /// the chart set re-judges when it wins, and for a soft robot, whose simulator calls cost.
     pub fn with_reachability_decision(mut self, decide: bool) -> Self {
         self.decide_reachability = decide;
         self
@@ -287,14 +295,14 @@ impl Loink {
         // solver's answer to such a target is; for a reachable target a limit the network's
         // answer breaks is reported as it is (`limits`).
         let mut q = q;
-        if problem.replayable() && problem.limits().margin(&q) < -Tolerance::CLASSICAL.limits {
+        if self.decide_reachability
+            && problem.replayable()
+            && problem.limits().margin(&q) < -Tolerance::CLASSICAL.limits
+        {
             let residual = distance(&problem.position(&q), y);
             let large =
                 residual > REACHABILITY_CHECK_SHARE * problem.kinematics().workspace_radius();
-            if large
-                && self.decide_reachability
-                && problem.reachability(y, Some(&q)) == Reachability::Unreachable
-            {
+            if large && problem.reachability(y, Some(&q)) == Reachability::Unreachable {
                 problem.limits().clamp(&mut q);
                 termination = Termination::Unreachable;
             }
