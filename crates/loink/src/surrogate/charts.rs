@@ -39,20 +39,14 @@ pub const NEAR_SHARE: f64 = 1e-3;
 /// … or at most this many times the smallest residual of the proposals inside the limits.
 pub const NEAR_FACTOR: f64 = 3.0;
 /// With refinement asked, a chart's raw proposal is polished only when its residual is at most
-/// this share of the workspace radius (24 mm on the planar arms) or this many times the best raw
-/// residual ([`CANDIDATE_FACTOR`]): a chart whose region cannot reach the target lands
-/// decimetres off, and polishing it would cost a rescue search for nothing.
+/// this share of the workspace radius (24 mm on the planar arms): a chart whose region cannot
+/// reach the target lands decimetres off, and polishing it would cost a rescue search for
+/// nothing.
 pub const CANDIDATE_SHARE: f64 = 0.02;
-/// See [`CANDIDATE_SHARE`].
-pub const CANDIDATE_FACTOR: f64 = 4.0;
 /// The solve inverts the charts in the order of their learned optimal cost b(y) (the value head:
 /// what each chart expects J\* to be) and skips the rest once a feasible answer costs less than
 /// their expectation by more than this share.
 pub const SKIP_SHARE: f64 = 0.05;
-/// Candidates are polished cheapest raw cost first; one whose raw cost exceeds the best polished
-/// feasible cost by more than this share is left unpolished (its chart holds a costlier piece:
-/// the chart whose region holds the optimum proposes close to J\* already).
-pub const PRUNE_SHARE: f64 = 0.1;
 
 /// One or more LOInK charts of one problem (clones are cheap: the models are shared).
 #[derive(Debug, Clone, PartialEq)]
@@ -173,45 +167,25 @@ impl ChartSet {
         self.charts.iter().map(Loink::new_state).collect()
     }
 
-    /// Every chart's answer for `y` (warm-started from its state), marked with its chart.
-    /// `states` must hold one state per chart ([`Self::new_states`]).
-    /// With refinement, the candidates among the raw proposals are polished, cheapest first,
-    /// each from its chart's state (warm at this target), until the rest cannot win
-    /// ([`CANDIDATE_SHARE`], [`PRUNE_SHARE`]).
+    /// Every chart's answer for `y` (warm-started from its state), marked with its chart, each
+    /// polished as [`Self::proposal`] says. `states` must hold one state per chart
+    /// ([`Self::new_states`]).
     pub fn propose(&self, states: &mut [SolverState], y: &[f64]) -> Vec<Solution> {
-        let mut proposals: Vec<Solution> = self
-            .charts
-            .iter()
-            .zip(states.iter_mut())
-            .enumerate()
-            .map(|(k, (chart, state))| chart.solve(state, y).with_chart(k))
-            .collect();
-        if self.refine == 0 {
-            return proposals;
+        (0..self.charts.len())
+            .map(|k| self.proposal(k, &mut states[k], y))
+            .collect()
+    }
+
+    /// Chart `k`'s answer for `y`: its inverse, then, with refinement, the polish when the raw
+    /// residual is within [`CANDIDATE_SHARE`] of the workspace radius (warm at this target).
+    fn proposal(&self, k: usize, state: &mut SolverState, y: &[f64]) -> Solution {
+        let raw = self.charts[k].solve(state, y).with_chart(k);
+        let radius = self.problem().kinematics().workspace_radius();
+        if self.refine == 0 || raw.residual() > CANDIDATE_SHARE * radius {
+            return raw;
         }
-        let best = proposals
-            .iter()
-            .map(Solution::residual)
-            .filter(|r| r.is_finite())
-            .fold(f64::INFINITY, f64::min);
-        let limit = (CANDIDATE_SHARE * self.problem().kinematics().workspace_radius())
-            .max(CANDIDATE_FACTOR * best);
-        let mut candidates: Vec<usize> = (0..proposals.len())
-            .filter(|&k| proposals[k].residual() <= limit)
-            .collect();
-        candidates.sort_by(|&a, &b| proposals[a].cost().total_cmp(&proposals[b].cost()));
-        let mut best_cost = f64::INFINITY;
-        for k in candidates {
-            if proposals[k].cost() > best_cost * (1.0 + PRUNE_SHARE) {
-                break;
-            }
-            let polished = self.charts[k].clone().with_refinement(self.refine);
-            proposals[k] = polished.solve(&mut states[k], y).with_chart(k);
-            if proposals[k].status() == Status::Converged {
-                best_cost = best_cost.min(proposals[k].cost());
-            }
-        }
-        proposals
+        let polished = self.charts[k].clone().with_refinement(self.refine);
+        polished.solve(state, y).with_chart(k)
     }
 
     /// `count` configurations at z ~ N(0, σ²I) (see [`Loink::sample`]) on the chart whose
@@ -291,11 +265,7 @@ impl ChartSet {
             if expected[k] > best * (1.0 + SKIP_SHARE) {
                 break;
             }
-            let mut proposal = self.charts[k].solve(&mut states[k], y).with_chart(k);
-            if self.refine > 0 && proposal.residual() <= CANDIDATE_SHARE * radius {
-                let polished = self.charts[k].clone().with_refinement(self.refine);
-                proposal = polished.solve(&mut states[k], y).with_chart(k);
-            }
+            let proposal = self.proposal(k, &mut states[k], y);
             let feasible = if self.refine > 0 {
                 proposal.status() == Status::Converged
             } else {
