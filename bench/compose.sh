@@ -97,6 +97,10 @@ PY
         section "$out/$robot.md"
         echo
     done
+    if [ -f "$out/soft4.md" ]; then
+        cat "$out/soft4.md"
+        echo
+    fi
     if [ -f "$out/scaling-planar3.md" ]; then
         echo "## Inverse time against network size"
         echo

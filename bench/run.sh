@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark in one command, from a fresh clone; regenerates BENCHMARKS.md.
-#   bash bench/run.sh              planar3 (the page's default model), planar4 and planar3-wide
-#                                  (eight charts beside one): 1,000 random
+#   bash bench/run.sh              planar3 (the page's default model), planar4, planar3-wide
+#                                  (eight charts beside one) and soft4 (bench/soft4.sh): 1,000 random
 #                                  targets + a 1,000-point path each, the scaling figures, then
 #                                  BENCHMARKS.md (about 3 minutes once built)
 #   bash bench/run.sh --browser    the same, plus the page in headless Chromium (wasm vs native,
@@ -70,6 +70,8 @@ done
 # The limitation case: the eight-chart model, the one-chart model beside it.
 MODEL=web/models/planar3-wide-charts.json bench_one planar3-wide 1000 "$out" \
     --compare-model web/models/planar3-wide.json "$@"
+# The model-free soft arm: LOInK and the flow from one data file, black-box DLS, the reference.
+bash bench/soft4.sh 1000
 "$loink" bench --scaling --robot planar3 --model "$(default_model planar3)" \
     --targets "$out/targets-planar3.csv" --out-dir "$out"
 if [ "$browser" = 1 ]; then

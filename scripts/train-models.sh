@@ -102,4 +102,48 @@ train web/models/planar2.json \
   '2 links on one elbow chart (q₂ ∈ [0, π]): no redundancy, a learned closed-form IK' \
   --robot planar2 --lower=-1.5707963267948966,0 --upper=1.5707963267948966,3.141592653589793 --samples 60000 --seed 1
 
+# The soft arm, model-free: both learners read only a data file of 200,000 simulator rows
+# (uniform twists; the trainers never see the simulator). LOInK: the benchmark network, the
+# unsquared task error and the cost weighed 10 (its z = 0 must sit at the cheapest point of each
+# self-motion set, so the cost fit matters more than on the planar arms), 120 epochs.
+soft4_data() {
+  local data=target/soft4-data.csv
+  if [ ! -f "$data" ]; then
+    "$LOINK" data --problem soft4 --count 200000 --seed 1 --out "$data" | tee -a "$LOG"
+  fi
+}
+if [[ -z "$only" || "soft4" == *"$only"* || "soft4-flow" == *"$only"* ]]; then soft4_data; fi
+train_compact web/models/soft4.json 6 6 \
+  'the soft arm learned from 200,000 data rows alone: one inverse, no simulator call' \
+  --data target/soft4-data.csv --problem soft4 --epochs 120 --patience 1000 --task-loss norm --task-weight 1 --cost-weight 10 --seed 1
+# The flow baseline (IKFlow-style) on the same rows. First a sweep: four configurations of depth,
+# width and learning rate, 20 epochs each; the lowest held-out negative log-likelihood wins and is
+# trained as many epochs as fit in FLOW_SECONDS of its sweep pace (at least LOInK's training
+# time, about 450 s here). Every sweep row is logged.
+FLOW_SECONDS=660
+flow_sweep() {
+  local best="" best_nll="" cfg nll seconds
+  for cfg in "6 64,64 1e-3" "10 64,64 1e-3" "6 128,128 1e-3" "6 64,64 3e-3"; do
+    read -r depth hidden lr <<<"$cfg"
+    local out="target/soft4-flow-sweep-${depth}-${hidden/,/x}-${lr}.json"
+    "$LOINK" train --kind flow --data target/soft4-data.csv --problem soft4 --epochs 20 \
+      --depth "$depth" --hidden "$hidden" --lr "$lr" --seed 1 --out "$out" >target/flow-sweep.out 2>&1
+    cat target/flow-sweep.out >>"$LOG"
+    seconds=$(awk '/^train_seconds/ {print $2}' target/flow-sweep.out)
+    nll=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['metrics']['heldout_nll'])" "$out")
+    echo "== flow sweep: --depth $depth --hidden $hidden --lr $lr: held-out NLL $nll, $seconds s for 20 epochs" | tee -a "$LOG" >&2
+    if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) < float(sys.argv[2]) else 1)" "$nll" "$best_nll"; then
+      best="$depth $hidden $lr $seconds"; best_nll=$nll
+    fi
+  done
+  echo "$best"
+}
+if [[ -z "$only" || "soft4-flow" == *"$only"* ]]; then
+  read -r depth hidden lr seconds <<<"$(flow_sweep)"
+  epochs=$(python3 -c "import sys; print(max(20, round($FLOW_SECONDS * 20 / float(sys.argv[1]))))" "$seconds")
+  train_compact web/models/soft4-flow.json 4 4 \
+    'the IKFlow-style baseline: a conditional normalising flow on the same 200,000 rows' \
+    --kind flow --data target/soft4-data.csv --problem soft4 --epochs "$epochs" --patience 1000 --depth "$depth" --hidden "$hidden" --lr "$lr" --seed 1
+fi
+
 scripts/catalog.sh

@@ -332,6 +332,7 @@ function bindResize() {
 function fillModelMenu() {
   const groups = new Map();
   for (const m of Playground.knownModels()) {
+    if (m.kind === 'flow') continue; // a problem's baseline solver, fetched with its models
     if (!groups.has(m.problem)) {
       const group = document.createElement('optgroup');
       group.label = `${m.problem} — ${m.problemTitle}`;
@@ -478,69 +479,14 @@ async function copyLink() {
   }
 }
 
-/** The embed builder: a checkbox for embed=1 and one per hideable control; the snippet and
- *  the preview follow every change. */
-function buildEmbedOptions() {
-  const options = $('embed-options');
-  if (options.querySelector('input')) return;
-  const box = (name, text, checked) => {
-    const input = document.createElement('input');
-    input.type = 'checkbox';
-    input.name = name;
-    input.checked = checked;
-    input.addEventListener('change', updateEmbed);
-    const label = document.createElement('label');
-    label.append(input, ` ${text}`);
-    return label;
-  };
-  options.append(box('embed', 'panels only (embed=1)', true));
-  for (const name of Playground.hideable()) options.append(box(`hide:${name}`, `hide ${name}`, false));
-  for (const id of ['embed-width', 'embed-height']) $(id).addEventListener('input', updateEmbed);
-}
-
-let previewTimer = 0;
-function updateEmbed() {
-  const boxes = [...$('embed-options').querySelectorAll('input[type=checkbox]')];
-  const embed = boxes.find((b) => b.name === 'embed').checked;
-  const hide = boxes.filter((b) => b.name.startsWith('hide:') && b.checked).map((b) => b.name.slice(5));
-  const src = viewUrl(guarded(() => pg.embedHash(embed, hide)) ?? pg.hash());
-  const size = (id, fallback) => (/^\d{2,4}$/.test($(id).value) ? $(id).value : fallback);
-  const snippet = `<iframe src="${src}" width="${size('embed-width', '800')}" height="${size('embed-height', '600')}" style="border:0" loading="lazy" title="LOInK playground"></iframe>`;
-  $('embed-snippet').value = snippet;
-  $('embed-builder').dataset.src = src;
-  clearTimeout(previewTimer);
-  previewTimer = setTimeout(() => {
-    let frame = $('embed-preview');
-    if (!frame) {
-      // Made on first use: a page that never opens the builder holds no extra frame.
-      frame = document.createElement('iframe');
-      frame.id = 'embed-preview';
-      frame.title = 'Preview of the embedded view';
-      $('embed-preview-slot').append(frame);
-    }
-    if (frame.src !== src) frame.src = src;
-  }, 150);
-}
-
-function openEmbed() {
-  buildEmbedOptions();
-  updateEmbed();
-  $('embed-copied').textContent = '';
-  $('embed-builder').showModal();
-}
-
 function bindShare() {
   $('copy-link').addEventListener('click', copyLink);
   $('model-card').addEventListener('toggle', showModelCard);
-  $('embed-open').addEventListener('click', openEmbed);
+  // The embed builder (web/embed.js) is fetched when first opened: most visits never open it.
+  $('embed-open').addEventListener('click', () => import('./embed.js')
+    .then((m) => m.openEmbed({ pg, Playground, viewUrl, guarded, copyText }))
+    .catch((e) => showStatus(`The embed builder could not load: ${errorText(e)}`, true)));
   $('embed-close').addEventListener('click', () => $('embed-builder').close());
-  $('embed-copy').addEventListener('click', async () => {
-    const copied = await copyText($('embed-snippet').value, () => {
-      $('embed-snippet').focus();
-      $('embed-snippet').select();
-    });
-    $('embed-copied').textContent = copied ? 'Snippet copied.' : 'Select and copy the snippet above.';
-  });
 }
 
 function download(name, href) {
@@ -619,12 +565,19 @@ const early = new Map([...document.querySelectorAll('link[rel=preload][data-mode
   return [link.dataset.model, { url: link.href, text }];
 }));
 
-/** Fetches a model file named in the fixed catalog (never a URL from the hash). */
+/** Fetches a model file named in the fixed catalog (never a URL from the hash), with its
+ *  problem's flow baseline when the catalog lists one. */
 function ensureModel(name) {
-  const entry = Playground.knownModels().find((m) => m.name === name);
+  const known = Playground.knownModels();
+  const entry = known.find((m) => m.name === name);
   if (!entry) return Promise.resolve();
+  return Promise.all(known.filter((m) => m === entry || (m.kind === 'flow' && m.problem === entry.problem)).map(fetchModel));
+}
+
+/** Fetches and loads one catalog entry's file, once. */
+function fetchModel({ name, file }) {
   if (!modelLoads.has(name)) {
-    const url = new URL(`../${entry.file}`, import.meta.url).href;
+    const url = new URL(`../${file}`, import.meta.url).href;
     const hinted = early.get(name);
     modelLoads.set(name, (async () => {
       try {

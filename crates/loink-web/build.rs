@@ -26,7 +26,7 @@ fn main() {
         };
         writeln!(
             out,
-            "    ModelEntry {{ name: {:?}, problem: {:?}, problem_title: {:?}, kind: {:?}, description: {:?}, file: {:?}, bytes: {}, default: {} }},",
+            "    ModelEntry {{ name: {:?}, problem: {:?}, problem_title: {:?}, kind: {:?}, description: {:?}, file: {:?}, bytes: {}, default: {}, full_bundle: {} }},",
             text("name"),
             text("problem"),
             text("problem_title"),
@@ -35,6 +35,7 @@ fn main() {
             text("file"),
             m["bytes"].as_u64().unwrap_or_else(|| panic!("{path}: bytes")),
             m["default"].as_bool().unwrap_or_else(|| panic!("{path}: default")),
+            m["full_bundle"].as_bool().unwrap_or_else(|| panic!("{path}: full_bundle")),
         )
         .unwrap();
     }

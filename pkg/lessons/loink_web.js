@@ -470,8 +470,8 @@ export class Playground {
     }
     /**
      * The fixed model catalog, in menu order: `[{name, label, problem, problemTitle, file,
-     * bytes, default, fullBundle}]`; JS fetches only these files, and loads the full bundle
-     * for a `fullBundle` model.
+     * bytes, default, kind, fullBundle}]`; JS fetches only these files, and loads the full
+     * bundle for a `fullBundle` model.
      * @returns {any}
      */
     static knownModels() {

@@ -1,4 +1,4 @@
-// End-to-end tests of the six lessons in headless Chromium: each lesson URL opens
+// End-to-end tests of the seven lessons in headless Chromium: each lesson URL opens
 // in its teaching state, getState().lesson says what the lesson must show, and what the lesson
 // text claims is what it measures. Screenshots go to tests/artifacts/lesson-*.png, each checked
 // for what it must show (the target drawn, not hidden under a legend).
@@ -272,6 +272,33 @@ test('charts: where the set is in pieces one chart settles on a wrong one, the e
   await page.waitForFunction(() => window.loinkPlayground.getState().lesson.target[0] > 0.5);
   const moved = await lessonState(page);
   assert.equal(moved.winner.status, 'converged');
+  await page.close();
+});
+
+test('model-free: LOInK answers with one call to check, the flow pays eight, DLS tens', async () => {
+  const { page, name } = await openLesson('#lesson=model-free');
+  assert.equal(name, 'model-free');
+  await page.waitForFunction(() => {
+    const s = window.loinkPlayground.getState().lesson;
+    return s && s.answers && s.answers.length === 3;
+  });
+  const s = await lessonState(page);
+  assert.deepEqual(s.missing_models, []);
+  const by = Object.fromEntries(s.answers.map((a) => [a.solver, a]));
+  assert.equal(by.loink.calls, 1);
+  assert.equal(by.flow.calls, 8);
+  assert.ok(by.dls.calls >= 10, `dls ${by.dls.calls} calls`);
+  assert.ok(by.loink.residual < 1e-4, `LOInK misses by ${by.loink.residual} m`);
+  assert.ok(Math.abs(by.loink.effort_gap_pct) < 1, `LOInK effort ${by.loink.effort_gap_pct} %`);
+  const text = await page.locator('#lesson-readouts').innerText();
+  assert.match(text, /0 calls to answer \+ 1 to check/);
+  assert.match(text, /8 simulator calls/);
+  assert.ok(await targetShown(page, 'arms', s.target) > 0, 'the target is drawn on the arms panel');
+  await shot(page, 'model-free');
+  await dragLesson(page, 'arms', s.target, [-0.015, 0.13]);
+  await page.waitForFunction(() => window.loinkPlayground.getState().lesson.target[0] < -0.01);
+  const moved = await lessonState(page);
+  assert.equal(moved.answers.find((a) => a.solver === 'loink').calls, 1);
   await page.close();
 });
 

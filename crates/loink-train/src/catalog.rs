@@ -69,7 +69,8 @@ pub struct Entry {
     pub problem: String,
     /// What the problem is, in words (the group's label).
     pub problem_title: String,
-    /// The model kind (`loink`).
+    /// The model kind (`loink`, `charts`, or `flow`: the baseline solver of its problem, not
+    /// a menu entry).
     pub kind: String,
     /// One line for the menu.
     pub description: String,
@@ -79,6 +80,9 @@ pub struct Entry {
     pub bytes: u64,
     /// The page's default model (exactly one).
     pub default: bool,
+    /// It runs in the page's full bundle (pkg/lessons/): a multi-chart model, a flow, or a
+    /// problem other than a planar arm.
+    pub full_bundle: bool,
 }
 
 /// Runs `loink card`.
@@ -117,6 +121,10 @@ fn stem(path: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// The kinds of problem the page draws; model files of other kinds (the soft arm's) stay out of
+/// its menu.
+pub const PAGE_PROBLEM_KINDS: &[&str] = &["planar", "soft4"];
+
 /// The catalog of `dir` in `order` (see the module docs).
 pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
     let listing = std::fs::read_dir(dir)
@@ -135,25 +143,42 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
         if header.format != FORMAT_NAME {
             continue; // a regressor or another format: not a playground model
         }
-        let (about, kind, problem_name, problem) = match load_any(&text)
-            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?
-        {
-            LoadedModel::Loink(model) => {
-                let file = model.file();
-                (
-                    file.about.clone(),
-                    file.kind.clone(),
-                    file.problem.name.clone(),
-                    model.problem().clone(),
-                )
-            }
-            LoadedModel::Charts(charts) => (
-                charts.meta().about.clone(),
-                charts.meta().kind.clone(),
-                charts.meta().problem.name.clone(),
-                charts.charts()[0].problem().clone(),
-            ),
+        let loaded = if header.kind.as_deref() == Some(loink::flow::KIND_FLOW) {
+            // A baseline flow: listed so the page can fetch it as its problem's flow solver.
+            let flow = loink::flow::Flow::from_json(&text)
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+            Err((
+                flow.meta().about.clone(),
+                flow.meta().kind.clone(),
+                flow.meta().problem.name.clone(),
+                flow.problem().clone(),
+            ))
+        } else {
+            Ok(load_any(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?)
         };
+        let (about, kind, problem_name, problem) = match loaded {
+            Err(flow) => flow,
+            Ok(loaded) => match loaded {
+                LoadedModel::Loink(model) => {
+                    let file = model.file();
+                    (
+                        file.about.clone(),
+                        file.kind.clone(),
+                        file.problem.name.clone(),
+                        model.problem().clone(),
+                    )
+                }
+                LoadedModel::Charts(charts) => (
+                    charts.meta().about.clone(),
+                    charts.meta().kind.clone(),
+                    charts.meta().problem.name.clone(),
+                    charts.charts()[0].problem().clone(),
+                ),
+            },
+        };
+        if !PAGE_PROBLEM_KINDS.contains(&problem.spec().kind.as_str()) {
+            continue; // the page cannot draw this kind of problem (the soft arm is eval's)
+        }
         let file = Card { about };
         let name = stem(&path);
         if !file.about.name.is_empty() && file.about.name != name {
@@ -169,10 +194,12 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
                 path.display()
             )));
         }
+        let full_bundle = kind != loink::artifact::KIND_LOINK || problem.spec().kind != "planar";
         found.push(Entry {
             problem: problem_name,
             problem_title: problem.kinematics().title(),
             kind,
+            full_bundle,
             description: file.about.description.clone(),
             file: format!("web/models/{name}.json"),
             bytes: text.len() as u64,

@@ -4,9 +4,11 @@
 //! - [`progress`]: the progress bar long commands draw on a terminal; [`cli`]: exit codes.
 //! - [`train`]: `loink train` (burn training, export of the model artifact).
 //! - [`train_baseline`]: `loink train --kind mse|mdn` (the averaging-trap baselines).
+//! - [`train_flow`]: `loink train --kind flow` (the IKFlow-style baseline of the soft arm).
 
 pub mod bench;
 pub mod cli;
 pub mod progress;
 pub mod train;
 pub mod train_baseline;
+pub mod train_flow;

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use loink_train::train::ModelKind;
 use loink_train::train_baseline;
+use loink_train::train_flow;
 use loink_train::{bench, cli, train};
 
 mod catalog;
@@ -78,6 +79,7 @@ fn main() -> ExitCode {
                     "--charts trains LOInK charts: it needs --kind loink".into(),
                 )),
                 ModelKind::Mse | ModelKind::Mdn => train_baseline::run(&args).map(|_| ()),
+                ModelKind::Flow => train_flow::run(&args).map(|_| ()),
             }
             .map_err(cli::CliError::from)
         }

@@ -278,9 +278,25 @@ fn a_model_trains_from_a_data_file_alone() {
         results.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let (header, _, raw) = read_csv(&results);
+    let (header, rows, raw) = read_csv(&results);
     let status = header.iter().position(|h| h == "status").unwrap();
     assert!(raw.iter().all(|r| r[status] == "unverified"));
+    // The learner's own word on where each answer lands: its task prediction G₁(x), which the
+    // inverse put on the target.
+    let predicted: Vec<usize> = ["predicted_y1", "predicted_y2"]
+        .iter()
+        .map(|name| header.iter().position(|h| h == name).expect(name))
+        .collect();
+    for r in &rows {
+        for (j, &k) in predicted.iter().enumerate() {
+            assert!(
+                (r[k] - r[j]).abs() < 1e-6,
+                "prediction {} vs target {}",
+                r[k],
+                r[j]
+            );
+        }
+    }
     // --surface replays preimages: not without the simulator.
     let (ok, log) = train_from(&data, &model, &["--surface", "100"]);
     assert!(!ok && log.contains("needs the simulator"), "{log}");

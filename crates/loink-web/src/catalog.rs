@@ -14,7 +14,8 @@ pub struct ModelEntry {
     pub problem: &'static str,
     /// The problem in words (the group's label).
     pub problem_title: &'static str,
-    /// The model kind (`loink`).
+    /// The model kind (`loink`, `charts`, or `flow`: its problem's baseline solver, fetched
+    /// with the problem's models and never a menu entry).
     pub kind: &'static str,
     /// One line for the model menu.
     pub description: &'static str,
@@ -24,6 +25,9 @@ pub struct ModelEntry {
     pub bytes: u64,
     /// The page's default model.
     pub default: bool,
+    /// It runs in the page's full bundle (pkg/lessons/): multi-chart models, flows, and
+    /// problems other than the planar arms.
+    pub full_bundle: bool,
 }
 
 include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -97,6 +101,13 @@ mod shipped_files {
         for m in MODELS {
             let text = std::fs::read_to_string(root().join(m.file)).unwrap();
             assert_eq!(text.len() as u64, m.bytes, "{}: size", m.name);
+            if m.kind == "flow" {
+                let flow = loink::flow::Flow::from_json(&text)
+                    .unwrap_or_else(|e| panic!("{} does not load: {e}", m.file));
+                assert_eq!(flow.problem().name(), m.problem, "{}", m.name);
+                assert!(m.full_bundle, "{}: a flow runs in the full bundle", m.name);
+                continue;
+            }
             let model = crate::learned::LearnedModel::from_json(&text)
                 .unwrap_or_else(|e| panic!("{} does not load: {e}", m.file));
             assert_eq!(model.problem().name(), m.problem, "{}", m.name);

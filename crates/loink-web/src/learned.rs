@@ -83,6 +83,10 @@ impl LearnedModel {
             Decoded::Charts(file) => ChartSet::from_validated(
                 loink::artifact::validate_charts(*file).map_err(|e| e.to_string())?,
             ),
+            #[cfg(feature = "model-free")]
+            Decoded::Flow(_) => {
+                return Err("a flow is its problem's baseline solver, not a LOInK model".into())
+            }
         };
         let state = set.chart(0).new_state();
         let untrained = set

@@ -22,7 +22,22 @@ pub enum Decoded {
     /// Several charts (kind `charts`; the full bundle only).
     #[cfg(feature = "charts")]
     Charts(Box<ChartsFile>),
+    /// A problem's baseline flow (kind `flow`; the full bundle only).
+    #[cfg(feature = "model-free")]
+    Flow(Box<loink::flow::FlowFile>),
 }
+
+/// The refusal of a flow file by a bundle built without the model-free problems.
+#[cfg(not(feature = "model-free"))]
+fn flow_elsewhere() -> ArtifactError {
+    ArtifactError::Inconsistent {
+        path: "kind".into(),
+        detail: "a flow runs in the page's full bundle (pkg/lessons/), not this one".into(),
+    }
+}
+
+/// The model kind of a flow file.
+const KIND_FLOW: &str = "flow";
 
 /// The refusal of a charts file by a bundle built without multi-chart support.
 #[cfg(not(feature = "charts"))]
@@ -92,6 +107,14 @@ pub fn decode_js(json: &js_sys::JsString) -> Result<Decoded, ArtifactError> {
         #[cfg(not(feature = "charts"))]
         return Err(charts_elsewhere());
     }
+    if header.kind.as_deref() == Some(KIND_FLOW) {
+        #[cfg(feature = "model-free")]
+        return serde_wasm_bindgen::from_value(value)
+            .map(|f| Decoded::Flow(Box::new(f)))
+            .map_err(schema_error);
+        #[cfg(not(feature = "model-free"))]
+        return Err(flow_elsewhere());
+    }
     serde_wasm_bindgen::from_value(value)
         .map(Decoded::Loink)
         .map_err(schema_error)
@@ -111,6 +134,15 @@ pub fn decode(json: &str) -> Result<Decoded, ArtifactError> {
             .map_err(|e| ArtifactError::Parse(e.to_string()));
         #[cfg(not(feature = "charts"))]
         return Err(charts_elsewhere());
+    }
+    if header.kind.as_deref() == Some(KIND_FLOW) {
+        header.check()?;
+        #[cfg(feature = "model-free")]
+        return serde_json::from_str(json)
+            .map(|f| Decoded::Flow(Box::new(f)))
+            .map_err(|e| ArtifactError::Parse(e.to_string()));
+        #[cfg(not(feature = "model-free"))]
+        return Err(flow_elsewhere());
     }
     loink::artifact::parse_model(json).map(Decoded::Loink)
 }

@@ -238,8 +238,28 @@ impl Panels {
         let Some(surface) = self.surfaces.get("landscape") else {
             return Ok(());
         };
-        let no_curve = no_model_reason(engine);
         let cost_formula = engine.problem().cost().spec().formula();
+        #[cfg(feature = "model-free")]
+        if engine.problem().planar().is_none()
+            && engine.problem().dof() > engine.problem().task_dim() + 1
+        {
+            let solution = engine.solution();
+            let scene = draw::twists::TwistScene {
+                solution: (solution.q(), solution.cost()),
+                optimum: engine.optimum().map(|o| (o.q.as_slice(), o.cost)),
+                samples: engine.samples(),
+                upper: engine
+                    .problem()
+                    .limits()
+                    .upper()
+                    .iter()
+                    .copied()
+                    .fold(0.0, f64::max),
+                cost_formula: &cost_formula,
+            };
+            return draw::twists::draw(surface, &scene);
+        }
+        let no_curve = no_model_reason(engine);
         let scene = draw::landscape::LandscapeScene {
             cost_formula: &cost_formula,
             motion: engine.motion(),

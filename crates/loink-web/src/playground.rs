@@ -56,7 +56,10 @@ struct ModelInfo {
     file: &'static str,
     bytes: u64,
     default: bool,
-    /// A multi-chart model: it runs in the page's full bundle (pkg/lessons/), not the slim one.
+    /// `loink`, `charts`, or `flow` (its problem's baseline solver: fetched with the problem's
+    /// models, not a menu entry).
+    kind: &'static str,
+    /// It runs in the page's full bundle (pkg/lessons/), not the slim one.
     full_bundle: bool,
 }
 
@@ -84,8 +87,8 @@ impl Playground {
     }
 
     /// The fixed model catalog, in menu order: `[{name, label, problem, problemTitle, file,
-    /// bytes, default, fullBundle}]`; JS fetches only these files, and loads the full bundle
-    /// for a `fullBundle` model.
+    /// bytes, default, kind, fullBundle}]`; JS fetches only these files, and loads the full
+    /// bundle for a `fullBundle` model.
     #[wasm_bindgen(js_name = knownModels)]
     pub fn known_models() -> Result<JsValue, JsError> {
         let list: Vec<ModelInfo> = catalog::MODELS
@@ -98,7 +101,8 @@ impl Playground {
                 file: m.file,
                 bytes: m.bytes,
                 default: m.default,
-                full_bundle: m.kind == loink::artifact::KIND_CHARTS,
+                kind: m.kind,
+                full_bundle: m.full_bundle,
             })
             .collect();
         to_js(&list)

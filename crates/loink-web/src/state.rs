@@ -165,6 +165,10 @@ pub struct Readouts {
     /// Frame time in ms.
     #[serde(rename = "frame-ms")]
     pub frame_ms: String,
+    /// Simulator calls of the solve (a simulator that counts them: the soft arm).
+    #[cfg(feature = "model-free")]
+    #[serde(rename = "sim-calls", skip_serializing_if = "Option::is_none")]
+    pub sim_calls: Option<String>,
 }
 
 fn or_dash(v: f64, text: impl FnOnce(f64) -> String) -> String {
@@ -197,6 +201,8 @@ impl Readouts {
             iterations,
             solve_us,
             frame_ms: or_dash(frame_ms, |v| format!("{v:.2}")),
+            #[cfg(feature = "model-free")]
+            sim_calls: None,
         }
     }
 }
@@ -275,6 +281,8 @@ pub fn iterations_text(solver: crate::settings::SolverKind, iterations: usize) -
         SolverKind::Dls => iterations.to_string(),
         SolverKind::Analytic => "— (closed form)".to_string(),
         SolverKind::Reference => "— (a sweep)".to_string(),
+        #[allow(unreachable_patterns)]
+        _ => format!("{iterations} sample(s) replayed"),
     }
 }
 
@@ -304,6 +312,8 @@ pub fn readout_notes(
         SolverKind::Dls => "damped-least-squares iterations (of the restart, when the warm start stalled)",
         SolverKind::Analytic => "1: a closed form",
         SolverKind::Reference => "1: a sweep of the self-motion set, not an iteration",
+        #[allow(unreachable_patterns)]
+        _ => "the flow: one pass of its coupling blocks per sample, no iteration",
     }
     .to_string();
     let solve_us = match timed {

@@ -12,12 +12,16 @@
 //! - [`solvers`]: the solver trait and registry; analytic two-link IK, damped least squares,
 //!   the global reference optimum, the polish of a learned answer.
 //! - [`nn`], [`artifact`], [`surrogate`]: the BiLipNet, the model file, the learned solver.
+//! - [`flow`]: the IKFlow-style conditional normalising flow, the learned baseline of the
+//!   model-free soft arm (feature `model-free`).
 //! - [`regressor`]: the MSE and mixture-density regression baselines (the averaging trap).
 //! - [`stats`]: order statistics; [`error`]: the typed errors every fallible call returns.
 
 pub mod artifact;
 pub mod cost;
 pub mod error;
+#[cfg(feature = "model-free")]
+pub mod flow;
 pub mod nn;
 pub mod problem;
 pub mod regressor;

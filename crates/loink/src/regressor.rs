@@ -119,7 +119,7 @@ fn range(path: &str, detail: String) -> ArtifactError {
     }
 }
 
-fn positive(path: &str, values: &[f64], len: usize) -> Result<(), ArtifactError> {
+pub(crate) fn positive(path: &str, values: &[f64], len: usize) -> Result<(), ArtifactError> {
     let v = vector(path, values, len)?;
     match v.iter().position(|&s| s <= 0.0) {
         Some(i) => Err(range(&format!("{path}[{i}]"), "scales must be > 0".into())),
@@ -127,7 +127,11 @@ fn positive(path: &str, values: &[f64], len: usize) -> Result<(), ArtifactError>
     }
 }
 
-fn network(weights: &MlpWeights, inputs: usize, outputs: usize) -> Result<Mlp, ArtifactError> {
+pub(crate) fn network(
+    weights: &MlpWeights,
+    inputs: usize,
+    outputs: usize,
+) -> Result<Mlp, ArtifactError> {
     if weights.activation != "tanh" {
         return Err(ArtifactError::Activation {
             path: "network.activation".into(),
@@ -242,13 +246,7 @@ impl Regressor {
         positive("normalisation.y_scale", &norm.y_scale, 2)?;
         positive("normalisation.x_scale", &norm.x_scale, n)?;
         let net = network(&file.network, 2, outputs)?;
-        if let Some((name, &v)) = file.metrics.iter().find(|(_, v)| !v.is_finite()) {
-            return Err(ArtifactError::NonFinite {
-                path: format!("metrics.{name}"),
-                index: "value".into(),
-                value: v,
-            });
-        }
+        crate::artifact::validate::finite_metrics(&file.metrics)?;
         Ok(Regressor { file, problem, net })
     }
 

@@ -229,6 +229,59 @@ impl Solution {
         termination: Termination,
         decide: bool,
     ) -> Solution {
+        Self::judge(
+            problem,
+            solver,
+            target,
+            seed,
+            (q, None),
+            iterations,
+            micros,
+            termination,
+            decide,
+        )
+    }
+
+    /// [`Self::assess_deciding`] of q whose forward-map position the solver has already
+    /// replayed (`reached`, checked for length): a simulator whose calls cost is not called
+    /// again for the same pose.
+    #[allow(clippy::too_many_arguments)]
+    pub fn assess_replayed(
+        problem: &Problem,
+        solver: &str,
+        target: &[f64],
+        seed: Option<&[f64]>,
+        (q, reached): (Vec<f64>, Vec<f64>),
+        iterations: usize,
+        micros: f64,
+        termination: Termination,
+        decide: bool,
+    ) -> Solution {
+        Self::judge(
+            problem,
+            solver,
+            target,
+            seed,
+            (q, Some(reached)),
+            iterations,
+            micros,
+            termination,
+            decide,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn judge(
+        problem: &Problem,
+        solver: &str,
+        target: &[f64],
+        seed: Option<&[f64]>,
+        (q, known): (Vec<f64>, Option<Vec<f64>>),
+        iterations: usize,
+        micros: f64,
+        termination: Termination,
+        decide: bool,
+    ) -> Solution {
         let tolerance = Tolerance::CLASSICAL;
         if problem.check_q(&q).is_err() || problem.check_target(target).is_err() {
             return Self::invalid(solver, target, micros);
@@ -251,7 +304,10 @@ impl Solution {
                 chart: None,
             };
         }
-        let reached = problem.position(&q);
+        let reached = match known {
+            Some(reached) if reached.len() == target.len() => reached,
+            _ => problem.position(&q),
+        };
         let residual = distance(&reached, target);
         let cost = problem.cost().value(&q);
         let within_limits = margin >= -tolerance.limits;

@@ -34,6 +34,8 @@ use crate::cli::CliError;
 pub const FEASIBLE_RESIDUAL_M: f64 = 1e-6;
 /// Joint-limit tolerance of "within 1 %" (rad).
 pub const FEASIBLE_LIMITS_RAD: f64 = 1e-6;
+/// End-effector tolerance of the soft arm's "within 0.01 mm and 1 % of J\*" (m).
+pub const NEAR_RESIDUAL_M: f64 = 1e-5;
 
 /// Loads a model file of either kind (`loink`, `charts`) into the learned solver (typed error
 /// naming the file on failure).
@@ -128,23 +130,94 @@ pub fn run(
     settings: &SolverSettings,
     targets: &Targets,
 ) -> Result<(), CliError> {
-    let problem = model.problem().clone();
     let mut counted = None;
     let per_target = answers(args, model, settings, &targets.rows, &mut counted)?;
-    let with_gap = !args.no_gap && reference::available(&problem);
+    // A problem known only from data: the model's own prediction of where each answer lands.
+    let predicted = (!model.problem().replayable()).then(|| {
+        let m = model.problem().task_dim();
+        let rows: Vec<Vec<f64>> = per_target
+            .iter()
+            .flatten()
+            .map(|a| {
+                let chart = model.chart(a.chart().unwrap_or(0).min(model.len() - 1));
+                chart
+                    .predicted_task(a.q())
+                    .unwrap_or_else(|_| vec![f64::NAN; m])
+            })
+            .collect();
+        (0..m)
+            .map(|j| ExtraColumn {
+                name: format!("predicted_y{}", j + 1),
+                values: rows.iter().map(|r| r[j]).collect(),
+            })
+            .collect::<Vec<_>>()
+    });
+    let refine = if settings.kind == registry::SolverKind::LoinkRefine {
+        settings.refine
+    } else {
+        0
+    };
+    let line = format!(
+        "solver {}, feedback {}, refine {refine}",
+        settings.kind.as_str(),
+        settings.feedback
+    );
+    report(
+        args,
+        model.problem(),
+        targets,
+        per_target,
+        Answered {
+            calls: counted,
+            multi: model.is_multi(),
+            predicted: predicted.unwrap_or_default(),
+            sampled: args.sigma.is_some(),
+            solver_line: line,
+        },
+    )
+}
+
+/// What a learned run adds to its answers for [`report`].
+pub struct Answered {
+    /// Simulator calls per target (a counting simulator only).
+    pub calls: Option<Vec<f64>>,
+    /// A multi-chart model: add the `chart` column.
+    pub multi: bool,
+    /// Columns of the learner's own task prediction (data-only problems).
+    pub predicted: Vec<ExtraColumn>,
+    /// Several answers per target (LOInK's `--sigma` samples): add the `sample` column.
+    pub sampled: bool,
+    /// "solver …, feedback …" for the closing line.
+    pub solver_line: String,
+}
+
+/// The learned solvers' results file and summary: the gap to the reference optimum (when it
+/// exists), `ee_error_m`, `sim_calls`, and for a simulator that counts its calls the effort gap
+/// of every answer and the share within 0.01 mm and 1 % of J\*.
+pub fn report(
+    args: &EvalArgs,
+    problem: &Problem,
+    targets: &Targets,
+    per_target: Vec<Vec<Solution>>,
+    answered: Answered,
+) -> Result<(), CliError> {
+    let with_gap = !args.no_gap && reference::available(problem);
     let best = if with_gap {
         let ys: Vec<Vec<f64>> = targets.rows.iter().map(TargetRow::values).collect();
-        reference_pass(&problem, &ys)
+        reference_pass(problem, &ys)
     } else {
         Vec::new()
     };
+    let counting = answered.calls.is_some();
     let mut out_rows: Vec<TargetRow> = Vec::new();
     let mut solutions = Vec::new();
     let mut sample_index = Vec::new();
     let mut gaps = Vec::new();
+    let mut efforts = Vec::new();
     for (r, answers) in per_target.into_iter().enumerate() {
         for (k, a) in answers.into_iter().enumerate() {
             gaps.push(best.get(r).map_or(f64::NAN, |b| gap(&a, b)));
+            efforts.push(best.get(r).map_or(f64::NAN, |b| effort_gap(&a, b)));
             sample_index.push(k as f64);
             out_rows.push(targets.rows[r].clone());
             solutions.push(a);
@@ -161,9 +234,15 @@ pub fn run(
         name: "ee_error_m".into(),
         values: solutions.iter().map(Solution::residual).collect(),
     });
-    extra.extend(super::calls_column(counted));
+    extra.extend(super::calls_column(answered.calls));
+    if with_gap && counting {
+        extra.push(ExtraColumn {
+            name: "effort_gap".into(),
+            values: efforts.clone(),
+        });
+    }
     let summarised = extra.len();
-    if model.is_multi() {
+    if answered.multi {
         extra.push(ExtraColumn {
             name: "chart".into(),
             values: solutions
@@ -172,12 +251,13 @@ pub fn run(
                 .collect(),
         });
     }
-    if args.sigma.is_some() {
+    if answered.sampled {
         extra.push(ExtraColumn {
             name: "sample".into(),
             values: sample_index,
         });
     }
+    extra.extend(answered.predicted);
     results_csv::write_results(
         &args.out,
         &targets.names,
@@ -187,18 +267,12 @@ pub fn run(
         &extra,
     )?;
     println!(
-        "loink eval: model {} (problem {}), solver {}, feedback {}, refine {}, {} rows -> {}",
+        "loink eval: model {} (problem {}), {}, {} rows -> {}",
         args.model
             .as_deref()
             .map_or(String::new(), |p| p.display().to_string()),
         problem.name(),
-        settings.kind.as_str(),
-        settings.feedback,
-        if settings.kind == registry::SolverKind::LoinkRefine {
-            settings.refine
-        } else {
-            0
-        },
+        answered.solver_line,
         solutions.len(),
         args.out.display()
     );
@@ -219,5 +293,31 @@ pub fn run(
             100.0 * loink::stats::quantile_sorted(&all, 0.95),
         );
     }
+    if with_gap && counting {
+        let near = solutions
+            .iter()
+            .zip(&efforts)
+            .filter(|(s, e)| {
+                s.residual() <= NEAR_RESIDUAL_M && s.margin() >= -FEASIBLE_LIMITS_RAD && **e <= 0.01
+            })
+            .count();
+        let finite: Vec<f64> = efforts.iter().copied().filter(|e| e.is_finite()).collect();
+        println!(
+            "effort gap (J − J*)/J* of every answer: median {:.4}%, p95 {:.4}%; within 0.01 mm and 1% of J*: {:.2}% ({near}/{})",
+            100.0 * loink::stats::quantile(&finite, 0.5),
+            100.0 * loink::stats::quantile(&finite, 0.95),
+            100.0 * near as f64 / solutions.len().max(1) as f64,
+            solutions.len(),
+        );
+    }
     Ok(())
+}
+
+/// (J − J\*)/J\* of any answer inside the limits (reached or not; NaN without J\* or q): the
+/// effort of an approximate answer, which the `gap` column leaves out.
+pub fn effort_gap(answer: &Solution, best: &Solution) -> f64 {
+    if answer.q().is_empty() || !best.cost().is_finite() || answer.margin() < -FEASIBLE_LIMITS_RAD {
+        return f64::NAN;
+    }
+    (answer.cost() - best.cost()) / best.cost().abs().max(1e-12)
 }

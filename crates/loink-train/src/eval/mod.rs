@@ -18,6 +18,7 @@
 
 pub mod connectivity_cmd;
 pub mod data_cmd;
+pub mod flow;
 pub mod learned;
 pub mod results_csv;
 pub mod summary;
@@ -58,10 +59,12 @@ pub struct EvalArgs {
     #[arg(long, default_value_t = 0,
           value_parser = clap::value_parser!(u64).range(0..=MAX_FEEDBACK_ROUNDS as u64))]
     pub feedback: u64,
-    /// Learned solver: draw N diverse solutions per target at z ~ N(0, σ²I).
+    /// Learned solver: draw N diverse solutions per target at z ~ N(0, σ²I). A flow model:
+    /// the scale s of its K samples.
     #[arg(long)]
     pub sigma: Option<f64>,
-    /// With --sigma: solutions per target.
+    /// With --sigma: solutions per target. A flow model: K samples per target, the cheapest
+    /// near one kept (K simulator calls; 1, the default, is the z = 0 sample).
     #[arg(long, default_value_t = 1)]
     pub samples: usize,
     /// Targets CSV with a header naming the task's columns (x,y or y1,…,ym).
@@ -209,6 +212,9 @@ fn plan(args: &EvalArgs) -> Result<Plan, CliError> {
 
 /// Runs `loink eval`.
 pub fn run(args: &EvalArgs) -> Result<(), CliError> {
+    if let Some(path) = args.model.as_deref().filter(|p| flow::is_flow(p)) {
+        return flow::run(args, path);
+    }
     let plan = plan(args)?;
     let targets = targets_csv::read_targets(&args.targets, plan.problem.task_dim())?;
     if plan.settings.kind.is_learned() {

@@ -21,6 +21,9 @@ pub enum ModelKind {
     Mse,
     /// Mixture density network y → Σ_k π_k N(μ_k, σ_k²) (the multimodal baseline).
     Mdn,
+    /// Conditional normalising flow for x given y (the IKFlow-style baseline, model kind
+    /// `flow`): `--depth` coupling blocks, `--hidden` the conditioners' widths.
+    Flow,
 }
 
 /// A comma-separated list of widths (an alias, so clap takes it as one value, not many).
@@ -39,6 +42,10 @@ pub struct TrainArgs {
     /// `loink-regressor` file (`--hidden` is then its MLP widths).
     #[arg(long, value_enum, default_value_t = ModelKind::Loink)]
     pub kind: ModelKind,
+    /// `--kind flow`: standard deviation of the Gaussian noise added to the normalised joints
+    /// of every training batch (IKFlow's regulariser).
+    #[arg(long, default_value_t = 1e-3)]
+    pub noise: f64,
     /// Mixture components K of `--kind mdn`.
     #[arg(long, default_value_t = 2)]
     pub components: usize,
@@ -73,7 +80,7 @@ pub struct TrainArgs {
     /// Overall upper Lipschitz bound ν of G.
     #[arg(long, default_value_t = 20.0)]
     pub nu: f64,
-    /// Number of monotone layers d.
+    /// Number of monotone layers d (`--kind flow`: coupling blocks).
     #[arg(long, default_value_t = 3)]
     pub depth: usize,
     /// Hidden block sizes of each monotone layer, comma-separated.

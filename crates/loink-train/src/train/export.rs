@@ -248,6 +248,25 @@ pub fn to_json(file: &ModelFile) -> String {
     serde_json::to_string(file).expect("a model file always serialises")
 }
 
+/// A trained tanh MLP (the baselines' networks, the flow's conditioners) as stored weights.
+pub fn mlp_weights(net: &super::model::Mlp) -> loink::artifact::MlpWeights {
+    loink::artifact::MlpWeights {
+        activation: "tanh".into(),
+        layers: net
+            .layers
+            .iter()
+            .map(|l| {
+                let [_, input] = l.w.val().dims();
+                let w = super::cayley::values(&l.w.val());
+                loink::artifact::DenseWeights {
+                    w: w.chunks(input).map(<[f64]>::to_vec).collect(),
+                    b: super::cayley::values(&l.b.val()),
+                }
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,6 @@ use std::time::Instant;
 
 use burn::module::Module;
 use burn::optim::GradientsParams;
-use loink::artifact::{DenseWeights, MlpWeights};
 use loink::problem::Problem;
 use loink::regressor::{
     Regressor, RegressorFile, RegressorKind, RegressorNormalisation, REGRESSOR_FORMAT,
@@ -80,24 +79,6 @@ fn normalised(samples: &data::Samples, norm: &RegressorNormalisation) -> (Vec<f3
     (y, x)
 }
 
-fn mlp_weights(net: &model::Mlp) -> MlpWeights {
-    MlpWeights {
-        activation: "tanh".into(),
-        layers: net
-            .layers
-            .iter()
-            .map(|l| {
-                let [_, input] = l.w.val().dims();
-                let w = crate::train::cayley::values(&l.w.val());
-                DenseWeights {
-                    w: w.chunks(input).map(<[f64]>::to_vec).collect(),
-                    b: crate::train::cayley::values(&l.b.val()),
-                }
-            })
-            .collect(),
-    }
-}
-
 use loink::stats::quantile;
 
 fn check(args: &TrainArgs) -> Result<(), TrainError> {
@@ -128,7 +109,11 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
     let kind = match args.kind {
         ModelKind::Mse => RegressorKind::Mse,
         ModelKind::Mdn => RegressorKind::Mdn,
-        ModelKind::Loink => return Err(TrainError::Argument("kind loink is `train::run`".into())),
+        ModelKind::Loink | ModelKind::Flow => {
+            return Err(TrainError::Argument(
+                "kinds loink and flow have their own trainers".into(),
+            ))
+        }
     };
     let components = if kind == RegressorKind::Mse {
         1
@@ -212,7 +197,7 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
         cost: problem.cost().spec().clone(),
         components,
         normalisation: norm,
-        network: mlp_weights(&best.1),
+        network: export::mlp_weights(&best.1),
         metrics: Default::default(),
         data_seed: args.seed,
         git_revision: export::git_revision(),

@@ -43,16 +43,55 @@ const TOP: f64 = 4.0;
 const BOTTOM: f64 = 30.0;
 
 /// The world rectangle the panel shows for `problem`: a planar arm's full reach with an 8 %
-/// margin; any other problem's reachable region (its bounds are kept by the page's cache).
+/// margin; any other problem's reachable region (its bounds are kept by the page's cache)
+/// together with its sketch ([`with_sketch`]).
 pub fn world_bounds(problem: &Problem, region: Option<&Region>) -> [f64; 4] {
     match (problem.planar(), region) {
         (Some(arm), _) => {
             let half = arm.reach() * 1.08;
             [-half, half, -half, half]
         }
-        (None, Some(region)) => region.bounds(),
-        (None, None) => problem.task_bounds(4_096),
+        (None, Some(region)) => with_sketch(problem, region.bounds()),
+        (None, None) => with_sketch(problem, problem.task_bounds(4_096)),
     }
+}
+
+/// `bounds` grown to hold the problem's sketch at the box's centre and corners, with a 6 %
+/// margin (the soft arm's base sits well below its workspace).
+#[cfg(feature = "model-free")]
+fn with_sketch(problem: &Problem, mut bounds: [f64; 4]) -> [f64; 4] {
+    let limits = problem.limits();
+    let poses = [
+        limits.centres(),
+        limits.lower().to_vec(),
+        limits.upper().to_vec(),
+    ];
+    for q in &poses {
+        let Some(sketch) = problem.kinematics().sketch(q) else {
+            continue;
+        };
+        for [x, y] in sketch.points() {
+            bounds = [
+                bounds[0].min(x),
+                bounds[1].max(x),
+                bounds[2].min(y),
+                bounds[3].max(y),
+            ];
+        }
+    }
+    let pad = 0.06 * (bounds[1] - bounds[0]).max(bounds[3] - bounds[2]);
+    [
+        bounds[0] - pad,
+        bounds[1] + pad,
+        bounds[2] - pad,
+        bounds[3] + pad,
+    ]
+}
+
+/// Without the model-free problems every problem is a planar arm: the bounds as they are.
+#[cfg(not(feature = "model-free"))]
+fn with_sketch(_problem: &Problem, bounds: [f64; 4]) -> [f64; 4] {
+    bounds
 }
 
 /// The viewport the panel will use at the current canvas size (for pointer mapping before
@@ -245,10 +284,24 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         }
     }
     if !scene.samples.is_empty() {
-        legend.add(
-            Mark::Line(SAMPLE.to_rgba(), 1.5),
-            "sampled solutions (σ > 0)",
-        );
+        #[cfg(not(feature = "model-free"))]
+        let text = "sampled solutions (σ > 0)".to_string();
+        // The family's efforts, so the reader sees what each shape costs.
+        #[cfg(feature = "model-free")]
+        let text = {
+            let (lo, hi) = scene
+                .samples
+                .iter()
+                .map(|q| problem.cost().value(q))
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), c| {
+                    (a.min(c), b.max(c))
+                });
+            format!(
+                "{} sampled solutions, J {lo:.3}–{hi:.3}",
+                scene.samples.len()
+            )
+        };
+        legend.add(Mark::Line(SAMPLE.to_rgba(), 1.5), text);
     }
     #[cfg(feature = "charts")]
     draw_proposals(&mut chart, surface, scene, &mut legend)?;

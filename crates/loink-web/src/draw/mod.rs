@@ -12,6 +12,8 @@ pub mod landscape;
 pub mod latent;
 pub mod palette;
 pub mod svg;
+#[cfg(feature = "model-free")]
+pub mod twists;
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

@@ -34,6 +34,14 @@ impl Engine {
             on.push("feedback");
         }
         on.extend(["play", "share", "export", "readouts"]);
+        #[cfg(feature = "model-free")]
+        if self.sim_calls().is_some() {
+            on.push("sim-calls");
+        }
+        #[cfg(feature = "model-free")]
+        if self.settings.solver.is_flow() && !on.contains(&"sigma") {
+            on.extend(["sigma", "samples", "seed"]);
+        }
         on
     }
 
@@ -41,6 +49,21 @@ impl Engine {
     pub fn state(&self) -> FrameState {
         let s = &self.solution;
         let gap = self.gap();
+        #[allow(unused_mut)]
+        let mut readouts = crate::state::Readouts::new(
+            s.residual(),
+            s.cost(),
+            gap,
+            s.margin(),
+            s.status().as_str(),
+            crate::state::iterations_text(self.settings.solver, s.iterations()),
+            crate::state::solve_text(s.micros(), self.timed, RESOLUTION_MICROS),
+            self.frame_ms,
+        );
+        #[cfg(feature = "model-free")]
+        {
+            readouts.sim_calls = self.sim_calls().map(|c| c.to_string());
+        }
         FrameState {
             model: self.entry.name.to_string(),
             solver: self.settings.solver.as_str().to_string(),
@@ -67,16 +90,7 @@ impl Engine {
             ),
             warnings: self.warnings.clone(),
             learned: self.models.contains_key(self.entry.name),
-            readouts: crate::state::Readouts::new(
-                s.residual(),
-                s.cost(),
-                gap,
-                s.margin(),
-                s.status().as_str(),
-                crate::state::iterations_text(self.settings.solver, s.iterations()),
-                crate::state::solve_text(s.micros(), self.timed, RESOLUTION_MICROS),
-                self.frame_ms,
-            ),
+            readouts,
             controls: self.acting_controls(),
             readout_notes: crate::state::readout_notes(
                 self.settings.solver,

@@ -33,6 +33,13 @@ impl Engine {
             self.compute_reference(FRAME_DENSE);
         }
         self.chart_proposals(&target);
+        #[cfg(feature = "model-free")]
+        if self.settings.solver.is_flow() {
+            self.samples = self.flow_family(&target);
+            self.sample_z.clear();
+            self.revision = self.revision.wrapping_add(1);
+            return true;
+        }
         let drawn = match self.models.get(self.entry.name) {
             Some(m) if self.settings.sigma > 0.0 && self.settings.samples > 0 => m.sample(
                 &target,
@@ -87,6 +94,12 @@ impl Engine {
     /// Whether the reference optimum of the current target has not been computed yet (the
     /// gap is then unknown, not "none feasible").
     pub fn optimum_pending(&self) -> bool {
+        #[cfg(feature = "model-free")]
+        if self.problem.planar().is_none() {
+            return self.optimum.is_none()
+                && !self.reference_searched()
+                && loink::solvers::reference::available(&self.problem);
+        }
         self.motion.is_none()
             && self.optimum.is_none()
             && loink::solvers::reference::available(&self.problem)
@@ -122,6 +135,14 @@ impl Engine {
             return true;
         }
         if self.timed.is_none() && self.time_last_solve(budget_micros) {
+            return true;
+        }
+        #[cfg(feature = "model-free")]
+        if self.idle_reference() {
+            if self.models.contains_key(self.entry.name) {
+                self.latent_map = None;
+            }
+            self.revision = self.revision.wrapping_add(1);
             return true;
         }
         if !self.motion_full && self.problem.planar().is_some() {

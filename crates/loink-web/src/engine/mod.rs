@@ -22,7 +22,14 @@ use crate::settings::{Settings, SolverKind, PROBE_LIMIT};
 mod checks;
 mod frame;
 mod idle;
+#[cfg(feature = "model-free")]
+mod model_free;
+mod play;
 mod probe;
+mod unavailable;
+
+pub use play::play_target;
+use unavailable::Unavailable;
 
 pub use checks::{check_target, comparable, gap_percent, GAP_RESIDUAL};
 
@@ -103,6 +110,9 @@ pub struct Engine {
     /// The per-target panel work (frame reference pass, samples, learned curve) has not run
     /// for the current target yet: [`Self::move_target`] defers it to [`Self::prepare_panels`].
     panels_pending: bool,
+    /// The flows, the idle reference of a problem without a planar sweep, the call count.
+    #[cfg(feature = "model-free")]
+    free: model_free::ModelFree,
 }
 
 /// The preset standing in for an entry's problem until (or unless) its model file loads.
@@ -158,6 +168,8 @@ impl Engine {
             frame_ms: 0.0,
             revision: 0,
             panels_pending: false,
+            #[cfg(feature = "model-free")]
+            free: Default::default(),
         };
         engine.solve_target();
         Ok(engine)
@@ -177,10 +189,12 @@ impl Engine {
     ) -> Result<(), String> {
         let entry = catalog::lookup(name)
             .ok_or_else(|| format!("unknown model '{name}' (known: {})", catalog::names()))?;
-        let model = decode()
-            .map_err(|e| e.to_string())
-            .and_then(LearnedModel::from_file)
-            .map_err(|e| format!("model '{name}': {e}"))?;
+        let decoded = decode().map_err(|e| format!("model '{name}': {e}"))?;
+        #[cfg(feature = "model-free")]
+        if let crate::model_json::Decoded::Flow(file) = decoded {
+            return self.load_flow(entry, *file);
+        }
+        let model = LearnedModel::from_file(decoded).map_err(|e| format!("model '{name}': {e}"))?;
         if model.problem().name() != entry.problem {
             return Err(format!(
                 "model '{name}': its file is for '{}', the catalog says '{}'",
@@ -217,6 +231,16 @@ impl Engine {
     fn rebuild_solver(&mut self) {
         let model = self.models.get(self.entry.name).map(LearnedModel::set);
         let settings = solver_settings(&self.settings);
+        #[cfg(feature = "model-free")]
+        if settings.kind.is_flow() {
+            let settings = self.flow_settings(settings);
+            self.solver = self.flow_solver(&settings).unwrap_or_else(|| {
+                Box::new(Unavailable {
+                    kind: settings.kind,
+                })
+            });
+            return;
+        }
         self.solver = match registry::build(&self.problem, model, &settings) {
             Ok(solver) => solver,
             Err(_) => Box::new(Unavailable {
@@ -227,6 +251,10 @@ impl Engine {
 
     /// Whether `solver` can run on the current model; `Err` says why not.
     pub fn solver_available(&self, solver: SolverKind) -> Result<(), String> {
+        #[cfg(feature = "model-free")]
+        if solver.is_flow() {
+            return self.flow_available();
+        }
         let model = self.models.get(self.entry.name).map(LearnedModel::set);
         if solver.is_learned() && model.is_none() {
             return Err(format!("the {} model file is not loaded", self.entry.name));
@@ -314,7 +342,11 @@ impl Engine {
         next.seed = next.seed.min(crate::settings::SEED_MAX);
         let rebuild = next.solver != self.settings.solver
             || next.refine != self.settings.refine
-            || next.feedback != self.settings.feedback;
+            || next.feedback != self.settings.feedback
+            || (next.solver.is_flow()
+                && (next.sigma != self.settings.sigma
+                    || next.samples != self.settings.samples
+                    || next.seed != self.settings.seed));
         self.settings = next;
         if rebuild {
             self.rebuild_solver();
@@ -379,6 +411,10 @@ impl Engine {
         self.timed = None;
         self.timing_provisional = false;
         self.before_solve = Some(self.solver.boxed_clone());
+        #[cfg(feature = "model-free")]
+        self.new_target_model_free();
+        #[cfg(feature = "model-free")]
+        let calls_before = self.calls_now();
         let start = now_micros();
         let solution =
             if self.settings.solver == SolverKind::Reference && self.sweep_gives_reference() {
@@ -407,6 +443,8 @@ impl Engine {
             });
         }
         self.solution = solution;
+        #[cfg(feature = "model-free")]
+        self.record_calls(calls_before);
         self.probe = self.probe_solution(&target);
         self.panels_pending = true;
         self.revision = self.revision.wrapping_add(1);
@@ -473,51 +511,10 @@ impl Engine {
     }
 }
 
-/// The stand-in when no solver can be built for the settings (nothing panics; every answer is
-/// `invalid` and the status line carries the reason from `apply`).
-#[derive(Clone)]
-struct Unavailable {
-    kind: SolverKind,
-}
-
-impl Solver for Unavailable {
-    fn kind(&self) -> SolverKind {
-        self.kind
-    }
-    fn solve(&mut self, target: &[f64]) -> Solution {
-        Solution::invalid(self.kind.as_str(), target, 0.0)
-    }
-    fn reset(&mut self) {}
-    fn boxed_clone(&self) -> Box<dyn Solver> {
-        Box::new(self.clone())
-    }
-}
-
 fn clamp_or(v: f64, lo: f64, hi: f64, fallback: f64) -> f64 {
     if v.is_finite() {
         v.clamp(lo, hi)
     } else {
         fallback
     }
-}
-
-/// The play-mode target at time `t` (s): for a planar arm a slow Lissajous loop through the
-/// right half of its workspace; for any other problem the image of a slow Lissajous loop through
-/// its joint box (reachable by construction).
-pub fn play_target(problem: &Problem, t: f64) -> Vec<f64> {
-    if let Some(arm) = problem.planar() {
-        let reach = arm.reach();
-        return vec![
-            reach * (0.45 + 0.25 * (0.6 * t).sin()),
-            reach * 0.45 * (0.4 * t).sin() + reach * 0.1 * (1.3 * t).cos(),
-        ];
-    }
-    let limits = problem.limits();
-    let q: Vec<f64> = (0..limits.len())
-        .map(|i| {
-            let phase = 0.7 * i as f64 + (0.3 + 0.17 * i as f64) * t;
-            limits.centre(i) + 0.8 * limits.half_width(i) * phase.sin()
-        })
-        .collect();
-    problem.position(&q)
 }

@@ -11,7 +11,9 @@ use web_sys::HtmlCanvasElement;
 
 use super::layout::{self, Control, Panel};
 use super::models::{self, Loaded};
-use super::{averaging, charts, diversity, latent, robustness, smoothness, LessonKind, PathKind};
+use super::{
+    averaging, charts, diversity, latent, model_free, robustness, smoothness, LessonKind, PathKind,
+};
 use crate::draw::Surface;
 use crate::settings::{self, Settings};
 use crate::view::Viewport;
@@ -49,6 +51,7 @@ enum View {
     Robustness(robustness::Robustness),
     Latent(latent::LatentLesson),
     Charts(charts::ChartsLesson),
+    ModelFree(model_free::ModelFreeLesson),
 }
 
 /// One lesson: models, canvases, settings and the computed view.
@@ -97,6 +100,11 @@ impl Lesson {
                 settings::SolverKind::LoinkRefine,
                 charts::DEFAULT_TARGET,
             ),
+            LessonKind::ModelFree => (
+                "soft4",
+                settings::SolverKind::Loink,
+                model_free::DEFAULT_TARGET,
+            ),
         };
         if unset("model") {
             s.model = model.into();
@@ -123,6 +131,7 @@ impl Lesson {
             LessonKind::Smoothness | LessonKind::Diversity => "planar3",
             LessonKind::Latent => "planar4",
             LessonKind::Charts => "planar3-wide",
+            LessonKind::ModelFree => "soft4",
         }
     }
 
@@ -152,6 +161,9 @@ impl Lesson {
                 View::Latent(latent::LatentLesson::compute(m, xy(&s.target), s.lesson.z))
             }
             LessonKind::Charts => View::Charts(charts::ChartsLesson::compute(m, xy(&s.target))),
+            LessonKind::ModelFree => {
+                View::ModelFree(model_free::ModelFreeLesson::compute(m, xy(&s.target)))
+            }
         });
     }
 
@@ -167,6 +179,7 @@ impl Lesson {
                 View::Robustness(v) => v.draw(name, surface)?,
                 View::Latent(v) => v.draw(name, surface)?,
                 View::Charts(v) => v.draw(name, surface)?,
+                View::ModelFree(v) => v.draw(name, surface)?,
             };
             if let Some(m) = mapped {
                 self.views.insert(name.clone(), m);
@@ -206,6 +219,7 @@ impl Lesson {
             LessonKind::Robustness => (robustness::TEXT, robustness::TRY),
             LessonKind::Latent => (latent::TEXT, latent::TRY),
             LessonKind::Charts => (charts::TEXT, charts::TRY),
+            LessonKind::ModelFree => (model_free::TEXT, model_free::TRY),
         };
         to_js(&Info {
             name: self.kind.as_str(),
@@ -405,6 +419,7 @@ impl Lesson {
             Some(View::Robustness(v)) => serde_json::to_value(v.state()),
             Some(View::Latent(v)) => serde_json::to_value(v.state()),
             Some(View::Charts(v)) => serde_json::to_value(v.state()),
+            Some(View::ModelFree(v)) => serde_json::to_value(v.state()),
             None => Ok(serde_json::Value::Null),
         }
         .map_err(js_err)?;
@@ -424,6 +439,7 @@ impl Lesson {
             Some(View::Robustness(v)) => v.readouts(),
             Some(View::Latent(v)) => v.readouts(),
             Some(View::Charts(v)) => v.readouts(),
+            Some(View::ModelFree(v)) => v.readouts(),
             None => Vec::new(),
         };
         for (role, why) in &self.models.missing {
@@ -433,7 +449,7 @@ impl Lesson {
     }
 }
 
-/// The first two coordinates of a lesson's target (every lesson is on a planar arm).
+/// The first two coordinates of a lesson's target (every lesson's task is planar).
 fn xy(target: &[f64]) -> [f64; 2] {
     [
         target.first().copied().unwrap_or(f64::NAN),

@@ -116,6 +116,19 @@ pub fn panels(kind: LessonKind) -> Vec<Panel> {
                 false,
             ),
         ],
+        LessonKind::ModelFree => vec![
+            p(
+                "arms",
+                "Soft arm: LOInK's, the flow's and black-box DLS's answers; drag to move the target",
+                true,
+            ),
+            p(
+                "twists",
+                "Each rod's twist for the three answers against the optimum",
+                false,
+            ),
+            p("calls", "Bar chart of the simulator calls each answer cost", false),
+        ],
     }
 }
 

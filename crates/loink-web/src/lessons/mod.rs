@@ -1,4 +1,4 @@
-//! Lessons for course pages: six fixed views, each one URL
+//! Lessons for course pages: seven fixed views, each one URL
 //! (`index.html#lesson=averaging`, …) that opens in the state that makes its point, with two to
 //! four sentences of text and one "try this".
 //!
@@ -10,6 +10,8 @@
 //! - [`latent`]: planar4's latent plane; dragging z moves the arm along its self-motion set.
 //! - [`charts`]: planar3-wide, where the limits cut the solution set into pieces: one chart
 //!   against eight.
+//! - [`model_free`]: the soft arm learned from data alone: LOInK, the flow and black-box DLS
+//!   by their simulator calls.
 //!
 //! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,
 //! `deadband`, `z`); [`facade::Lesson`] is the wasm type `web/lessons.js` drives. Every number
@@ -34,6 +36,8 @@ pub mod latent;
 #[cfg(feature = "lessons")]
 pub mod layout;
 #[cfg(feature = "lessons")]
+pub mod model_free;
+#[cfg(feature = "lessons")]
 pub mod models;
 #[cfg(feature = "lessons")]
 pub mod robustness;
@@ -45,7 +49,7 @@ use serde::{Deserialize, Serialize};
 #[cfg(feature = "lessons")]
 pub use facade::Lesson;
 
-/// The six lessons.
+/// The seven lessons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LessonKind {
@@ -61,17 +65,21 @@ pub enum LessonKind {
     Latent,
     /// One chart against several where the solution set falls apart (planar3-wide).
     Charts,
+    /// The soft arm learned from data alone, by simulator calls (soft4).
+    #[serde(rename = "model-free")]
+    ModelFree,
 }
 
 impl LessonKind {
     /// All lessons in course order.
-    pub const ALL: [LessonKind; 6] = [
+    pub const ALL: [LessonKind; 7] = [
         LessonKind::Averaging,
         LessonKind::Smoothness,
         LessonKind::Diversity,
         LessonKind::Robustness,
         LessonKind::Latent,
         LessonKind::Charts,
+        LessonKind::ModelFree,
     ];
 
     /// The hash word (`lesson=<word>`).
@@ -83,6 +91,7 @@ impl LessonKind {
             LessonKind::Robustness => "robustness",
             LessonKind::Latent => "latent",
             LessonKind::Charts => "charts",
+            LessonKind::ModelFree => "model-free",
         }
     }
 
@@ -95,6 +104,7 @@ impl LessonKind {
             LessonKind::Robustness => "Noise and backlash",
             LessonKind::Latent => "Redundancy and the latent origin",
             LessonKind::Charts => "Beyond one chart",
+            LessonKind::ModelFree => "Model-free: a soft arm",
         }
     }
 
@@ -115,6 +125,7 @@ impl LessonKind {
             LessonKind::Charts => {
                 "where joint limits cut the solutions into pieces, one chart fails and eight succeed"
             }
+            LessonKind::ModelFree => "learned from data alone, counted in simulator calls",
         }
     }
 
@@ -126,6 +137,7 @@ impl LessonKind {
             LessonKind::Diversity => "#model=planar3&sigma=0.5&samples=8",
             LessonKind::Latent => "#model=planar4",
             LessonKind::Charts => "#model=planar3-wide-charts&solver=loink-refine",
+            LessonKind::ModelFree => "#model=soft4",
         }
     }
 

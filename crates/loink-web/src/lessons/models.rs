@@ -16,7 +16,7 @@ pub struct ModelFile {
     pub role: &'static str,
     /// The file, relative to the site root.
     pub file: &'static str,
-    /// `loink`, `charts` or `regressor`.
+    /// `loink`, `charts`, `flow` or `regressor`.
     pub format: &'static str,
 }
 
@@ -62,6 +62,15 @@ pub const PLANAR3_WIDE_CHARTS: ModelFile = ModelFile {
     format: "charts",
 };
 
+/// The soft arm's LOInK model (learned from a data file alone).
+pub const SOFT4: ModelFile = loink("loink", "web/models/soft4.json");
+/// The soft arm's flow baseline.
+pub const SOFT4_FLOW: ModelFile = ModelFile {
+    role: "flow",
+    file: "web/models/soft4-flow.json",
+    format: "flow",
+};
+
 /// The files lesson `kind` loads.
 pub fn files(kind: LessonKind) -> Vec<ModelFile> {
     match kind {
@@ -71,6 +80,7 @@ pub fn files(kind: LessonKind) -> Vec<ModelFile> {
         LessonKind::Robustness => vec![PLANAR2],
         LessonKind::Latent => vec![PLANAR4],
         LessonKind::Charts => vec![PLANAR3_WIDE, PLANAR3_WIDE_CHARTS],
+        LessonKind::ModelFree => vec![SOFT4, SOFT4_FLOW],
     }
 }
 
@@ -83,6 +93,8 @@ pub struct Loaded {
     pub charts: BTreeMap<&'static str, ChartSet>,
     /// Regression baselines.
     pub regressors: BTreeMap<&'static str, Regressor>,
+    /// Flow baselines.
+    pub flows: BTreeMap<&'static str, loink::flow::Flow>,
     /// Why a file could not be used, by role.
     pub missing: BTreeMap<&'static str, String>,
 }
@@ -116,6 +128,11 @@ impl Loaded {
                 checked(model.problem())?;
                 self.loink.insert(entry.role, model);
             }
+            "flow" => {
+                let model = loink::flow::Flow::from_json(json).map_err(|e| unreadable(&e))?;
+                checked(model.problem())?;
+                self.flows.insert(entry.role, model);
+            }
             "charts" => {
                 let model = ChartSet::from_json(json)
                     .map_err(|e| unreadable(&e))?
@@ -142,11 +159,12 @@ impl Loaded {
     }
 }
 
-/// The name of a lesson model's problem, which must be a planar arm (every lesson draws one).
+/// The name of a lesson model's problem: a planar arm or the soft arm (the lessons draw those).
 fn planar_name(file: &str, problem: &loink::problem::Problem) -> Result<String, String> {
     match problem.planar() {
         Some(_) => Ok(problem.name().to_string()),
-        None => Err(format!("{file} is not for a planar arm")),
+        None if problem.spec().kind == "soft4" => Ok(problem.name().to_string()),
+        None => Err(format!("{file} is not for a problem a lesson draws")),
     }
 }
 

@@ -118,13 +118,7 @@ pub fn validate_charts(mut file: ChartsFile) -> Result<ValidatedCharts, Artifact
             detail: format!("{} charts (need 1..={MAX_CHARTS})", file.charts.len()),
         });
     }
-    if let Some((name, &v)) = file.metrics.iter().find(|(_, v)| !v.is_finite()) {
-        return Err(ArtifactError::NonFinite {
-            path: format!("metrics.{name}"),
-            index: "value".into(),
-            value: v,
-        });
-    }
+    super::validate::finite_metrics(&file.metrics)?;
     let entries = std::mem::take(&mut file.charts);
     let mut charts = Vec::with_capacity(entries.len());
     let mut regions = Vec::with_capacity(entries.len());

@@ -47,7 +47,7 @@ impl FileHeader {
 
 /// The error for `json`: a syntax error at the very end of the text (a number or literal cut
 /// short) is a truncation like an unexpected end of input.
-fn parse_error(e: serde_json::Error, json: &str) -> ArtifactError {
+pub(crate) fn parse_error(e: serde_json::Error, json: &str) -> ArtifactError {
     let text = e.to_string();
     let last_line = json.lines().count().max(1);
     let last_column = json.lines().last().map_or(0, |l| l.chars().count());

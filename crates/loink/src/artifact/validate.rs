@@ -97,6 +97,20 @@ fn finite_scalar(path: &str, value: f64) -> Checked<f64> {
     }
 }
 
+/// Every figure of a file's `metrics` is finite (else the error names it).
+pub(crate) fn finite_metrics(
+    metrics: &std::collections::BTreeMap<String, f64>,
+) -> Result<(), ArtifactError> {
+    match metrics.iter().find(|(_, v)| !v.is_finite()) {
+        Some((name, &v)) => Err(ArtifactError::NonFinite {
+            path: format!("metrics.{name}"),
+            index: "value".into(),
+            value: v,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// A checked vector of `expected` finite entries.
 pub(crate) fn vector(path: &str, values: &[f64], expected: usize) -> Checked<Array1<f64>> {
     if values.len() != expected {
@@ -171,13 +185,7 @@ pub fn validate(file: ModelFile) -> Checked<ValidatedModel> {
         metric_outputs(k),
     )?;
     let value_head = check_head("value_head", &file.value_head, &file.hyper, 1)?;
-    if let Some((name, &v)) = file.metrics.iter().find(|(_, v)| !v.is_finite()) {
-        return Err(ArtifactError::NonFinite {
-            path: format!("metrics.{name}"),
-            index: "value".into(),
-            value: v,
-        });
-    }
+    finite_metrics(&file.metrics)?;
     Ok(ValidatedModel {
         file,
         problem,

@@ -28,13 +28,28 @@ pub enum SolverKind {
     Analytic,
     /// The global reference optimum.
     Reference,
+    /// The IKFlow-style flow baseline: one sample at z = 0, or the cheapest near sample of K
+    /// (`crate::flow`); built by [`build_flow`].
+    #[cfg(feature = "model-free")]
+    Flow,
 }
 
 impl SolverKind {
     /// Every kind, in menu order.
+    #[cfg(not(feature = "model-free"))]
     pub const ALL: [SolverKind; 5] = [
         SolverKind::Loink,
         SolverKind::LoinkRefine,
+        SolverKind::Dls,
+        SolverKind::Analytic,
+        SolverKind::Reference,
+    ];
+    /// Every kind, in menu order.
+    #[cfg(feature = "model-free")]
+    pub const ALL: [SolverKind; 6] = [
+        SolverKind::Loink,
+        SolverKind::LoinkRefine,
+        SolverKind::Flow,
         SolverKind::Dls,
         SolverKind::Analytic,
         SolverKind::Reference,
@@ -48,6 +63,8 @@ impl SolverKind {
             SolverKind::Dls => "dls",
             SolverKind::Analytic => "analytic",
             SolverKind::Reference => "reference",
+            #[cfg(feature = "model-free")]
+            SolverKind::Flow => "flow",
         }
     }
 
@@ -56,9 +73,17 @@ impl SolverKind {
         SolverKind::ALL.into_iter().find(|k| k.as_str() == word)
     }
 
-    /// Whether it needs a learned model.
+    /// Whether it needs a learned LOInK model.
     pub fn is_learned(self) -> bool {
         matches!(self, SolverKind::Loink | SolverKind::LoinkRefine)
+    }
+
+    /// Whether it is the flow baseline (which needs a flow model, not a LOInK one).
+    pub fn is_flow(self) -> bool {
+        #[cfg(feature = "model-free")]
+        return self == SolverKind::Flow;
+        #[cfg(not(feature = "model-free"))]
+        false
     }
 
     /// Its name in menus and legends.
@@ -69,6 +94,8 @@ impl SolverKind {
             SolverKind::Dls => "DLS + null-space descent",
             SolverKind::Analytic => "analytic (two links)",
             SolverKind::Reference => "reference optimum",
+            #[cfg(feature = "model-free")]
+            SolverKind::Flow => "flow (IKFlow-style baseline)",
         }
     }
 }
@@ -100,6 +127,12 @@ pub struct SolverSettings {
     pub start: Start,
     /// DLS options.
     pub dls: dls::DlsOptions,
+    /// The flow: samples K per solve (1: the z = 0 sample).
+    pub samples: usize,
+    /// The flow: the scale s of its samples z ~ N(0, s²I).
+    pub sigma: f64,
+    /// The flow: solve r draws from ChaCha8 seeded by seed + r.
+    pub seed: u64,
 }
 
 impl SolverSettings {
@@ -111,6 +144,9 @@ impl SolverSettings {
             feedback: 0,
             start: Start::Cold,
             dls: dls::DlsOptions::default(),
+            samples: 1,
+            sigma: 0.0,
+            seed: 0,
         }
     }
 }
@@ -145,6 +181,11 @@ pub fn applies(kind: SolverKind, problem: &Problem, model: Option<&ChartSet>) ->
         SolverKind::Dls => Ok(()),
         SolverKind::Analytic => analytic::applies(problem).map(|_| ()),
         SolverKind::Reference => reference::applies(problem),
+        #[cfg(feature = "model-free")]
+        SolverKind::Flow => Err(LoinkError::UnsupportedSolver {
+            solver: kind.as_str().into(),
+            reason: format!("no flow model is loaded for '{}'", problem.name()),
+        }),
     }
 }
 
@@ -182,6 +223,13 @@ pub fn build(
         (SolverKind::Reference, _) => Box::new(Reference {
             problem: problem.clone(),
         }),
+        #[cfg(feature = "model-free")]
+        (SolverKind::Flow, _) => {
+            return Err(LoinkError::UnsupportedSolver {
+                solver: "flow".into(),
+                reason: "the flow is built from its model by build_flow".into(),
+            })
+        }
         (kind, None) => {
             return Err(LoinkError::UnsupportedSolver {
                 solver: kind.as_str().into(),
@@ -189,6 +237,40 @@ pub fn build(
             })
         }
     })
+}
+
+/// The flow baseline for `flow`'s problem: `settings.samples` samples per solve at scale
+/// `settings.sigma` (1: the z = 0 sample), solve r seeded by `settings.seed + r`.
+#[cfg(feature = "model-free")]
+pub fn build_flow(flow: &crate::flow::Flow, settings: &SolverSettings) -> Result<Box<dyn Solver>> {
+    let solver = crate::flow::FlowSolver::new(
+        flow.clone(),
+        settings.samples,
+        settings.sigma,
+        settings.seed,
+    )?;
+    Ok(Box::new(FlowBaseline(solver)))
+}
+
+/// The flow as a registry solver.
+#[cfg(feature = "model-free")]
+#[derive(Clone)]
+struct FlowBaseline(crate::flow::FlowSolver);
+
+#[cfg(feature = "model-free")]
+impl Solver for FlowBaseline {
+    fn kind(&self) -> SolverKind {
+        SolverKind::Flow
+    }
+    fn solve(&mut self, target: &[f64]) -> Solution {
+        self.0.solve(target)
+    }
+    fn reset(&mut self) {
+        self.0.reset();
+    }
+    fn boxed_clone(&self) -> Box<dyn Solver> {
+        Box::new(self.clone())
+    }
 }
 
 /// LOInK (and LOInK + refine): the model's inverse (every chart's, the cheapest feasible

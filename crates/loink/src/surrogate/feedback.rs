@@ -29,7 +29,7 @@ pub const FEEDBACK_TOL: f64 = 1e-9;
 pub const MAX_FEEDBACK_ROUNDS: usize = 16;
 
 /// What the feedback rounds did to one answer.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct FeedbackReport {
     /// Inverse iterations spent in the rounds (kept and rejected).
     pub iterations: usize,
@@ -37,6 +37,9 @@ pub struct FeedbackReport {
     pub kept: usize,
     /// Whether every kept inverse converged.
     pub converged: bool,
+    /// The replayed position of the kept answer (None when no round ran): its judgement needs
+    /// no further simulator call.
+    pub reached: Option<Vec<f64>>,
 }
 
 impl Loink {
@@ -54,6 +57,7 @@ impl Loink {
             iterations: 0,
             kept: 0,
             converged: first.converged(),
+            reached: None,
         };
         if rounds == 0 {
             return report; // the one-shot answer: no replay or copy on its hot path
@@ -88,6 +92,7 @@ impl Loink {
             report.kept += 1;
         }
         state.x = best;
+        report.reached = Some(reached);
         report
     }
 }

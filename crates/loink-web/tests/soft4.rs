@@ -1,0 +1,75 @@
+//! The soft arm in the playground's engine, natively (the `model-free` feature): the shipped
+//! LOInK model and flow load under their catalog names, each solver reports its simulator
+//! calls, the flow draws its family of K samples, J* comes from the idle reference search, and
+//! a flow file under a planar model's name is refused without changing anything.
+#![cfg(feature = "model-free")]
+
+use loink_web::engine::Engine;
+use loink_web::settings::SolverKind;
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(format!("../../web/models/{name}.json")).expect("a shipped model")
+}
+
+fn view(e: &mut Engine, solver: SolverKind, sigma: f64, samples: u32) {
+    let mut next = e.settings().clone();
+    next.model = "soft4".into();
+    next.solver = solver;
+    next.feedback = 0;
+    next.sigma = sigma;
+    next.samples = samples;
+    next.target = vec![0.01, 0.125];
+    e.apply(next);
+    while e.idle_pending() {
+        e.idle(1e9);
+    }
+}
+
+#[test]
+fn every_solver_counts_its_simulator_calls() {
+    let mut e = Engine::new().unwrap();
+    e.load_model("soft4", &read("soft4")).expect("LOInK loads");
+    // The flow is offered only once its file is loaded.
+    view(&mut e, SolverKind::Flow, 0.0, 1);
+    assert_ne!(e.settings().solver, SolverKind::Flow);
+    assert!(e.solver_available(SolverKind::Flow).is_err());
+    e.load_model("soft4-flow", &read("soft4-flow"))
+        .expect("the flow loads");
+    assert!(e.solver_available(SolverKind::Flow).is_ok());
+
+    view(&mut e, SolverKind::Loink, 0.0, 1);
+    assert_eq!(e.sim_calls(), Some(1), "one-shot LOInK: its check only");
+    let s = e.state();
+    assert!(s.residual < 1e-4, "{}", s.residual);
+    assert!(s.gap.is_finite() && s.gap < 1.0, "gap {} %", s.gap);
+    assert!(!s.optimum_pending);
+    assert!(s.controls.contains(&"sim-calls"));
+
+    view(&mut e, SolverKind::Flow, 0.0, 8);
+    assert_eq!(e.sim_calls(), Some(1), "σ = 0: the z = 0 sample alone");
+    assert!(e.samples().is_empty());
+    view(&mut e, SolverKind::Flow, 0.5, 8);
+    assert_eq!(e.sim_calls(), Some(8));
+    assert_eq!(e.samples().len(), 8, "the family of the 8 samples");
+    assert_eq!(e.family().len(), 8);
+    let answer = e.solution().q().to_vec();
+    assert!(
+        e.family().iter().any(|c| c.q() == answer.as_slice()),
+        "the answer is one of the family"
+    );
+
+    view(&mut e, SolverKind::Dls, 0.0, 1);
+    assert!(e.sim_calls().unwrap() > 20, "{:?}", e.sim_calls());
+}
+
+#[test]
+fn a_flow_under_a_planar_name_is_refused() {
+    let mut e = Engine::new().unwrap();
+    let before = e.state();
+    let err = e
+        .load_model("planar3-h28w", &read("soft4-flow"))
+        .unwrap_err();
+    assert!(err.contains("soft4"), "{err}");
+    assert_eq!(e.state().q, before.q);
+    assert!(e.load_model("soft4-flow", "{\"format\":").is_err());
+}
