@@ -27,7 +27,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Train a LOInK model with burn and write the model artifact (JSON).
-    Train(train::TrainArgs),
+    Train(Box<train::TrainArgs>),
     /// Benchmark LOInK against IPOPT and the classical solvers on one targets file, in one run.
     Bench(bench::BenchArgs),
     /// Measure a model's guarantees at scale (bi-Lipschitz pairs, inverse round trip, certificates).

@@ -99,12 +99,28 @@ fn data_to_both_learners_to_eval() {
         "8,8",
         "--head-hidden",
         "8",
+        "--data-surface",
+        "1500",
+        "--surface-task-weight",
+        "2",
         "--out",
         s(&lo),
     ];
     args.extend_from_slice(&common);
     ok(&args);
     assert!(metric(&lo, "last_loss") < metric(&lo, "first_loss"));
+    // The simulator's surface and the data's are two ways to the same rows: one at a time.
+    let mut both = vec![
+        "train",
+        "--surface",
+        "100",
+        "--data-surface",
+        "100",
+        "--out",
+        s(&lo),
+    ];
+    both.extend_from_slice(&common);
+    assert_eq!(run(&both).status.code(), Some(2));
 
     let mut args = vec![
         "train",

@@ -119,11 +119,18 @@ pub struct TrainArgs {
     /// in place of as many uniform samples (see `train::surface`).
     #[arg(long, default_value_t = 0)]
     pub surface: usize,
+    /// Data-surface rows per epoch (0 = off; the model-free counterpart of `--surface`): after
+    /// the warm-up, every epoch also trains once more on the N training rows the current network
+    /// maps nearest its optimal surface z = 0, their task error weighted by
+    /// `--surface-task-weight` (see `train::data_surface`). No forward-map call.
+    #[arg(long, default_value_t = 0)]
+    pub data_surface: usize,
     /// Targets inverted per surface point kept: with K > 1 an epoch inverts K·N targets and
     /// keeps the N preimages with the largest residuals (see `train::surface`).
     #[arg(long, default_value_t = 1)]
     pub surface_pool: usize,
-    /// Weight of a surface point's task error against a uniform sample's 1 (`--surface` only):
+    /// Weight of a surface point's task error against a uniform sample's 1 (`--surface` or
+    /// `--data-surface`):
     /// the unrefined answer is read on the surface alone, the uniform samples are there for the
     /// cost heads and for σ > 0, so W > 1 spends more of G₁'s capacity where the page reads it.
     #[arg(long, default_value_t = 1.0)]
@@ -247,8 +254,13 @@ impl TrainArgs {
         if !(self.surface_task_weight > 0.0 && self.surface_task_weight <= 1e3) {
             return bad("surface-task-weight must be in (0, 1000]");
         }
-        if self.surface == 0 && self.surface_task_weight != 1.0 {
-            return bad("surface-task-weight weighs surface points: it needs --surface");
+        if self.surface == 0 && self.data_surface == 0 && self.surface_task_weight != 1.0 {
+            return bad(
+                "surface-task-weight weighs surface points: it needs --surface or --data-surface",
+            );
+        }
+        if self.surface > 0 && self.data_surface > 0 {
+            return bad("--surface and --data-surface are two ways to the same rows: pick one");
         }
         if self.surface > self.samples / 2 {
             return bad("surface must be at most half the samples");

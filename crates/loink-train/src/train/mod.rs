@@ -13,6 +13,8 @@
 //! - [`progress`], [`summary`]: the progress bar and the closing table.
 //! - [`export`]: the artifact.
 //! - [`surface`]: optimal-surface resampling (`--surface`): data where the solver reads G.
+//! - [`data_surface`]: its model-free counterpart (`--data-surface`): the data rows nearest z = 0
+//!   weighted again.
 //!
 //! Determinism: data, split, initialisation and batch order all come from one ChaCha8 stream
 //! seeded by `--seed`; burn's ndarray backend is deterministic on one machine, and the file holds
@@ -23,6 +25,7 @@ pub mod cayley;
 pub mod charts;
 pub mod data;
 pub mod data_file;
+pub mod data_surface;
 pub mod export;
 pub mod loss;
 pub mod model;
@@ -193,10 +196,18 @@ pub fn fit(
             epoch_set =
                 std::borrow::Cow::Owned(surface::mix(&train, &drawn, &norm, &mut order, &mut rng));
         }
+        let near_surface = args.data_surface > 0 && epoch >= surface_start;
+        if near_surface {
+            let picked = data_surface::nearest_rows(&net.valid(), &train, args.data_surface);
+            let near = data_surface::rows(&train, &picked);
+            epoch_set =
+                std::borrow::Cow::Owned(surface::mix_rows(&train, &near, &mut order, &mut rng));
+        }
+        let surfaced = surfaced || near_surface;
         let mut sum = 0.0;
         for (k, chunk) in order.chunks(args.batch).enumerate() {
-            // Rows from `train.len()` on are this epoch's surface points (`surface::mix`); an
-            // epoch without them needs no weights.
+            // Rows from `train.len()` on are this epoch's surface points (`surface::mix`,
+            // `data_surface::mix`); an epoch without them needs no weights.
             let weight = if surfaced {
                 args.surface_task_weight
             } else {

@@ -127,12 +127,21 @@ pub fn mix(
     order: &mut Vec<usize>,
     rng: &mut ChaCha8Rng,
 ) -> NormalisedSet {
-    let points = NormalisedSet::new(&drawn.samples, norm);
+    mix_rows(train, &NormalisedSet::new(&drawn.samples, norm), order, rng)
+}
+
+/// [`mix`] for rows already normalised (`train::data_surface`'s rows nearest the surface).
+pub fn mix_rows(
+    train: &NormalisedSet,
+    points: &NormalisedSet,
+    order: &mut Vec<usize>,
+    rng: &mut ChaCha8Rng,
+) -> NormalisedSet {
     let count = points.len().min(train.len());
     order.truncate(train.len() - count);
     order.extend(train.len()..train.len() + count);
     order.shuffle(rng);
-    train.concat(&points)
+    train.concat(points)
 }
 
 #[cfg(test)]
