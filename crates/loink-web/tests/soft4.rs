@@ -57,6 +57,18 @@ fn every_solver_counts_its_simulator_calls() {
         e.family().iter().any(|c| c.q() == answer.as_slice()),
         "the answer is one of the family"
     );
+    // Dragging on: every solve draws the seed's samples again, so the family stays the set the
+    // answer is picked from, and a target's answer does not depend on the solves before it.
+    for target in [[0.0, 0.13], [0.012, 0.12], [0.01, 0.125]] {
+        e.set_target(&target).unwrap();
+        let answer = e.solution().q().to_vec();
+        assert!(e.family().iter().any(|c| c.q() == answer.as_slice()));
+    }
+    assert_eq!(
+        e.solution().q(),
+        answer.as_slice(),
+        "the same target, the same answer"
+    );
 
     view(&mut e, SolverKind::Dls, 0.0, 1);
     assert!(e.sim_calls().unwrap() > 20, "{:?}", e.sim_calls());

@@ -229,7 +229,7 @@ impl Solution {
         termination: Termination,
         decide: bool,
     ) -> Solution {
-        Self::judge(
+        Self::assess_replayed(
             problem,
             solver,
             target,
@@ -242,36 +242,11 @@ impl Solution {
         )
     }
 
-    /// [`Self::assess_deciding`] of q whose forward-map position the solver has already
-    /// replayed (`reached`, checked for length): a simulator whose calls cost is not called
-    /// again for the same pose.
+    /// [`Self::assess_deciding`] of q whose forward-map position the solver may already have
+    /// replayed (`reached`, used when its length is the task's): a simulator whose calls cost is
+    /// not called again for the same pose.
     #[allow(clippy::too_many_arguments)]
     pub fn assess_replayed(
-        problem: &Problem,
-        solver: &str,
-        target: &[f64],
-        seed: Option<&[f64]>,
-        (q, reached): (Vec<f64>, Vec<f64>),
-        iterations: usize,
-        micros: f64,
-        termination: Termination,
-        decide: bool,
-    ) -> Solution {
-        Self::judge(
-            problem,
-            solver,
-            target,
-            seed,
-            (q, Some(reached)),
-            iterations,
-            micros,
-            termination,
-            decide,
-        )
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn judge(
         problem: &Problem,
         solver: &str,
         target: &[f64],

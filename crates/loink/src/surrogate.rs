@@ -310,30 +310,18 @@ impl Loink {
         let seed = (self.refine_steps > 0).then_some(learned.as_slice());
         // The feedback rounds replayed the kept answer: when it is the answer, that position
         // judges it (one simulator call fewer).
-        let solution = match feedback.reached {
-            Some(reached) if q == learned => Solution::assess_replayed(
-                problem,
-                name,
-                y,
-                seed,
-                (q, reached),
-                iterations,
-                micros_since(start),
-                termination,
-                self.decide_reachability,
-            ),
-            _ => Solution::assess_deciding(
-                problem,
-                name,
-                y,
-                seed,
-                q,
-                iterations,
-                micros_since(start),
-                termination,
-                self.decide_reachability,
-            ),
-        };
+        let known = feedback.reached.filter(|_| q == learned);
+        let solution = Solution::assess_replayed(
+            problem,
+            name,
+            y,
+            seed,
+            (q, known),
+            iterations,
+            micros_since(start),
+            termination,
+            self.decide_reachability,
+        );
         match note {
             Some(note) => solution.with_note(note),
             None => solution,

@@ -90,12 +90,13 @@ struct Block {
     net: Mlp,
 }
 
-/// A validated flow, ready to sample and to score.
+/// A validated flow, ready to sample and to score. Cloning shares the weights (the page and the
+/// lesson hand a copy to each solver they build).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Flow {
     meta: FlowFile,
     problem: Problem,
-    blocks: Vec<Block>,
+    blocks: std::sync::Arc<[Block]>,
 }
 
 fn range(path: String, detail: impl Into<String>) -> ArtifactError {
@@ -211,7 +212,7 @@ impl Flow {
         Ok(Flow {
             meta: file,
             problem,
-            blocks,
+            blocks: blocks.into(),
         })
     }
 
@@ -301,7 +302,7 @@ impl Flow {
             .collect();
         let half = n / 2;
         let mut log_det = 0.0;
-        for block in &self.blocks {
+        for block in self.blocks.iter() {
             let mut u: Vec<f64> = block.permutation.iter().map(|&p| v[p]).collect();
             let st = self.scale_shift(block, &u[..half], &y_tilde)?;
             let rest = n - half;

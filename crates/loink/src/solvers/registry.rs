@@ -240,7 +240,9 @@ pub fn build(
 }
 
 /// The flow baseline for `flow`'s problem: `settings.samples` samples per solve at scale
-/// `settings.sigma` (1: the z = 0 sample), solve r seeded by `settings.seed + r`.
+/// `settings.sigma` (1: the z = 0 sample). Cold (`loink eval`), solve r is seeded by
+/// `settings.seed + r`; tracking a pointer (`Start::Warm`, the page) every solve draws from
+/// `settings.seed` itself, so a link's answer does not depend on the solves before it.
 #[cfg(feature = "model-free")]
 pub fn build_flow(flow: &crate::flow::Flow, settings: &SolverSettings) -> Result<Box<dyn Solver>> {
     let solver = crate::flow::FlowSolver::new(
@@ -249,13 +251,19 @@ pub fn build_flow(flow: &crate::flow::Flow, settings: &SolverSettings) -> Result
         settings.sigma,
         settings.seed,
     )?;
-    Ok(Box::new(FlowBaseline(solver)))
+    Ok(Box::new(FlowBaseline {
+        solver,
+        same_seed: settings.start == Start::Warm,
+    }))
 }
 
 /// The flow as a registry solver.
 #[cfg(feature = "model-free")]
 #[derive(Clone)]
-struct FlowBaseline(crate::flow::FlowSolver);
+struct FlowBaseline {
+    solver: crate::flow::FlowSolver,
+    same_seed: bool,
+}
 
 #[cfg(feature = "model-free")]
 impl Solver for FlowBaseline {
@@ -263,10 +271,13 @@ impl Solver for FlowBaseline {
         SolverKind::Flow
     }
     fn solve(&mut self, target: &[f64]) -> Solution {
-        self.0.solve(target)
+        if self.same_seed {
+            self.solver.reset();
+        }
+        self.solver.solve(target)
     }
     fn reset(&mut self) {
-        self.0.reset();
+        self.solver.reset();
     }
     fn boxed_clone(&self) -> Box<dyn Solver> {
         Box::new(self.clone())
