@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Fails when the committed pkg/ is not what the sources build: rebuilds into a temporary
-# directory with scripts/build-web.sh and compares byte for byte.
+# Fails when the committed pkg/ or web/app.min.js is not what the sources build: rebuilds into a
+# temporary directory with scripts/build-web.sh and compares byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-scripts/build-web.sh "$tmp/pkg" >/dev/null
+APP_OUT="$tmp/app.min.js" scripts/build-web.sh "$tmp/pkg" >/dev/null
+if ! cmp -s web/app.min.js "$tmp/app.min.js"; then
+  echo "check-pkg: web/app.min.js is stale: run scripts/build-web.sh and commit it" >&2
+  exit 1
+fi
 if ! diff -r -q pkg "$tmp/pkg"; then
   echo "check-pkg: pkg/ is stale: run scripts/build-web.sh and commit pkg/" >&2
   for f in "$tmp"/pkg/*.* "$tmp"/pkg/lessons/*; do

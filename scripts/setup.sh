@@ -32,10 +32,11 @@ if [ "$have" != "$want" ]; then
   cargo install wasm-bindgen-cli --version "$want"
 fi
 
-# tests/package.json pins binaryen (wasm-opt, which shrinks pkg/ to the committed bytes) and
-# playwright-core (the browser tests' driver; it downloads no browser).
-if [ ! -x tests/node_modules/binaryen/bin/wasm-opt ] || [ ! -d tests/node_modules/playwright-core ]; then
-  log "installing tests/node_modules (binaryen's wasm-opt, playwright-core)"
+# tests/package.json pins binaryen (wasm-opt, which shrinks pkg/ to the committed bytes), terser
+# (which shrinks web/app.js into web/app.min.js) and playwright-core (the browser tests' driver; it downloads no browser).
+if [ ! -x tests/node_modules/binaryen/bin/wasm-opt ] || [ ! -d tests/node_modules/playwright-core ] \
+  || [ ! -f tests/node_modules/terser/bin/terser ]; then
+  log "installing tests/node_modules (binaryen's wasm-opt, terser, playwright-core)"
   (cd tests && npm ci --no-audit --no-fund)
 fi
 

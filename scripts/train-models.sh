@@ -2,7 +2,8 @@
 # Trains every shipped LOInK model into web/models/ with the exact commands that made the
 # committed files (same command, same machine -> the same bytes; each file's card records its
 # command). Each model's wall time is printed and appended to target/train-models.log;
-# web/models/README.md records the figures measured on them. Then the catalog is rewritten.
+# web/models/README.md records the figures measured on them. Then each card gets its scope
+# (scripts/model-cards.sh) and the catalog is rewritten.
 #
 #   scripts/train-models.sh            # all models
 #   scripts/train-models.sh planar3    # only the ones whose output name contains "planar3"
@@ -148,4 +149,5 @@ if [[ -z "$only" || "soft4-flow" == *"$only"* ]]; then
     --kind flow --data target/soft4-data.csv --problem soft4 --epochs "$epochs" --patience 1000 --depth "$depth" --hidden "$hidden" --lr "$lr" --seed 1
 fi
 
+LOINK=$LOINK scripts/model-cards.sh "$only"
 scripts/catalog.sh

@@ -2,43 +2,23 @@
 // No kinematics and no numerics live here: pixel → world mapping, solving, formatting,
 // URL-hash parsing and drawing are all calls into pkg/loink_web.js.
 //
-// Public API (for course pages and tests): window.loinkPlayground
-//   ready            Promise resolved once the first frame is drawn (all four panels)
-//   interactive      Promise resolved a frame earlier: arm panel, readouts and input are live
-//   setTarget(x, y)  move the target (metres, JS numbers only); solves at once and returns the
-//                    new state; the panels redraw once per animation frame, and until then the
-//                    state has optimumPending: true (gap and optimum NaN, not a stale value)
-//   getState()       {active, model, solver, target, q, residual, cost, gap, optimumPending, margin, status, …};
-//                    {active: false} until the view has first been on screen (nothing runs before)
-//   on('update', fn) call fn(state) after every solve and after every drawn frame; returns a
-//                    function that unsubscribes
-//   set(partial)     change settings (same keys as the URL hash), e.g. set({solver: 'dls'}); a Promise
-//   settings()       the current settings, typed (what the URL hash holds)
-//   models()         the fixed model catalog, in menu order
-//                    [{name, label, problem, problemTitle, file, bytes, default}]
-//   worldToCanvas(x, y) / canvasToWorld(px, py)   CSS pixels on canvas#arm ↔ metres
-//   exportSvg(panel[, width, height])  the panel ('arm', 'landscape', 'latent', 'gapmap') as SVG
-//                    text at its size or at width × height CSS px, its link inside
-//   linkHash         the URL hash the page was opened with (the page soon rewrites location.hash
-//                    with its full settings; web/lessons.js reads the link's own keys from this)
-//
-// The start-up phases are User Timing marks (loink:app-start … loink:applied), shown by the
-// browser's performance panel and printed by tests/e2e/bench.mjs.
+// Public API for course pages and tests: window.loinkPlayground (docs/embedding.md).
 
 import initSlim, { Playground as SlimPlayground } from '../pkg/loink_web.js';
 
 // A multi-chart model runs on the full bundle (pkg/lessons/), loaded only for it (Rust says
-// which: knownModels().fullBundle); everything else on the slim one.
+// which: knownModels().fullBundle) and on lesson pages; everything else on the slim one.
 let Playground = SlimPlayground;
 let fullBundle = false;
 
 const needsFullBundle = (name) => !fullBundle
   && Playground.knownModels().some((m) => m.name === name && m.fullBundle);
 
-/** Initialises the bundle the link's model needs. */
+/** Initialises the bundle the link's model needs; a lesson page runs on the full bundle (its
+ *  lesson's model may need it, and web/lessons.js loads that bundle anyway). */
 async function init() {
   await initSlim();
-  if (!needsFullBundle(SlimPlayground.parseHash(location.hash).settings.model)) return;
+  if (!lessonPage && !needsFullBundle(SlimPlayground.parseHash(location.hash).settings.model)) return;
   const full = await import('../pkg/lessons/loink_web.js');
   await full.default();
   Playground = full.Playground;
@@ -52,7 +32,8 @@ const linkHash = location.hash;
 
 // A lesson page loads the lessons' script and styles (web/lessons.js then fetches their wasm
 // bundle); the playground downloads neither.
-if (/(^#|&)lesson=/.test(linkHash)) {
+const lessonPage = /(^#|&)lesson=/.test(linkHash);
+if (lessonPage) {
   const css = document.createElement('link');
   css.rel = 'stylesheet';
   css.href = new URL('lessons.css', import.meta.url).href;
@@ -375,14 +356,23 @@ function showSettings(s) {
 /** Applies a partial settings change through Rust (which validates and clamps it). */
 async function change(partial) {
   const next = { ...pg.settings(), ...partial };
+  // A new model without a target of its own carries the current one over: Rust replaces it by
+  // the new problem's default target when that problem cannot reach it, and says so.
+  const carried = next.model !== pg.settings().model && !('target' in partial);
   if (needsFullBundle(next.model)) {
-    // Reopened on the bundle that runs it, with these settings.
-    guarded(() => pg.apply(next));
-    history.replaceState(null, '', pg.hash());
+    // Reopened on the bundle that runs it, with these settings (sessionStorage keeps the word
+    // that the target was carried for the one load).
+    const hash = guarded(() => Playground.hashOf(next));
+    if (!hash) return;
+    if (carried) {
+      try { sessionStorage.setItem(CARRIED_TARGET, JSON.stringify(next.target)); } catch { /* no storage: judged as a link's */ }
+    }
+    history.replaceState(null, '', hash);
     location.reload();
     return;
   }
   if (next.model !== pg.settings().model) await ensureModel(next.model);
+  if (carried) guarded(() => pg.carryTarget(next.target));
   const warnings = guarded(() => pg.apply(next));
   showSettings(pg.settings());
   render(guarded(() => pg.state()));
@@ -645,11 +635,28 @@ const firstOnScreen = new Promise((resolve) => {
   }).observe(document.documentElement);
 });
 
+/** sessionStorage key: the target the model menu carried to a model of the other bundle. */
+const CARRIED_TARGET = 'loink:carried-target';
+
+/** The carried target left by the page before it reopened (once), or null. */
+function takeCarriedTarget() {
+  try {
+    const text = sessionStorage.getItem(CARRIED_TARGET);
+    sessionStorage.removeItem(CARRIED_TARGET);
+    const target = text ? JSON.parse(text) : null;
+    return Array.isArray(target) ? target : null;
+  } catch {
+    return null;
+  }
+}
+
 async function start() {
   const t0 = performance.now();
   await init();
   performance.mark('loink:wasm-ready');
   pg = new Playground();
+  const carried = takeCarriedTarget();
+  if (carried) guarded(() => pg.carryTarget(carried));
   const parsed = Playground.parseHash(location.hash);
   const model = ensureModel(parsed.settings.model);
   for (const name of PANELS) {
@@ -716,7 +723,7 @@ async function benchMode(firstFrameMs) {
   window.loinkBench = report;
 }
 
-const ready = start().then((firstFrameMs) => {
+const firstFrame = start().then((firstFrameMs) => {
   if (new URLSearchParams(location.search).get('bench') === '1') benchMode(firstFrameMs);
   return firstFrameMs;
 }).catch((e) => {
@@ -724,9 +731,18 @@ const ready = start().then((firstFrameMs) => {
   interactiveFailed(e);
   throw e;
 });
+// A lesson page is ready when its lesson is: web/lessons.js waits for the first frame, then
+// builds the lesson and fills getState().lesson.
+const ready = lessonPage
+  ? firstFrame.then(async (firstFrameMs) => {
+    await window.loinkLessons.ready;
+    return firstFrameMs;
+  })
+  : firstFrame;
 
 window.loinkPlayground = {
   ready,
+  firstFrame,
   interactive,
   linkHash,
   setTarget(x, y) {

@@ -5,8 +5,9 @@
 // pointer and control events and persists the lesson's settings into the URL hash through
 // window.loinkPlayground.set().
 //
-// API: window.loinkLessons = { ready (Promise → lesson name or null), state() }.
-// getState().lesson (window.loinkPlayground) is the lesson's measured values.
+// API: window.loinkLessons = { ready (Promise → lesson name or null), state(), toCanvas(name, x, y) }.
+// getState().lesson (window.loinkPlayground) is the lesson's measured values; on a lesson page
+// window.loinkPlayground.ready resolves only after this module's `ready`.
 
 // The lessons are their own wasm bundle (the playground's pkg/loink_web.js is built without
 // them to stay small): it is fetched only when the hash names a lesson.
@@ -157,7 +158,8 @@ async function loadModels(info) {
 }
 
 async function start() {
-  await window.loinkPlayground.ready;
+  // Not `ready`: on a lesson page that waits for this lesson.
+  await window.loinkPlayground.firstFrame;
   if (!window.loinkPlayground.settings()?.lesson?.name) return null;
   const bundle = await import('../pkg/lessons/loink_web.js');
   await bundle.default();

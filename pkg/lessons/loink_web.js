@@ -324,6 +324,17 @@ export class Playground {
         return v1;
     }
     /**
+     * Says that the next settings' target, when it is `target`, was carried over from another
+     * problem's view (the page reopened on the other bundle): judged as the model menu's would
+     * be, so a problem that cannot reach it shows its own default target instead.
+     * @param {Float64Array | number[]} target
+     */
+    carryTarget(target) {
+        const ptr0 = passArrayF64ToWasm0(target, wasm.__wbindgen_malloc);
+        const len0 = WASM_VECTOR_LEN;
+        wasm.playground_carryTarget(this.__wbg_ptr, ptr0, len0);
+    }
+    /**
      * Removes the latent probe (Escape on `canvas#latent`); returns the state.
      * @returns {any}
      */
@@ -427,6 +438,30 @@ export class Playground {
             return getStringFromWasm0(ptr5, len5);
         } finally {
             wasm.__wbindgen_free(deferred6_0, deferred6_1, 1);
+        }
+    }
+    /**
+     * `settings` (an object like `settings()`) as a URL hash, without applying them: the link
+     * a model of the other bundle reopens the page at.
+     * @param {any} settings
+     * @returns {string}
+     */
+    static hashOf(settings) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.playground_hashOf(settings);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
         }
     }
     /**
@@ -1392,6 +1427,13 @@ function handleError(f, args) {
 
 function isLikeNone(x) {
     return x === undefined || x === null;
+}
+
+function passArrayF64ToWasm0(arg, malloc) {
+    const ptr = malloc(arg.length * 8, 8) >>> 0;
+    getFloat64ArrayMemory0().set(arg, ptr / 8);
+    WASM_VECTOR_LEN = arg.length;
+    return ptr;
 }
 
 function passArrayJsValueToWasm0(array, malloc) {

@@ -51,7 +51,7 @@ let report;
 const LOADS = 9;
 const interactiveFrame = [];
 const firstFrame = [];
-const phases = []; // web/app.js's User Timing marks per load
+const phases = []; // the page script's User Timing marks per load
 let defaultModel;
 try {
   const models = JSON.parse(readFileSync(join(ROOT, 'tests', 'e2e', 'bench-models.json'), 'utf8'));
@@ -110,7 +110,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sizes = {
   wasm: gz('pkg/loink_web_bg.wasm'),
   // Lesson pages alone load web/lessons.js and web/lessons.css (counted with the lessons).
-  js: gz('pkg/loink_web.js') + gz('web/app.js'),
+  js: gz('pkg/loink_web.js') + gz('web/app.min.js'),
   page: gz('index.html') + gz('web/style.css'),
   // The catalog's first model is the one the page loads when the hash names none.
   weights: defaultModel && existsSync(join(ROOT, defaultModel.file)) ? gz(defaultModel.file) : 0,

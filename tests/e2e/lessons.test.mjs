@@ -352,3 +352,17 @@ test('a course page of six lesson iframes starts only the one on screen, and eac
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('on a lesson page `ready` resolves with the lesson\'s figures in getState().lesson', async () => {
+  // The lessons' script held back 1.5 s: `ready` must wait for it, not for the first frame.
+  for (const hash of ['#lesson=smoothness', '#lesson=model-free']) {
+    const page = await openPlayground(env, { hash, viewport: { width: 1280, height: 1100 }, delay: { 'web/lessons.js': 1500 } });
+    const lesson = await page.evaluate(() => window.loinkPlayground.ready.then(() => window.loinkPlayground.getState().lesson));
+    assert.ok(lesson && typeof lesson === 'object', `${hash}: getState().lesson is ${JSON.stringify(lesson)} when ready resolves`);
+    // What each lesson measured: the smoothness tracks, the model-free answers.
+    const measured = hash.includes('smoothness') ? lesson.methods : lesson.answers ?? lesson.methods;
+    assert.ok(Array.isArray(measured) && measured.length > 0, `${hash}: ${JSON.stringify(lesson).slice(0, 300)}`);
+    assert.deepEqual(page.problems, [], hash);
+    await page.context().close();
+  }
+});

@@ -71,3 +71,20 @@ test('a touch drag on the arm panel moves the target', async () => {
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('on a phone the arm panel comes first: its top is within the first 60 % of the screen', async () => {
+  for (const hash of ['', '#model=soft4']) {
+    const page = await openPhone(hash);
+    const box = await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      return document.getElementById('panel-arm').getBoundingClientRect().toJSON();
+    });
+    assert.ok(box.top <= 0.6 * 844, `${hash || 'bare page'}: the arm panel starts ${box.top} px down`);
+    // The readouts and the status follow it; the controls are still there, below.
+    const below = await page.evaluate(() => ['readouts', 'status', 'controls'].map((id) => document.getElementById(id).getBoundingClientRect().top));
+    assert.ok(below.every((top) => top >= box.bottom - 1), `${below} vs ${box.bottom}`);
+    await page.screenshot({ path: join(ARTIFACTS, `phone-first-screen${hash ? '-soft4' : ''}.png`), fullPage: false });
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

@@ -84,3 +84,72 @@ test('bad flow settings in a link are refused with a warning, and the planar men
   assert.ok(menu.includes('soft4') && !menu.includes('soft4-flow'), menu.join(','));
   await page.close();
 });
+
+test('every experiment link opens converged or approximate, inside the limits', async () => {
+  const page = await openPlayground(env, { viewport: { width: 1280, height: 1100 } });
+  const links = await page.evaluate(() => [...document.querySelectorAll('#experiments-list a')].map((a) => a.getAttribute('href')));
+  assert.ok(links.length >= 4 && links.some((h) => h.includes('soft4')), `${links}`);
+  await page.context().close();
+  for (const hash of links) {
+    const view = await openPlayground(env, { hash, viewport: { width: 1280, height: 1100 } });
+    await view.waitForFunction(() => window.loinkPlayground.getState().learned);
+    const s = await state(view);
+    assert.ok(['converged', 'approximate'].includes(s.status), `${hash}: ${s.status} at ${s.target}`);
+    assert.ok(s.margin >= -1e-6, `${hash}: limit margin ${s.margin}`);
+    assert.deepEqual(view.problems, [], hash);
+    await view.context().close();
+  }
+});
+
+test('soft4 at a planar target (0.6, 0.3): every solver answers inside the limits', async () => {
+  const page = await openPlayground(env, { hash: '#model=soft4&target=0.6,0.3', viewport: { width: 1280, height: 1100 } });
+  await page.waitForFunction(() => window.loinkPlayground.getState().learned);
+  const solvers = await page.evaluate(() => [...document.querySelectorAll('#solver option')].filter((o) => !o.disabled).map((o) => o.value));
+  assert.ok(solvers.includes('loink') && solvers.includes('dls'), `${solvers}`);
+  for (const solver of solvers) {
+    await page.evaluate((name) => window.loinkPlayground.set({ solver: name }), solver);
+    const s = await state(page);
+    assert.deepEqual(s.target, [0.6, 0.3], solver);
+    assert.equal(s.status, 'unreachable', `${solver}: ${s.status}`);
+    assert.ok(s.margin >= -1e-6, `${solver}: limit margin ${s.margin}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('switching the model menu from a planar view to soft4 moves an unreachable target to its default, and says so', async () => {
+  const page = await openPlayground(env, { hash: '#model=planar3-h28w&target=0.6,0.3', viewport: { width: 1280, height: 1100 } });
+  await page.selectOption('#model', 'soft4');
+  await page.waitForFunction(() => window.loinkPlayground.getState().model === 'soft4' && window.loinkPlayground.getState().learned);
+  const s = await state(page);
+  assert.deepEqual(s.target, [0.012, 0.124]);
+  assert.ok(['converged', 'approximate'].includes(s.status), s.status);
+  assert.ok(s.margin >= -1e-6, `margin ${s.margin}`);
+  // The page reopened on the full bundle; the status line says why the target moved.
+  await page.waitForFunction(() => /out of reach of soft4/.test(document.getElementById('status').textContent));
+  assert.match(await page.locator('#status').textContent(), /moved to its default target \(0\.012, 0\.124\)/);
+  // The link the page rewrites holds the new target; reloading it gives the same view, no word.
+  await page.waitForFunction(() => /target=0\.012,0\.124/.test(location.hash));
+  await page.reload();
+  await page.evaluate(() => window.loinkPlayground.ready);
+  assert.deepEqual((await state(page)).target, [0.012, 0.124]);
+  assert.doesNotMatch(await page.locator('#status').textContent(), /out of reach/);
+  await page.context().close();
+});
+
+test('the soft arm is drawn in millimetres, the planar arms in metres', async () => {
+  const page = await openPlayground(env, { hash: '#model=soft4', viewport: { width: 1280, height: 1100 } });
+  await page.waitForFunction(() => window.loinkPlayground.getState().learned);
+  const arm = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));
+  assert.match(arm, />x \(mm\)</);
+  assert.match(arm, />y \(mm\)</);
+  assert.match(arm, />100</, 'a tick at 100 mm');
+  assert.doesNotMatch(arm, />0\.05</);
+  await page.evaluate(() => window.loinkPlayground.whenIdle());
+  const gap = await page.evaluate(() => window.loinkPlayground.exportSvg('gapmap'));
+  assert.match(gap, />x \(mm\)</);
+  await page.context().close();
+  const planar = await openPlayground(env, { viewport: { width: 1280, height: 1100 } });
+  assert.match(await planar.evaluate(() => window.loinkPlayground.exportSvg('arm')), />x \(m\)</);
+  await planar.context().close();
+});

@@ -15,7 +15,8 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use loink::artifact::{load_any, load_model, LoadedModel, FORMAT_NAME};
+use loink::artifact::{load_any, load_model, About, ChartsFile, LoadedModel, FORMAT_NAME};
+use loink::flow::{Flow, FlowFile};
 use loink_train::train::export::to_json;
 use serde::Serialize;
 
@@ -41,6 +42,12 @@ pub struct CardArgs {
     /// The command line that made the file.
     #[arg(long)]
     pub command: Option<String>,
+    /// What of the paper a view of this model reproduces (the page's model card).
+    #[arg(long)]
+    pub reproduces: Option<String>,
+    /// What of the paper it does not reproduce.
+    #[arg(long)]
+    pub does_not: Option<String>,
 }
 
 /// Arguments of `loink catalog`.
@@ -85,34 +92,62 @@ pub struct Entry {
     pub full_bundle: bool,
 }
 
-/// Runs `loink card`.
+/// Runs `loink card` on a model file of any kind (`loink`, `charts`, `flow`).
 pub fn card(args: &CardArgs) -> Result<(), CliError> {
     let name = args.model.display();
     let text = std::fs::read_to_string(&args.model)
         .map_err(|e| CliError::Input(format!("cannot read model file {name}: {e}")))?;
-    let mut file = load_model(&text)
-        .map_err(|e| CliError::Input(format!("{name}: {e}")))?
-        .into_file();
-    file.version = loink::artifact::FORMAT_VERSION;
-    file.about.name = match &args.name {
+    let bad = |e: &dyn std::fmt::Display| CliError::Input(format!("{name}: {e}"));
+    let rewritten =
+        |e: &dyn std::fmt::Display| CliError::Internal(format!("{name}: rewritten file: {e}"));
+    let (json, about) = if crate::eval::flow::is_flow(&args.model) {
+        Flow::from_json(&text).map_err(|e| bad(&e))?;
+        let mut file: FlowFile = serde_json::from_str(&text).map_err(|e| bad(&e))?;
+        rewrite(&mut file.about, args);
+        let json = serde_json::to_string(&file).map_err(|e| rewritten(&e))?;
+        Flow::from_json(&json).map_err(|e| rewritten(&e))?;
+        (json, file.about)
+    } else {
+        match load_any(&text).map_err(|e| bad(&e))? {
+            LoadedModel::Loink(model) => {
+                let mut file = model.into_file();
+                file.version = loink::artifact::FORMAT_VERSION;
+                rewrite(&mut file.about, args);
+                let json = to_json(&file);
+                load_model(&json).map_err(|e| rewritten(&e))?;
+                (json, file.about)
+            }
+            LoadedModel::Charts(_) => {
+                let mut file: ChartsFile = serde_json::from_str(&text).map_err(|e| bad(&e))?;
+                rewrite(&mut file.about, args);
+                let json = serde_json::to_string(&file).map_err(|e| rewritten(&e))?;
+                load_any(&json).map_err(|e| rewritten(&e))?;
+                (json, file.about)
+            }
+        }
+    };
+    std::fs::write(&args.model, &json)
+        .map_err(|e| CliError::Input(format!("cannot write {name}: {e}")))?;
+    println!("loink card: {name}: {} — {}", about.name, about.description);
+    Ok(())
+}
+
+/// The card as `args` rewrite it (fields not given are kept; the name defaults to the stem).
+fn rewrite(about: &mut About, args: &CardArgs) {
+    about.name = match &args.name {
         Some(n) => n.clone(),
         None => stem(&args.model),
     };
-    if let Some(d) = &args.description {
-        file.about.description = d.clone();
+    for (field, given) in [
+        (&mut about.description, &args.description),
+        (&mut about.command, &args.command),
+        (&mut about.reproduces, &args.reproduces),
+        (&mut about.does_not, &args.does_not),
+    ] {
+        if let Some(text) = given {
+            *field = text.clone();
+        }
     }
-    if let Some(c) = &args.command {
-        file.about.command = c.clone();
-    }
-    let json = to_json(&file);
-    load_model(&json).map_err(|e| CliError::Internal(format!("{name}: rewritten file: {e}")))?;
-    std::fs::write(&args.model, &json)
-        .map_err(|e| CliError::Input(format!("cannot write {name}: {e}")))?;
-    println!(
-        "loink card: {name}: {} — {}",
-        file.about.name, file.about.description
-    );
-    Ok(())
 }
 
 fn stem(path: &Path) -> String {
@@ -188,11 +223,25 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
                 file.about.name
             )));
         }
-        if file.about.description.trim().is_empty() {
-            return Err(CliError::Input(format!(
-                "{}: the card has no description (`loink card --description`)",
-                path.display()
-            )));
+        for (what, text, flag) in [
+            ("description", &file.about.description, "--description"),
+            (
+                "'reproduces' text (what of the paper its view reproduces)",
+                &file.about.reproduces,
+                "--reproduces",
+            ),
+            (
+                "'does not' text (what of the paper its view does not reproduce)",
+                &file.about.does_not,
+                "--does-not",
+            ),
+        ] {
+            if text.trim().is_empty() {
+                return Err(CliError::Input(format!(
+                    "{}: the card has no {what} (`loink card {flag}`)",
+                    path.display()
+                )));
+            }
         }
         let full_bundle = kind != loink::artifact::KIND_LOINK || problem.spec().kind != "planar";
         found.push(Entry {

@@ -52,3 +52,12 @@ impl From<crate::train::TrainError> for CliError {
         }
     }
 }
+
+/// The `--robot`/`--problem` help text: the presets as the problem registry lists them, then
+/// `more`.
+pub fn preset_help(more: &str) -> String {
+    format!(
+        "Problem preset ({}).{more}",
+        loink::problem::PRESET_NAMES.join(", ")
+    )
+}

@@ -396,3 +396,24 @@ fn check_passes_a_valid_model_and_fails_a_starved_inverse() {
     assert_eq!(code(&o), 1, "{}", stdout(&o));
     assert!(stdout(&o).contains("| NO"), "{}", stdout(&o));
 }
+
+#[test]
+fn an_unknown_problem_lists_every_preset_the_registry_has() {
+    let dir = scratch("presets");
+    let out = dir.join("t.csv");
+    let out = out.to_str().unwrap();
+    let o = loink(&["targets", "--robot", "nosuch", "--count", "3", "--out", out]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    let message = stderr(&o);
+    for name in loink::problem::PRESET_NAMES {
+        assert!(message.contains(name), "'{name}' not offered: {message}");
+    }
+    assert!(!Path::new(out).exists(), "nothing is written");
+    // The help offers the same list.
+    for sub in ["targets", "eval", "data", "train"] {
+        let help = stdout(&loink(&[sub, "--help"]));
+        for name in loink::problem::PRESET_NAMES {
+            assert!(help.contains(name), "`loink {sub} --help` lacks '{name}'");
+        }
+    }
+}

@@ -119,12 +119,18 @@ impl LearnedModel {
         }
     }
 
+    /// The model file's card: its name, description, the command that trained it, and what of
+    /// the paper its view reproduces and does not.
+    pub fn about(&self) -> &loink::artifact::About {
+        match self.set.meta() {
+            Some(meta) => &meta.about,
+            None => &self.set.chart(0).model().file().about,
+        }
+    }
+
     /// The command that trained the model (its card).
     pub fn command(&self) -> &str {
-        match self.set.meta() {
-            Some(meta) => &meta.about.command,
-            None => &self.set.chart(0).model().file().about.command,
-        }
+        &self.about().command
     }
 
     /// Number of charts (1 for a plain LOInK model).

@@ -1,7 +1,8 @@
 //! The model card: for a paper's reader, the chosen model's μ, ν, architecture, size, the
 //! command that trained it and the figures it measured at the end of training (all from the
-//! model file itself), what of the paper the view reproduces and what it does not, and the
-//! `loink` command that gives the numbers of the current view.
+//! model file itself), what of the paper the view reproduces and what it does not (the file's
+//! card, written when it was trained), and the `loink` command that gives the numbers of the
+//! current view.
 
 use serde::Serialize;
 
@@ -35,29 +36,6 @@ fn length(metres: f64) -> String {
         format!("{:.3} µm", metres * 1e6)
     } else {
         format!("{:.3} mm", metres * 1e3)
-    }
-}
-
-/// What the problem's view reproduces of the paper, and what it does not.
-fn scope(problem: &str) -> (&'static str, &'static str) {
-    match problem {
-        "planar3" | "planar4" => (
-            "the paper's central claim on a redundant planar arm: the cheapest configuration for a target sits at latent z = 0 of an invertible bi-Lipschitz map and is found by inverting the network, not by an optimiser; checked here against a global reference optimum and by forward-kinematics replay",
-            "the paper's soft robot learned from data alone, its arm dimensions and its reported timings (this page's are measured on this machine: BENCHMARKS.md)",
-        ),
-        "planar3-wide" => (
-            "the limitation the paper names: one bijective chart cannot cover solution sets that joint limits cut into pieces",
-            "a remedy: this model is one chart (planar3-wide-charts is the multi-chart remedy)",
-        ),
-        "planar3-wide-charts" => (
-            "the remedy the paper names as future work: several charts, each trained where the solution sets stay connected, the cheapest feasible proposal winning",
-            "the paper itself: it trains one chart; the charts are this project's extension",
-        ),
-        "planar2" => (
-            "the degenerate case without redundancy (no latent): the map picks one of the two elbow branches",
-            "anything about the latent origin, which this arm does not have",
-        ),
-        _ => ("", ""),
     }
 }
 
@@ -149,16 +127,13 @@ pub fn card(engine: &Engine) -> Option<ModelCard> {
             "no: an untrained stand-in (speed only)".to_string(),
         ));
     }
-    let (reproduces, not_reproduced) = scope(if model.chart_count() > 1 {
-        "planar3-wide-charts"
-    } else {
-        entry.problem
-    });
+    // What the view reproduces is the model file's own word, written when it was trained.
+    let about = model.about();
     Some(ModelCard {
         title: format!("{} — {}", entry.name, entry.description),
         rows,
-        reproduces: reproduces.to_string(),
-        not_reproduced: not_reproduced.to_string(),
+        reproduces: about.reproduces.clone(),
+        not_reproduced: about.does_not.clone(),
         command: command(engine),
     })
 }

@@ -301,6 +301,21 @@ impl Playground {
         settings::format_hash(self.engine.settings())
     }
 
+    /// `settings` (an object like `settings()`) as a URL hash, without applying them: the link
+    /// a model of the other bundle reopens the page at.
+    #[wasm_bindgen(js_name = hashOf)]
+    pub fn hash_of(settings: JsValue) -> Result<String, JsError> {
+        Ok(settings::format_hash(&settings_from_js(settings)?))
+    }
+
+    /// Says that the next settings' target, when it is `target`, was carried over from another
+    /// problem's view (the page reopened on the other bundle): judged as the model menu's would
+    /// be, so a problem that cannot reach it shows its own default target instead.
+    #[wasm_bindgen(js_name = carryTarget)]
+    pub fn carry_target(&mut self, target: Vec<f64>) {
+        self.engine.carry_target(target);
+    }
+
     /// The current view's hash for an embed: the same settings, `embed=1` when `embed`, and
     /// `NAME_hide=1` for each of `hide` (names not in [`Self::hideable`] are refused).
     #[wasm_bindgen(js_name = embedHash)]

@@ -47,7 +47,8 @@ pub struct Settings {
     pub model: String,
     /// The solver.
     pub solver: SolverKind,
-    /// Target y (the task's m coordinates; metres for the arms).
+    /// Target y (the task's m coordinates; metres for the arms). Empty: the problem's own
+    /// default target (a link that names none opens there).
     pub target: Vec<f64>,
     /// Sampling spread σ in latent space (0: no samples drawn).
     pub sigma: f64,
@@ -88,7 +89,7 @@ impl Default for Settings {
         Settings {
             model: catalog::default_entry().name.to_string(),
             solver: SolverKind::Loink,
-            target: vec![0.6, 0.3],
+            target: Vec::new(),
             sigma: 0.0,
             samples: 8,
             seed: 1,
@@ -300,20 +301,18 @@ pub fn format_hash(s: &Settings) -> String {
     let mut parts = vec![
         format!("model={}", s.model),
         format!("solver={}", s.solver.as_str()),
-        format!(
-            "target={}",
-            s.target
-                .iter()
-                .map(|&v| number(v))
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
+    ];
+    if !s.target.is_empty() {
+        let y: Vec<String> = s.target.iter().map(|&v| number(v)).collect();
+        parts.push(format!("target={}", y.join(",")));
+    }
+    parts.extend([
         format!("sigma={}", number(s.sigma)),
         format!("samples={}", s.samples),
         format!("seed={}", s.seed),
         format!("refine={}", s.refine),
         format!("feedback={}", s.feedback),
-    ];
+    ]);
     if !s.probe.is_empty() {
         let z: Vec<String> = s.probe.iter().map(|&v| number(v)).collect();
         parts.push(format!("probe={}", z.join(",")));

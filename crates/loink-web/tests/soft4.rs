@@ -85,3 +85,112 @@ fn a_flow_under_a_planar_name_is_refused() {
     assert_eq!(e.state().q, before.q);
     assert!(e.load_model("soft4-flow", "{\"format\":").is_err());
 }
+
+/// A view opened by `hash` on a fresh engine with both soft-arm files loaded, idle work done.
+fn opened(hash: &str) -> (Engine, Vec<String>) {
+    let mut e = Engine::new().unwrap();
+    e.load_model("soft4", &read("soft4")).unwrap();
+    e.load_model("soft4-flow", &read("soft4-flow")).unwrap();
+    let warnings = e.apply(loink_web::settings::parse_hash(hash).settings);
+    while e.idle_pending() {
+        e.idle(1e9);
+    }
+    (e, warnings)
+}
+
+#[test]
+fn a_link_without_a_target_opens_the_soft_arm_at_its_own_default_target() {
+    let (e, warnings) = opened("#model=soft4");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(
+        e.settings().target,
+        loink::problem::soft4::DEFAULT_TARGET.to_vec()
+    );
+    let s = e.state();
+    assert!(
+        ["converged", "approximate"].contains(&s.status.as_str()),
+        "{}",
+        s.status
+    );
+    assert!(s.margin >= -1e-6, "limit margin {}", s.margin);
+    assert!(loink_web::settings::format_hash(e.settings()).contains("target=0.012,0.124"));
+}
+
+#[test]
+fn every_solver_answers_a_planar_target_on_the_soft_arm_inside_the_limits() {
+    // A link's own target is solved as given: out of the soft arm's reach, every answer stays
+    // inside the joint box.
+    let (mut e, warnings) = opened("#model=soft4&target=0.6,0.3&feedback=0");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    for solver in [
+        SolverKind::Loink,
+        SolverKind::LoinkRefine,
+        SolverKind::Flow,
+        SolverKind::Dls,
+        SolverKind::Reference,
+    ] {
+        for feedback in [0, 2] {
+            let mut next = e.settings().clone();
+            next.solver = solver;
+            next.feedback = feedback;
+            assert!(e.apply(next).is_empty(), "{solver:?}");
+            let s = e.state();
+            assert_eq!(s.target, vec![0.6, 0.3], "{solver:?}");
+            assert_eq!(s.status, "unreachable", "{solver:?} feedback {feedback}");
+            assert!(
+                s.margin >= -1e-6,
+                "{solver:?} feedback {feedback}: limit margin {}",
+                s.margin
+            );
+        }
+    }
+}
+
+#[test]
+fn a_planar_target_carried_to_the_soft_arm_is_replaced_by_its_default_and_said() {
+    let mut e = Engine::new().unwrap();
+    e.load_model("soft4", &read("soft4")).unwrap();
+    e.load_model("planar3-h28w", &read("planar3-h28w")).unwrap();
+    assert!(e
+        .apply(loink_web::settings::parse_hash("#model=planar3-h28w&target=0.6,0.3").settings)
+        .is_empty());
+    // The model menu: every setting as it is, the model changed, the target carried.
+    let mut next = e.settings().clone();
+    next.model = "soft4".into();
+    e.carry_target(next.target.clone());
+    let warnings = e.apply(next);
+    assert_eq!(e.settings().model, "soft4");
+    assert_eq!(e.settings().target, vec![0.012, 0.124]);
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("out of reach") && w.contains("0.012, 0.124")),
+        "{warnings:?}"
+    );
+    assert!(e.state().margin >= -1e-6);
+    // A target given anew (a link, a lesson) is solved as given, out of reach or not.
+    let mut next = e.settings().clone();
+    next.target = vec![0.6, 0.3];
+    assert!(e.apply(next).is_empty());
+    assert_eq!(e.settings().target, vec![0.6, 0.3]);
+    assert_eq!(e.state().status, "unreachable");
+    let mut next = e.settings().clone();
+    next.target = vec![0.012, 0.124];
+    assert!(e.apply(next).is_empty());
+    // Back to a planar view: the soft arm's target stays where planar3 reaches it, and is
+    // replaced by planar3's own default (said) where it does not.
+    let planar3 = loink::problem::Problem::preset("planar3").unwrap();
+    let verdict = planar3.reachability(&[0.012, 0.124], None);
+    assert_ne!(verdict, loink::problem::Reachability::Unknown);
+    let mut next = e.settings().clone();
+    next.model = "planar3-h28w".into();
+    e.carry_target(next.target.clone());
+    let warnings = e.apply(next);
+    if verdict == loink::problem::Reachability::Reachable {
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(e.settings().target, vec![0.012, 0.124]);
+    } else {
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert_eq!(e.settings().target, vec![0.6, 0.3]);
+    }
+}

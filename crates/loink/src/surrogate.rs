@@ -101,6 +101,10 @@ impl SolverState {
     }
 }
 
+/// Task-restoration steps that bring an answer to an out-of-reach target back inside the joint
+/// box and as near the target as the box allows (the answer is clamped first).
+pub const OUT_OF_REACH_STEPS: usize = 10;
+
 impl Loink {
     /// The solver for a validated model: Newton inverse, warm starts on, no refinement, no
     /// feedback (the one-shot inverse).
@@ -291,19 +295,29 @@ impl Loink {
         } else {
             learned.clone()
         };
-        // A target out of reach: the answer is held inside the joint box (clamped), as every
-        // solver's answer to such a target is; for a reachable target a limit the network's
-        // answer breaks is reported as it is (`limits`).
+        // A target out of reach: the answer is held inside the joint box (clamped, then
+        // restored towards the target without leaving it), as every solver's answer to such a
+        // target is; for a reachable target a limit the network's answer breaks is reported as
+        // it is (`limits`). The problem's cheap verdict is always asked; its full decision only
+        // where deciding costs no simulator calls.
         let mut q = q;
-        if self.decide_reachability
-            && problem.replayable()
-            && problem.limits().margin(&q) < -Tolerance::CLASSICAL.limits
-        {
-            let residual = distance(&problem.position(&q), y);
-            let large =
-                residual > REACHABILITY_CHECK_SHARE * problem.kinematics().workspace_radius();
-            if large && problem.reachability(y, Some(&q)) == Reachability::Unreachable {
-                problem.limits().clamp(&mut q);
+        if problem.replayable() && problem.limits().margin(&q) < -Tolerance::CLASSICAL.limits {
+            let out_of_reach = match problem.kinematics().quick_reachability(y) {
+                Reachability::Unreachable => true,
+                Reachability::Reachable => false,
+                Reachability::Unknown => {
+                    self.decide_reachability && {
+                        let residual = distance(&problem.position(&q), y);
+                        residual
+                            > REACHABILITY_CHECK_SHARE * problem.kinematics().workspace_radius()
+                            && problem.reachability(y, Some(&q)) == Reachability::Unreachable
+                    }
+                }
+            };
+            if out_of_reach {
+                let restored = refine::restore_raw(problem, y, &q, OUT_OF_REACH_STEPS);
+                iterations += restored.steps;
+                q = restored.q;
                 termination = Termination::Unreachable;
             }
         }

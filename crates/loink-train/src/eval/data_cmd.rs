@@ -19,8 +19,7 @@ pub const MAX_COUNT: usize = 10_000_000;
 /// Arguments of `loink data`.
 #[derive(Debug, Clone, Args)]
 pub struct DataArgs {
-    /// Problem preset (planar2, planar3, planar3-wide, planar4, soft4).
-    #[arg(long, visible_alias = "robot")]
+    #[arg(long, visible_alias = "robot", help = loink_train::cli::preset_help(""))]
     pub problem: String,
     /// Number of rows.
     #[arg(long)]

@@ -18,8 +18,7 @@ pub const MAX_COUNT: usize = 10_000_000;
 /// Arguments of `loink targets`.
 #[derive(Debug, Clone, Args)]
 pub struct TargetsArgs {
-    /// Problem preset (planar2, planar3, planar3-wide, planar4, soft4).
-    #[arg(long, visible_alias = "problem")]
+    #[arg(long, visible_alias = "problem", help = loink_train::cli::preset_help(""))]
     pub robot: String,
     /// Number of targets.
     #[arg(long)]

@@ -49,10 +49,14 @@ pub struct TrainArgs {
     /// Mixture components K of `--kind mdn`.
     #[arg(long, default_value_t = 2)]
     pub components: usize,
-    /// Problem preset (planar2, planar3, planar3-wide, planar4, soft4). With --data it names
-    /// only the simulator that replays the model's answers (eval, the page): the trainer reads
-    /// nothing of it; without it such a model is data-only.
-    #[arg(long, visible_alias = "problem", default_value = "")]
+    #[arg(
+        long,
+        visible_alias = "problem",
+        default_value = "",
+        help = crate::cli::preset_help(
+            " With --data it names only the simulator that replays the model's answers (eval, the page): the trainer reads nothing of it; without it such a model is data-only."
+        )
+    )]
     pub robot: String,
     /// Train from this data file alone: `x1,…,xn,y1,…,ym,J` rows (as `loink data` writes); bad
     /// rows are reported by line number and left out.
@@ -169,6 +173,13 @@ pub struct TrainArgs {
     /// One line on what the model is, stored in its card (the page's model menu shows it).
     #[arg(long, default_value = "")]
     pub description: String,
+    /// What of the paper a view of this model reproduces, stored in its card (the page's
+    /// model card shows it).
+    #[arg(long, default_value = "")]
+    pub reproduces: String,
+    /// What of the paper it does not reproduce, stored in its card.
+    #[arg(long, default_value = "")]
+    pub does_not: String,
     /// The command line that ran this training, stored in the card (the binary fills it in).
     #[arg(skip)]
     pub command: String,
@@ -218,6 +229,8 @@ impl TrainArgs {
             }),
             description: self.description.clone(),
             command: self.command.clone(),
+            reproduces: self.reproduces.clone(),
+            does_not: self.does_not.clone(),
         }
     }
 

@@ -112,6 +112,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
             name: format!("{}/chart-{k}", about.name),
             description: format!("chart {k} of {count}: {words}"),
             command: about.command.clone(),
+            ..About::default()
         };
         for key in ["task_rmse_m", "best_val_loss", "epochs"] {
             if let Some(v) = model.metrics.get(key) {

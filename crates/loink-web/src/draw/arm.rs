@@ -9,6 +9,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, REGION, SAMPLE, SOLUTION, TARGET};
+use super::units;
 use super::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
 use crate::view::Viewport;
 
@@ -196,7 +197,7 @@ fn body(problem: &Problem, q: &[f64]) -> Vec<Vec<(f64, f64)>> {
         .collect()
 }
 
-/// The workspace axes (x, y in metres) laid out on `view`'s pixel rectangle, shared by the arm
+/// The workspace axes (x, y in metres; labelled in millimetres on a view of centimetres) laid out on `view`'s pixel rectangle, shared by the arm
 /// panel and the lessons' arm views so both map pixels to the world the same way.
 pub fn workspace_chart<'a>(
     area: &'a super::Area,
@@ -204,6 +205,8 @@ pub fn workspace_chart<'a>(
     view: &Viewport,
 ) -> DrawResult<ChartContext<'a, super::Canvas2d, Cartesian2d<RangedCoordf64, RangedCoordf64>>> {
     let [x0, x1, y0, y1] = view.world;
+    let millimetres = units::in_millimetres((x1 - x0).max(y1 - y0));
+    let (x_desc, y_desc) = units::captions(millimetres);
     let (w, h) = surface.size();
     let mut chart = ChartBuilder::on(area)
         .margin_top(view.pixels[1] as i32)
@@ -214,18 +217,20 @@ pub fn workspace_chart<'a>(
         .y_label_area_size(view.pixels[0] as i32 - surface.px(8.0))
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(text_err)?;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .x_desc("x (m)")
-        .y_desc("y (m)")
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
         .x_labels(7)
         .y_labels(7)
         .label_style(surface.font(palette::LABEL_PX, INK))
         .axis_desc_style(surface.font(palette::LABEL_PX, INK))
-        .axis_style(INK.mix(0.6))
-        .draw()
-        .map_err(text_err)?;
+        .axis_style(INK.mix(0.6));
+    if millimetres {
+        mesh.x_label_formatter(&units::millimetre_tick)
+            .y_label_formatter(&units::millimetre_tick);
+    }
+    mesh.draw().map_err(text_err)?;
     Ok(chart)
 }
 

@@ -5,6 +5,7 @@
 use plotters::prelude::*;
 
 use super::palette::{self, INK, TARGET};
+use super::units;
 use super::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
 use crate::gap::{GapCell, GapMap, CELLS};
 use crate::view::Viewport;
@@ -98,6 +99,8 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
         pw as f64 - ox - surface.px(6.0) as f64,
         ph as f64 - oy - surface.px(36.0) as f64,
     );
+    let millimetres = units::in_millimetres((x[1] - x[0]).max(y[1] - y[0]));
+    let (x_desc, y_desc) = units::captions(millimetres);
     let mut chart = ChartBuilder::on(&plot)
         .margin(surface.px(6.0))
         .x_label_area_size(surface.px(30.0))
@@ -125,17 +128,19 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
     ];
     let clip = [left, top, xr.end as f64, yr.end as f64];
     surface.blit_scaled(scene.cells.canvas(), dest, clip)?;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .x_desc("x (m)")
-        .y_desc("y (m)")
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
         .x_labels(7)
         .y_labels(7)
         .label_style(surface.font(palette::LABEL_PX, INK))
-        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
-        .draw()
-        .map_err(text_err)?;
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK));
+    if millimetres {
+        mesh.x_label_formatter(&units::millimetre_tick)
+            .y_label_formatter(&units::millimetre_tick);
+    }
+    mesh.draw().map_err(text_err)?;
     let mut legend = Legend::default();
     legend.add(Mark::Ring(TARGET.to_rgba()), "target");
     legend.add(

@@ -14,6 +14,7 @@ pub mod palette;
 pub mod svg;
 #[cfg(feature = "model-free")]
 pub mod twists;
+pub mod units;
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

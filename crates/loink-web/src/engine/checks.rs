@@ -26,11 +26,7 @@ pub fn gap_percent(cost: f64, optimum: f64) -> f64 {
 
 /// A target the page accepts: `dim` finite coordinates, each within ±[`TARGET_LIMIT`].
 pub fn check_target(t: &[f64], dim: usize) -> Result<(), String> {
-    let shown = t
-        .iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let shown = coordinates(t);
     if t.len() != dim {
         return Err(format!(
             "target ({shown}) has {} coordinates, the task has {dim}",
@@ -46,4 +42,12 @@ pub fn check_target(t: &[f64], dim: usize) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// "0.6, 0.3": a target's coordinates as a message quotes them.
+pub(super) fn coordinates(t: &[f64]) -> String {
+    t.iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -26,6 +26,7 @@ mod idle;
 mod model_free;
 mod play;
 mod probe;
+mod target;
 mod unavailable;
 
 pub use play::play_target;
@@ -110,6 +111,9 @@ pub struct Engine {
     /// The per-target panel work (frame reference pass, samples, learned curve) has not run
     /// for the current target yet: [`Self::move_target`] defers it to [`Self::prepare_panels`].
     panels_pending: bool,
+    /// A target carried over from another problem's view (the model menu), for the next
+    /// settings to bring ([`Self::carry_target`]).
+    carried: Option<Vec<f64>>,
     /// The flows, the idle reference of a problem without a planar sweep, the call count.
     #[cfg(feature = "model-free")]
     free: model_free::ModelFree,
@@ -139,6 +143,7 @@ impl Engine {
         let problem = preset_problem(entry)?;
         let settings = Settings {
             solver: SolverKind::Dls,
+            target: problem.default_target(),
             ..Settings::default()
         };
         let solver = registry::build(&problem, None, &solver_settings(&settings))
@@ -168,6 +173,7 @@ impl Engine {
             frame_ms: 0.0,
             revision: 0,
             panels_pending: false,
+            carried: None,
             #[cfg(feature = "model-free")]
             free: Default::default(),
         };
@@ -331,9 +337,10 @@ impl Engine {
             ));
             next.solver = instead;
         }
-        if let Err(why) = self.check_target(&next.target) {
-            warnings.push(why);
-            next.target = self.settings.target.clone();
+        let carried_target = self.carried.take().is_some_and(|t| t == next.target);
+        if let Some((target, why)) = self.target_for_view(&next.target, carried_target) {
+            warnings.extend(why);
+            next.target = target;
         }
         next.sigma = clamp_or(next.sigma, 0.0, crate::settings::SIGMA_MAX, 0.0);
         next.samples = next.samples.min(crate::settings::SAMPLES_MAX);

@@ -30,8 +30,8 @@ run to steady state, or the robot itself moving: seconds each, so the calls are 
 pub const TRY: &str = "Drag the target across the reachable patch: LOInK's call count stays at \
 one while DLS's changes with every target, and compare each answer's effort with J*.";
 
-/// Where the lesson opens.
-pub const DEFAULT_TARGET: [f64; 2] = [0.012, 0.124];
+/// Where the lesson opens: where the soft arm's view opens.
+pub const DEFAULT_TARGET: [f64; 2] = loink::problem::soft4::DEFAULT_TARGET;
 /// The flow's samples.
 pub const FLOW_SAMPLES: usize = 8;
 /// The flow's sampling scale (its best on held-out targets, bench/soft4.sh).

@@ -110,6 +110,7 @@ pub fn random_model(
             name: format!("{robot}-untrained"),
             description: format!("an untrained random {robot} network (tests and benches)"),
             command: String::new(),
+            ..About::default()
         },
         problem: problem.spec(),
         cost: problem.cost().spec().clone(),

@@ -84,6 +84,12 @@ pub struct About {
     /// The command line that trained it (`loink train …`).
     #[serde(default)]
     pub command: String,
+    /// What of the paper a view of this model reproduces (the page's model card).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reproduces: String,
+    /// What it does not reproduce, said as plainly.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub does_not: String,
 }
 
 /// Architecture hyper-parameters.

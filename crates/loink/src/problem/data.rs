@@ -63,6 +63,10 @@ impl Kinematics for DataProblem {
             task_dim: self.task_dim,
         }
     }
+    /// No forward map to find one: the origin.
+    fn default_target(&self) -> Vec<f64> {
+        vec![0.0; self.task_dim]
+    }
     fn title(&self) -> String {
         format!(
             "known from data only: {} joints, {}-D task",

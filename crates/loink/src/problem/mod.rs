@@ -77,6 +77,13 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
         let (n, m) = (self.limits().len(), self.task_dim());
         format!("{} problem, {n} joints, {m}-D task", self.kind())
     }
+    /// A target the problem reaches inside its limits, well inside its workspace: where a view
+    /// of it opens. The default is the image of the box's centre, f((lower + upper) / 2).
+    fn default_target(&self) -> Vec<f64> {
+        let mut y = vec![0.0; self.task_dim()];
+        self.forward_into(&self.limits().centres(), &mut y);
+        y
+    }
     /// Radius of a disc holding the workspace (task units): the scale of "far".
     fn workspace_radius(&self) -> f64;
     /// The span of the workspace itself (task units; the workspace radius unless the workspace
@@ -234,6 +241,10 @@ impl Problem {
     /// The spec that rebuilds it.
     pub fn spec(&self) -> ProblemSpec {
         self.kinematics.spec()
+    }
+    /// Where a view of this problem opens ([`Kinematics::default_target`]).
+    pub fn default_target(&self) -> Vec<f64> {
+        self.kinematics.default_target()
     }
     /// Whether answers can be replayed through a forward map.
     pub fn replayable(&self) -> bool {

@@ -86,6 +86,13 @@ impl ProblemSpec {
 /// A named preset problem and its default cost (planar arms: docs/planar3.md's; the soft arm:
 /// the actuation effort Σ (φ_j / φ_max)²).
 pub fn preset(name: &str) -> Result<(Arc<dyn Kinematics>, CostSpec)> {
+    if !PRESET_NAMES.contains(&name) {
+        // Every preset a message offers comes from this one list.
+        return Err(LoinkError::UnknownRobot {
+            name: name.to_string(),
+            known: PRESET_NAMES.join(", "),
+        });
+    }
     #[cfg(feature = "model-free")]
     if name == soft4::NAME {
         return Ok((

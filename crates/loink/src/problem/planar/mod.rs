@@ -249,6 +249,11 @@ impl Kinematics for PlanarArm {
     fn workspace_radius(&self) -> f64 {
         self.reach()
     }
+    /// (0.5, 0.25) of the reach, to the millimetre: (0.6, 0.3) m on the 1.2-m presets.
+    fn default_target(&self) -> Vec<f64> {
+        let mm = |share: f64| (share * self.reach() * 1e3).round() * 1e-3;
+        vec![mm(0.5), mm(0.25)]
+    }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         y.copy_from_slice(&self.position(q));
     }

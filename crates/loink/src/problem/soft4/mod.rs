@@ -31,6 +31,10 @@ pub use statics::{Params, PARAMS, PHI_MAX};
 /// The preset's name.
 pub const NAME: &str = "soft4";
 
+/// Where a view of the soft arm opens (m): right of centre and high, where the effort-optimal
+/// twists are uneven and the optimum stays clear of the limits.
+pub const DEFAULT_TARGET: [f64; 2] = [0.012, 0.124];
+
 /// The soft arm, with its simulator-call counter.
 #[derive(Debug)]
 pub struct SoftArm {
@@ -134,6 +138,9 @@ impl Kinematics for SoftArm {
     fn task_scale(&self) -> f64 {
         // The end effector sweeps about ±36 mm across and 33 mm up (docs/soft-arm.md).
         0.04
+    }
+    fn default_target(&self) -> Vec<f64> {
+        DEFAULT_TARGET.to_vec()
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         self.calls.fetch_add(1, Ordering::Relaxed);
