@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=bench/results
+# The tables need only Python's standard library: the benchmark's venv when it is there.
+py=bench/.venv/bin/python
+[ -x "$py" ] || py=python3
 
 # A results page one heading level down, its own title dropped.
 section() {
@@ -43,7 +46,7 @@ MD
     if [ -f "$out/planar3.md" ]; then
         echo "## At a glance"
         echo
-        bench/.venv/bin/python - "$out" <<'PY'
+        "$py" - "$out" <<'PY'
 import re, sys
 out = sys.argv[1]
 
@@ -112,7 +115,7 @@ PY
     if [ -f "$out/browser.txt" ]; then
         echo "## The page: wasm against native, frame, start-up, download"
         echo
-        echo "\`cd tests && node e2e/bench.mjs 1000\`, headless Chromium on this machine:"
+        echo "\`cd tests && node e2e/bench.mjs 1000\`, headless Chromium on the benchmark machine (2 cores):"
         echo
         echo '```'
         grep -v '^{' "$out/browser.txt"
@@ -124,3 +127,45 @@ PY
     echo "[docs/performance.md](docs/performance.md): the profile of a cold inverse and of the polish."
 } > BENCHMARKS.md
 echo "wrote BENCHMARKS.md"
+
+# README's figures: planar3's headline rows and the page's download, between its figures markers.
+"$py" - "$out" <<'PY'
+import re, sys
+out = sys.argv[1]
+text = open(f"{out}/planar3.md", encoding="utf-8").read()
+table = text.split("## Times by thread CPU time", 1)[1].split("## Times by", 1)[0]
+found = {}
+for line in table.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) == 11 and cells[0] in ("random", "path"):
+        found[(cells[0], cells[1])] = cells
+wanted = [
+    (("random", "loink cold alone"), "LOInK cold, one-shot (misses by the fit error, so never within 1e-6 m)"),
+    (("random", "loink cold + refine 3 alone"), "**LOInK cold + refine 3**"),
+    (("random", "dls (mid seed) alone"), "DLS from the mid-range seed"),
+    (("random", "ipopt (mid seed)"), "one IPOPT call from the mid-range seed"),
+    (("random", "ipopt best of 8"), "IPOPT, best of 8 random starts"),
+    (("path", "loink warm + refine 3 alone"), "LOInK warm + refine 3, along a 1,000-point path"),
+]
+lines = ["| method | µs median | × one IPOPT call | within 1 % of J\\* |", "|---|---|---|---|"]
+for key, label in wanted:
+    if key in found:
+        c = found[key]
+        lines.append(f"| {label} | {c[2]} | {c[4]} | {c[7]} |")
+try:
+    browser = open(f"{out}/browser.txt", encoding="utf-8").read()
+    frame = re.search(r"frame \(solve \+ all panels\) median ([0-9.]+) ms", browser)
+    download = re.search(r"= ([0-9.]+) kB \(page", browser)
+    if frame and download:
+        lines.append("")
+        lines.append(f"In the browser: a whole frame of the default model (solve + every panel) {frame.group(1)} ms median; "
+                     f"the slim page downloads {download.group(1)} kB gzipped (wasm, JavaScript and the default weights).")
+except OSError:
+    pass
+readme = open("README.md", encoding="utf-8").read()
+begin, end = "<!-- figures:begin -->", "<!-- figures:end -->"
+head, rest = readme.split(begin, 1)
+tail = rest.split(end, 1)[1]
+open("README.md", "w", encoding="utf-8").write(head + begin + "\n" + "\n".join(lines) + "\n" + end + tail)
+print("wrote README.md's figures")
+PY

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""IPOPT baseline on the planar arms (design/planar3.md: planar3, planar3-wide, planar4), one
+"""IPOPT baseline on the planar arms (docs/planar3.md: planar3, planar3-wide, planar4), one
 target per solve call.
 
 The NLP is built once with the target as a parameter (casadi nlpsol 'ipopt': exact Hessian,
@@ -44,6 +44,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import planar3  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+from order_stats import quantile  # noqa: E402  (the project's quantile)
 
 # IPOPT's own verdicts that count as "the solver met its stopping test".
 SUCCESS = {"Solve_Succeeded", "Solved_To_Acceptable_Level"}
@@ -210,11 +213,11 @@ def main():
             writer = csv.writer(handle)
             writer.writerow(planar3.eval_header(arm.n))
             writer.writerows(rows)
-        micros = np.array([r[-1] for r in rows])
+        micros = [float(r[-1]) for r in rows]
         converged = np.mean([r[8] == "converged" for r in rows]) * 100
         print(
-            f"ipopt {method:>7}: {len(rows)} targets, median {np.median(micros):.0f} µs, "
-            f"p95 {np.percentile(micros, 95):.0f} µs, converged {converged:.1f}% -> {path}",
+            f"ipopt {method:>7}: {len(rows)} targets, median {quantile(micros, 0.5):.0f} µs, "
+            f"p95 {quantile(micros, 0.95):.0f} µs, converged {converged:.1f}% -> {path}",
             file=sys.stderr,
         )
 

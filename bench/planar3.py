@@ -1,4 +1,4 @@
-"""The planar arms of design/planar3.md (planar3, planar3-wide, planar4), in numpy, for the IPOPT
+"""The planar arms of docs/planar3.md (planar3, planar3-wide, planar4), in numpy, for the IPOPT
 baseline.
 
 Shared by ipopt_planar3.py and reference_planar3.py: the arm, forward kinematics, the cost,

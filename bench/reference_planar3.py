@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Global optimum J* on planar3 / planar3-wide (design/planar3.md), in numpy — a cross-check.
+"""Global optimum J* on planar3 / planar3-wide (docs/planar3.md), in numpy — a cross-check.
 
 The self-motion set is parameterised by φ = q₁+q₂+q₃: for each φ the wrist w = y − l₃(cos φ, sin φ)
 is a two-link problem with two closed-form elbow branches. Limit-infeasible points are dropped,

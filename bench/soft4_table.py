@@ -9,8 +9,10 @@ Every gap is (J − J*)/J* against the reference run on the same targets (same r
 
 import csv
 import os
-import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+from order_stats import median, quantile  # noqa: E402  (the project's quantile)
 
 ROWS = [
     ("loink", "LOInK one-shot, x* = G⁻¹([y; 0])"),
@@ -27,16 +29,6 @@ ROWS = [
 def read(path):
     with open(path) as f:
         return list(csv.DictReader(f))
-
-
-def quantile(values, q):
-    values = sorted(v for v in values if v == v)
-    if not values:
-        return float("nan")
-    pos = q * (len(values) - 1)
-    lo = int(pos)
-    hi = min(lo + 1, len(values) - 1)
-    return values[lo] + (pos - lo) * (values[hi] - values[lo])
 
 
 def mm(metres):
@@ -96,8 +88,8 @@ def page(folder, sigma, count):
             for r, g in zip(rows, gap)
             if float(r["residual"]) <= 1e-5 and g == g and g <= 0.01
         )
-        micros = statistics.median(float(r["micros"]) for r in rows)
-        calls = statistics.median(float(r["sim_calls"]) for r in rows)
+        micros = median(float(r["micros"]) for r in rows)
+        calls = median(float(r["sim_calls"]) for r in rows)
         figures[name] = (quantile(miss, 0.5), quantile(gap, 0.5), micros)
         lines.append(
             f"| {label} | {micros:.1f} | {mm(quantile(miss, 0.5))} | {mm(quantile(miss, 0.95))} "

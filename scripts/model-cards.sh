@@ -20,7 +20,7 @@ card() {
 }
 
 planar3_reproduces='the central claim of the paper: the cheapest configuration for each target sits at latent z = 0 of an invertible bi-Lipschitz map, found by inverting the network instead of running an optimiser (checked against a global reference optimum)'
-planar3_does_not='the arms and timings of the paper: this arm is the benchmark of docs/planar3.md, and its times are measured on this machine (BENCHMARKS.md)'
+planar3_does_not='the arms and timings of the paper: this arm is the benchmark of docs/planar3.md, and its times are measured on two CPU cores (BENCHMARKS.md)'
 for name in planar3-h28w planar3-h38w planar3-h38 planar3-surface planar3 planar3-h16 planar3-long; do
   card "$name" "$planar3_reproduces" "$planar3_does_not"
 done

@@ -13,10 +13,11 @@ import gzip
 import json
 import math
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
+
+from order_stats import median, quantile  # the project's quantile (scripts/order_stats.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOINK = os.path.join(ROOT, "target", "release", "loink")
@@ -31,11 +32,6 @@ def run(args):
 def rows(path):
     with open(path, newline="") as f:
         return list(csv.DictReader(f))
-
-
-def quantile(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def length(metres):
@@ -89,9 +85,9 @@ def main():
         size = len(gzip.compress(open(os.path.join(ROOT, file), "rb").read(), 9))
         label = f"**{model['name']}** (default)" if model["default"] else model["name"]
         lines.append(
-            f"| {label} | {size / 1000:.1f} kB | {length(statistics.median(one_shot))} / "
-            f"{length(quantile(one_shot, 0.95))} | {length(statistics.median(feedback))} | "
-            f"{100 * hits:.1f} % | {percent(statistics.median(gaps))} / {percent(quantile(gaps, 0.95))} |"
+            f"| {label} | {size / 1000:.1f} kB | {length(median(one_shot))} / "
+            f"{length(quantile(one_shot, 0.95))} | {length(median(feedback))} | "
+            f"{100 * hits:.1f} % | {percent(median(gaps))} / {percent(quantile(gaps, 0.95))} |"
         )
         print(lines[-1], file=sys.stderr)
     text = open(README, encoding="utf-8").read()

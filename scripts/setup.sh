@@ -28,7 +28,7 @@ if [ -z "$want" ]; then
 fi
 if [ "$have" != "$want" ]; then
   log "installing wasm-bindgen-cli $want (have: ${have:-none}); takes ~3 min"
-  # Not --locked: the registry here lacks one of its locked dependency versions.
+  # Not --locked: the crate registry may lack one of its locked dependency versions.
   cargo install wasm-bindgen-cli --version "$want"
 fi
 

@@ -23,6 +23,10 @@ cargo clippy -p loink -p loink-web --target wasm32-unknown-unknown --profile was
 cargo clippy -p loink-web --target wasm32-unknown-unknown --profile wasm-release --no-default-features -- -D warnings
 done_step
 
+step "documentation builds without a warning (rustdoc -D warnings)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace
+done_step
+
 step "unit, property and CLI tests (release: burn is too slow unoptimised)"
 cargo test --workspace --release
 done_step

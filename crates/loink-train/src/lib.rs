@@ -1,6 +1,6 @@
 //! Library side of the `loink` binary, so integration tests can reach the trainer.
 //!
-//! - [`bench`]: `loink bench` (LOInK against IPOPT and the classical solvers, one run).
+//! - [`bench`](mod@bench): `loink bench` (LOInK against IPOPT and the classical solvers, one run).
 //! - [`progress`]: the progress bar long commands draw on a terminal; [`cli`]: exit codes.
 //! - [`train`]: `loink train` (burn training, export of the model artifact).
 //! - [`train_baseline`]: `loink train --kind mse|mdn` (the averaging-trap baselines).

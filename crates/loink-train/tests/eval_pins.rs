@@ -2,9 +2,10 @@
 //! refinement steps, σ-sampling) and every classical solver, the first targets of seeded target
 //! sets give exactly the recorded rows — every column but `micros`, to the last digit.
 //!
-//! `tests/fixtures/eval-pins.json` holds each case's arguments, targets and rows. A change that
-//! moves an answer (a different inverse, a new refinement) shows up here first; regenerate the
-//! fixture only when the change is meant to, and say so where it lands.
+//! `tests/fixtures/eval-pins.json` holds each case's arguments, targets and rows;
+//! `python3 scripts/eval-pins.py` writes it (and `--check` compares). A change that moves an
+//! answer (a different inverse, a new refinement) shows up here first; regenerate the fixture
+//! only when the change is meant to, and say so where it lands.
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -57,7 +57,7 @@ pub struct BenchArgs {
     #[arg(long, requires = "model")]
     pub compare_model: Option<PathBuf>,
     /// Instead of --model: an UNTRAINED random network `DEPTH:W1,W2,…` (speed only; its rows are
-    /// labelled [UNTRAINED]).
+    /// labelled UNTRAINED).
     #[arg(long, conflicts_with = "model", value_name = "DEPTH:WIDTHS")]
     pub untrained: Option<String>,
     /// Targets CSV with columns x,y (as `loink targets` writes).

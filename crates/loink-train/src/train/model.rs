@@ -17,7 +17,7 @@ use rand_distr::{Distribution, Normal};
 use super::cayley::{cayley, weight_norm};
 
 /// The CPU device training runs on (burn's ndarray backend, f32).
-#[allow(deprecated)] // burn 0.22 marks ndarray deprecated in favour of flex; the brief fixes ndarray.
+#[allow(deprecated)] // burn 0.22 marks ndarray deprecated in favour of flex; the project trains on ndarray (std, CPU).
 pub fn cpu_device() -> Device {
     Device::ndarray()
 }
@@ -93,7 +93,7 @@ fn uniform(rng: &mut ChaCha8Rng, len: usize, bound: f64) -> Vec<f32> {
 pub struct CayleyParam {
     /// Free tall matrix W (p × q).
     pub w: Param<Tensor<2>>,
-    /// Weight-norm scale a (shape [1]).
+    /// Weight-norm scale a (one value).
     pub a: Param<Tensor<1>>,
 }
 

@@ -45,7 +45,7 @@ const BOTTOM: f64 = 30.0;
 
 /// The world rectangle the panel shows for `problem`: a planar arm's full reach with an 8 %
 /// margin; any other problem's reachable region (its bounds are kept by the page's cache)
-/// together with its sketch ([`with_sketch`]).
+/// together with its sketch (`with_sketch`).
 pub fn world_bounds(problem: &Problem, region: Option<&Region>) -> [f64; 4] {
     match (problem.planar(), region) {
         (Some(arm), _) => {

@@ -364,7 +364,7 @@ impl Engine {
     }
 
     /// A target the page accepts for this problem: the task's dimension, finite, within
-    /// ±[`TARGET_LIMIT`] on every axis.
+    /// ±[`crate::settings::TARGET_LIMIT`] on every axis.
     pub fn check_target(&self, t: &[f64]) -> Result<(), String> {
         check_target(t, self.problem.task_dim())
     }

@@ -1,6 +1,6 @@
 //! Reading and writing model files: a size cap before parsing, serde_json's nesting limit
 //! (128 levels; deeper input is a clean [`ArtifactError::TooDeep`], never a stack overflow), the
-//! format name and version, then full validation ([`super::validate`]).
+//! format name and version, then full validation ([`super::validate()`]).
 
 use serde::Deserialize;
 

@@ -1,9 +1,9 @@
 //! The model artifact: one versioned JSON file holding a trained LOInK model.
 //!
 //! - [`schema`]: the file's shape (serde types, readable with `jq`) and inference conventions;
-//! - [`load`]: size cap, nesting guard, format/version, then [`validate`] → [`ValidatedModel`];
+//! - [`load`]: size cap, nesting guard, format/version, then [`validate()`] → [`ValidatedModel`];
 //!   [`save_model`] writes pretty JSON that loads back exactly;
-//! - [`validate`]: every shape, finiteness, orthogonality, the monotone certificate, bounds;
+//! - [`validate`](mod@validate): every shape, finiteness, orthogonality, the monotone certificate, bounds;
 //! - [`error`]: [`ArtifactError`], naming the offending field path;
 //! - [`charts`]: a multi-chart file (kind `charts`), K LOInK models on regions of the box;
 //!   [`load_any`] reads either kind;

@@ -3,7 +3,7 @@
 //!
 //! Symbols: x̃ = (x − x_shift) ⊘ x_scale the normalised joints (n), ỹ = (y − y_shift) ⊘ y_scale
 //! the normalised target (m), z ∈ Rⁿ the flow's latent with base density N(0, I). The flow
-//! z = F(x̃; ỹ) is B affine coupling blocks. Block b permutes its input, u = x̃[π_b], splits
+//! z = F(x̃; ỹ) is B affine coupling blocks. Block b permutes its input, u = x̃\[π_b\], splits
 //! u = (u_a, u_b) with u_a the first ⌊n/2⌋ entries, and maps u_b ↦ (u_b − t) ⊙ exp(−s) with
 //! (s_raw, t) = net_b([u_a; ỹ]) and s = c · tanh(s_raw / c) (the soft clamp c keeps exp(s)
 //! bounded). So log p(x̃ | ỹ) = log N(F(x̃; ỹ); 0, I) − Σ_b Σ s_b, and sampling runs the blocks
@@ -78,7 +78,7 @@ pub struct FlowFile {
 /// One affine coupling block as stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BlockWeights {
-    /// π: the block's input is u_i = x̃[π_i] (a permutation of 0..n).
+    /// π: the block's input is u_i = x̃\[π_i\] (a permutation of 0..n).
     pub permutation: Vec<usize>,
     /// The conditioner [u_a; ỹ] ↦ [s_raw; t] (tanh hidden layers, linear output).
     pub net: MlpWeights,

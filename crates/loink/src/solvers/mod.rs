@@ -6,7 +6,7 @@
 //!   CLI, the benchmark and the page run, from one [`registry::SolverKind`] and its settings;
 //! - [`analytic`]: closed-form two-link IK, both elbow branches (planar two-link arms);
 //! - [`dls`]: damped least squares with null-space descent of the cost (any problem);
-//! - [`reference`]: the global reference optimum, where the problem has one;
+//! - [`reference`](mod@reference): the global reference optimum, where the problem has one;
 //! - [`refine`]: limit-aware Gauss–Newton restoration of the task that keeps the null-space
 //!   component (a sample's latent position, the reachability witness);
 //! - [`polish`]: limit-aware steps that restore the task and descend the cost in the null space

@@ -168,7 +168,7 @@ impl ChartSet {
     }
 
     /// Every chart's answer for `y` (warm-started from its state), marked with its chart, each
-    /// polished as [`Self::proposal`] says. `states` must hold one state per chart
+    /// polished as `proposal` says. `states` must hold one state per chart
     /// ([`Self::new_states`]).
     pub fn propose(&self, states: &mut [SolverState], y: &[f64]) -> Vec<Solution> {
         (0..self.charts.len())

@@ -8,7 +8,7 @@
 //! - [`com`]: the centre-of-mass cost term (only planar arms have it); [`closest`]: the closest
 //!   pose within the limits to a target out of reach;
 //! - [`reach`]: the reach ring and the reachability decision inside the limits (sampled);
-//! - [`sweep`]: the φ sweep of a three-link tail; [`reference`]: the global reference optimum and
+//! - [`sweep`]: the φ sweep of a three-link tail; [`reference`](mod@reference): the global reference optimum and
 //!   the sampled self-motion set; [`connectivity`]: connected pieces of a four-link set;
 //! - [`region`]: the reachable region as a raster, from a lattice of configurations.
 

@@ -13,7 +13,7 @@
 //!
 //! - this file: [`SoftArm`] and its [`Kinematics`] implementation;
 //! - [`statics`]: the steady state ξ(φ) and the forward map y(ξ);
-//! - [`reference`]: the global reference optimum by a multi-start local solve.
+//! - [`reference`](mod@reference): the global reference optimum by a multi-start local solve.
 
 pub mod reference;
 pub mod statics;
