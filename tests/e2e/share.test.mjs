@@ -173,8 +173,10 @@ test('the model card shows the loaded model\'s μ and ν, how it was trained, an
   assert.equal(Number(rows['μ (lower Lipschitz bound of G)']), file.hyper.mu);
   assert.equal(Number(rows['ν (upper Lipschitz bound of G)']), file.hyper.nu);
   assert.equal(rows['trained by'], file.about.command);
-  assert.match(await page.locator('#model-card-reproduces').textContent(), /z = 0/);
-  assert.match(await page.locator('#model-card-not').textContent(), /soft robot/);
+  // What the view reproduces and what it does not: the model file's own card, word for word.
+  assert.equal(await page.locator('#model-card-reproduces').textContent(), file.about.reproduces);
+  assert.equal(await page.locator('#model-card-not').textContent(), file.about.does_not);
+  assert.match(file.about.reproduces, /z = 0/);
   assert.equal(await page.locator('#model-card-command').textContent(),
     "printf 'x,y\\n0.5,0.45\\n' > T.csv && loink eval --model web/models/planar4.json --feedback 2 --refine 3 --targets T.csv --out R.csv");
   // It follows the view: another target, another command.

@@ -405,14 +405,14 @@ fn an_unknown_problem_lists_every_preset_the_registry_has() {
     let o = loink(&["targets", "--robot", "nosuch", "--count", "3", "--out", out]);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     let message = stderr(&o);
-    for name in loink::problem::PRESET_NAMES {
+    for name in loink::problem::registry::PRESET_NAMES {
         assert!(message.contains(name), "'{name}' not offered: {message}");
     }
     assert!(!Path::new(out).exists(), "nothing is written");
     // The help offers the same list.
     for sub in ["targets", "eval", "data", "train"] {
         let help = stdout(&loink(&[sub, "--help"]));
-        for name in loink::problem::PRESET_NAMES {
+        for name in loink::problem::registry::PRESET_NAMES {
             assert!(help.contains(name), "`loink {sub} --help` lacks '{name}'");
         }
     }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{LoinkError, Result};
-use crate::problem::{JointLimits, Kinematics, Problem};
+use crate::problem::{JointLimits, Kinematics};
 
 /// One weighted term as a file stores it: `{"term": "joint_limit", "weight": 1.0}`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -357,7 +357,7 @@ impl CostModel {
             .iter()
             .map(|t| match generic_term(t, kinematics.limits()) {
                 Some(term) => Ok(term),
-                None => Problem::kind_term(kinematics, t),
+                None => kind_term(kinematics, t),
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(Self {
@@ -409,4 +409,17 @@ impl CostModel {
         }
         total
     }
+}
+
+/// Builds a cost term that only this problem's kind can evaluate (an error naming the term and
+/// the problem where it does not apply).
+fn kind_term(kinematics: &dyn Kinematics, term: &TermSpec) -> Result<Arc<dyn CostTerm>> {
+    kinematics.cost_term(term).ok_or_else(|| {
+        LoinkError::InvalidCost(format!(
+            "term '{}' does not apply to '{}' (a {} problem)",
+            term.word(),
+            kinematics.name(),
+            kinematics.kind()
+        ))
+    })
 }

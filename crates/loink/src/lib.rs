@@ -23,6 +23,7 @@ pub mod error;
 #[cfg(feature = "model-free")]
 pub mod flow;
 pub mod nn;
+pub mod outcome;
 pub mod problem;
 pub mod regressor;
 pub mod report;

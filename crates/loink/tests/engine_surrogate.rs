@@ -129,7 +129,7 @@ fn unreachable_and_invalid_targets_are_labelled() {
     let behind = [-0.3, -0.95];
     let problem = loink.problem();
     assert_eq!(
-        loink::problem::planar::reference::connected_pieces(problem, &behind, 64),
+        loink::solvers::reference::planar::connected_pieces(problem, &behind, 64),
         Some(0)
     );
     assert_eq!(

@@ -1,12 +1,12 @@
 //! Every bad input gets a typed error or an `invalid` status, and nothing panics.
 
-use loink::problem::planar::reference as planar_reference;
 use loink::problem::Problem;
 use loink::problem::{planar::PlanarArm, JointLimits};
 use loink::report::Status;
 use loink::solvers::analytic::{self, Branch};
 use loink::solvers::dls::{self, DlsOptions};
 use loink::solvers::reference;
+use loink::solvers::reference::planar as planar_reference;
 use loink::solvers::refine::restore as refine;
 use loink::LoinkError;
 

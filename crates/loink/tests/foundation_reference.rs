@@ -1,12 +1,12 @@
 //! The global reference optimum: cheaper than DLS and than every one of 10⁴ random feasible
 //! points of the self-motion set (sampled here independently of the solver's own sweep).
 
-use loink::problem::planar::reference;
 use loink::problem::planar::PlanarArm;
 use loink::problem::Problem;
 use loink::report::{Solution, Status};
 use loink::solvers::analytic;
 use loink::solvers::dls::{self, DlsOptions};
+use loink::solvers::reference::planar as reference;
 use loink::solvers::refine::restore as refine;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -8,8 +8,9 @@
 
 use loink::artifact::{load_model, random_model, save_model};
 use loink::problem::planar::{PlanarArm, PLANAR_PRESETS};
+use loink::problem::registry::PRESET_NAMES;
 use loink::problem::Problem;
-use loink::problem::{MAX_TARGET_MAGNITUDE, PRESET_NAMES};
+use loink::problem::MAX_TARGET_MAGNITUDE;
 use loink::report::{Solution, Status};
 use loink::solvers::{analytic, dls, reference, refine};
 use loink::surrogate::Loink;

@@ -3,7 +3,7 @@
 //! and a file that loads and solves — not a confusing dense-layer shape error.
 
 use loink::artifact::{load_model, random_model, save_model};
-use loink::problem::PRESET_NAMES;
+use loink::problem::registry::PRESET_NAMES;
 use loink::report::Status;
 use loink::surrogate::Loink;
 

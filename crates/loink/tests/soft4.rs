@@ -59,7 +59,7 @@ fn the_reference_agrees_with_four_times_as_many_starts() {
         let best = reference::solve(&p, y);
         assert_eq!(best.status(), Status::Converged, "{y:?}");
         assert!(best.residual() <= 1e-9);
-        let wider = loink::problem::soft4::reference::solve_from(&p, y, 64);
+        let wider = loink::solvers::reference::multistart::solve_from(&p, y, 64);
         assert!(
             best.cost() <= wider.cost() * (1.0 + 1e-6) + 1e-12,
             "{y:?}: 16 starts {} vs 64 starts {}",

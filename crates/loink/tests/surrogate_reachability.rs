@@ -4,9 +4,9 @@
 //! beyond) the arm's annulus, for untrained models that miss nearly everything.
 
 use loink::artifact::{load_model, random_model, save_model};
-use loink::problem::planar::reference;
 use loink::problem::Reachability;
 use loink::report::Status;
+use loink::solvers::reference::planar as reference;
 use loink::surrogate::Loink;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -4,8 +4,8 @@
 
 use clap::Args;
 use loink::cost::CostSpec;
-use loink::problem::planar::reference::connected_pieces;
 use loink::problem::Problem;
+use loink::solvers::reference::planar::connected_pieces;
 
 use super::problem_for;
 use super::targets_cmd::random_targets;

@@ -6,8 +6,8 @@
 //! cut away by joint limits grey, the global optimum, the local minima, the current solution
 //! and the number of connected pieces.
 
-use loink::problem::planar::reference::SelfMotion;
 use loink::solvers::analytic::Branch;
+use loink::solvers::reference::planar::SelfMotion;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 

@@ -2,8 +2,8 @@
 //! reference pass (J*, the gap, the self-motion set of the landscape), the samples, the learned
 //! curve and latent map, and the re-timing of the last solve by repetition.
 
-use loink::problem::planar::reference;
 use loink::report::{Solution, Status, Termination};
+use loink::solvers::reference::planar as reference;
 
 use super::{
     latent_half_range, Engine, Optimum, CURVE_POINTS, FRAME_DENSE, LATENT_CELLS_1D,

@@ -8,9 +8,9 @@
 //! from the previous frame as a pointer drags.
 
 use loink::artifact::ArtifactError;
-use loink::problem::planar::reference::SelfMotion;
 use loink::problem::Problem;
 use loink::report::{Solution, Status};
+use loink::solvers::reference::planar::SelfMotion;
 use loink::solvers::registry::{self, Solver, SolverSettings, Start};
 
 use crate::catalog::{self, ModelEntry};

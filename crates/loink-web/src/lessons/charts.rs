@@ -3,10 +3,10 @@
 //! piece or between pieces, while the eight charts of the multi-chart model each propose an
 //! answer and the cheapest feasible one is the optimum. Both get the same refinement.
 
-use loink::problem::planar::reference::{self_motion, SelfMotion};
 use loink::problem::Problem;
 use loink::report::{Solution, Status};
 use loink::solvers::reference;
+use loink::solvers::reference::planar::{self_motion, SelfMotion};
 use loink::surrogate::charts::pick;
 use plotters::prelude::*;
 use serde::Serialize;

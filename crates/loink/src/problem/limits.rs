@@ -75,3 +75,12 @@ impl JointLimits {
             .collect()
     }
 }
+
+/// Shifts `angle` by a multiple of 2π to the representative nearest the mid-range of
+/// `[lower, upper]`. Angles are never wrapped by the robot itself, so a closed-form solution
+/// (defined modulo 2π) has to pick its representative against the limits: when any shift lies
+/// inside the range this one does (and is the most central), otherwise it is the least violating.
+pub fn wrap_into(angle: f64, lower: f64, upper: f64) -> f64 {
+    let centre = 0.5 * (lower + upper);
+    angle + std::f64::consts::TAU * ((centre - angle) / std::f64::consts::TAU).round()
+}

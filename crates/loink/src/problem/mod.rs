@@ -10,19 +10,25 @@
 //! ([`Reachability::Unknown`] otherwise — never a guessed `unreachable`), a global reference
 //! optimum, problem-specific cost terms, and the shapes the page draws ([`sketch`]).
 //!
-//! - [`limits`]: the joint box; [`spec`]: the tagged spec a model file names and the registry
-//!   that builds a problem from it; [`sketch`]: drawing primitives; [`region`]: the reachable
-//!   region as a raster;
-//! - [`planar`]: planar serial arms (reach ring, φ sweep, reference optimum, connectivity,
+//! - [`limits`]: the joint box; [`spec`]: the tagged spec a model file names; [`registry`]: the
+//!   one place that builds a kind from a spec or a preset name; [`sketch`]: drawing primitives;
+//!   [`region`]: the reachable region as a raster; [`jacobian`]: m × n Jacobians and the small
+//!   dense kernels of the steps; [`restore`]: the raw limit-aware task restoration;
+//!   [`reachable`]: the reachability verdict with its witness;
+//! - [`planar`]: planar serial arms (reach ring, two-link geometry, φ sweep, connectivity,
 //!   region lattice);
 //! - [`soft4`]: a soft arm of four twisted rods, a simulator that counts its calls; [`data`]: a
 //!   problem known only through a data file (no forward map).
 
 #[cfg(feature = "model-free")]
 pub mod data;
+pub mod jacobian;
 pub mod limits;
 pub mod planar;
+pub mod reachable;
 pub mod region;
+pub mod registry;
+pub mod restore;
 pub mod sketch;
 #[cfg(feature = "model-free")]
 pub mod soft4;
@@ -34,11 +40,10 @@ use std::sync::Arc;
 
 pub use limits::JointLimits;
 pub use sketch::{Shape, Sketch, Stroke};
-pub use spec::{ProblemSpec, PRESET_NAMES};
+pub use spec::ProblemSpec;
 
 use crate::cost::{CostModel, CostSpec, CostTerm, TermSpec};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
-use crate::report::Solution;
 
 /// Largest target coordinate accepted at all; beyond it an input is absurd, not just
 /// unreachable, and gets a typed error instead of a solve.
@@ -127,13 +132,11 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     fn closest_pose(&self, _problem: &Problem, _y: &[f64]) -> Option<Vec<f64>> {
         None
     }
-    /// Whether [`Self::reference_optimum`] gives one.
+    /// Whether the reference solver (`solvers::reference`) can search this kind's global
+    /// optimum: a planar arm sweeps its self-motion set, any other kind with a forward map gets
+    /// the multi-start polish; a problem known only through data has none.
     fn has_reference_optimum(&self) -> bool {
-        false
-    }
-    /// The global reference optimum for `y` under `problem`'s cost, when the problem has one.
-    fn reference_optimum(&self, _problem: &Problem, _y: &[f64]) -> Option<Solution> {
-        None
+        self.replayable()
     }
     /// A cost term only this kind can evaluate (e.g. a planar arm's centre of mass); `None`
     /// when the term does not apply to it.
@@ -193,17 +196,6 @@ impl Problem {
     pub fn new(kinematics: Arc<dyn Kinematics>, spec: CostSpec) -> Result<Self> {
         let cost = CostModel::new(spec, kinematics.as_ref())?;
         Ok(Self { kinematics, cost })
-    }
-
-    /// The problem a spec describes (validated), with `cost`.
-    pub fn from_spec(spec: &ProblemSpec, cost: CostSpec) -> Result<Self> {
-        Self::new(spec.build()?, cost)
-    }
-
-    /// A named preset ([`PRESET_NAMES`]) with its default cost.
-    pub fn preset(name: &str) -> Result<Self> {
-        let (kinematics, cost) = spec::preset(name)?;
-        Self::new(kinematics, cost)
     }
 
     /// The kind behind this problem.
@@ -315,27 +307,6 @@ impl Problem {
             .collect()
     }
 
-    /// Whether `y` can be reached inside the limits. Cheap tests first (the problem's own,
-    /// then a witness: a few limit-aware Gauss–Newton steps from `near` that land on y inside
-    /// the box prove it reachable), then the problem's decision if it has one; otherwise
-    /// [`Reachability::Unknown`].
-    pub fn reachability(&self, y: &[f64], near: Option<&[f64]>) -> Reachability {
-        if self.check_target(y).is_err() || !self.replayable() {
-            return Reachability::Unknown;
-        }
-        match self.kinematics.quick_reachability(y) {
-            Reachability::Unknown => {}
-            verdict => return verdict,
-        }
-        if let Some(q) = near.filter(|q| self.check_q(q).is_ok()) {
-            let witness = crate::solvers::refine::restore_raw(self, y, q, WITNESS_STEPS);
-            if witness.residual <= WITNESS_RESIDUAL && self.limits().margin(&witness.q) >= 0.0 {
-                return Reachability::Reachable;
-            }
-        }
-        self.kinematics.decide_reachability(self, y)
-    }
-
     /// The reachable region (two-dimensional tasks): the kind's own raster, or the images of a
     /// lattice of the box inside their bounding square (5 % margin). `None` for other tasks.
     pub fn reachable_region(&self, samples: usize) -> Option<region::Region> {
@@ -384,24 +355,4 @@ impl Problem {
             centre[1] + half,
         ]
     }
-
-    /// Builds a cost term that only this problem's kind can evaluate.
-    pub(crate) fn kind_term(
-        kinematics: &dyn Kinematics,
-        term: &TermSpec,
-    ) -> Result<Arc<dyn CostTerm>> {
-        kinematics.cost_term(term).ok_or_else(|| {
-            LoinkError::InvalidCost(format!(
-                "term '{}' does not apply to '{}' (a {} problem)",
-                term.word(),
-                kinematics.name(),
-                kinematics.kind()
-            ))
-        })
-    }
 }
-
-/// Gauss–Newton steps of the reachability witness.
-const WITNESS_STEPS: usize = 20;
-/// A witness must land within this of y, inside the limits.
-const WITNESS_RESIDUAL: f64 = 1e-9;

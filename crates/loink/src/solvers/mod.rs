@@ -15,21 +15,13 @@
 
 pub mod analytic;
 pub mod dls;
-pub mod linalg;
+pub use crate::problem::jacobian as linalg;
 pub mod polish;
 pub mod reference;
 pub mod refine;
 pub mod registry;
-use std::f64::consts::TAU;
 
-/// Shifts `angle` by a multiple of 2π to the representative nearest the mid-range of
-/// `[lower, upper]`. Angles are never wrapped by the robot itself, so a closed-form solution
-/// (defined modulo 2π) has to pick its representative against the limits: when any shift lies
-/// inside the range this one does (and is the most central), otherwise it is the least violating.
-pub fn wrap_into(angle: f64, lower: f64, upper: f64) -> f64 {
-    let centre = 0.5 * (lower + upper);
-    angle + TAU * ((centre - angle) / TAU).round()
-}
+pub use crate::problem::limits::wrap_into;
 
 /// Microseconds elapsed since `start` (the wasm build has no clock; it reports 0).
 pub(crate) fn micros_since(start: Option<Clock>) -> f64 {

@@ -12,9 +12,9 @@
 //! of 300 random unreachable targets (test below).
 
 use super::PlanarArm;
+use crate::nn::linalg::distance;
+use crate::problem::restore::restore_raw;
 use crate::problem::Problem;
-use crate::report::distance;
-use crate::solvers::refine::restore_raw;
 
 /// Starts per joint of the lattice (three joints: 216 descents).
 pub const STARTS_PER_JOINT: usize = 6;

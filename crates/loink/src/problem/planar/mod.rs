@@ -8,17 +8,19 @@
 //! - [`com`]: the centre-of-mass cost term (only planar arms have it); [`closest`]: the closest
 //!   pose within the limits to a target out of reach;
 //! - [`reach`]: the reach ring and the reachability decision inside the limits (sampled);
-//! - [`sweep`]: the φ sweep of a three-link tail; [`reference`](mod@reference): the global reference optimum and
-//!   the sampled self-motion set; [`connectivity`]: connected pieces of a four-link set;
+//! - [`two_link`]: the closed-form two-link geometry; [`sweep`]: the φ sweep of a three-link
+//!   tail; [`connectivity`]: connected pieces of a four-link set (the reference optimum and the
+//!   sampled self-motion set built on them are the reference solver's:
+//!   `solvers::reference::planar`);
 //! - [`region`]: the reachable region as a raster, from a lattice of configurations.
 
 pub mod closest;
 pub mod com;
 pub mod connectivity;
 pub mod reach;
-pub mod reference;
 pub mod region;
 pub mod sweep;
+pub mod two_link;
 
 use std::any::Any;
 use std::sync::Arc;
@@ -27,9 +29,8 @@ use super::sketch::{Shape, Sketch, Stroke};
 use super::{JointLimits, Kinematics, Problem, ProblemSpec, Reachability};
 use crate::cost::{CostTerm, TermSpec};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
-use crate::report::Solution;
 
-/// The planar presets (the problems' presets are [`super::PRESET_NAMES`]).
+/// The planar presets (the problems' presets are [`super::registry::PRESET_NAMES`]).
 pub const PLANAR_PRESETS: [&str; 4] = ["planar2", "planar3", "planar3-wide", "planar4"];
 
 /// Longest chain accepted (keeps hostile specs from allocating without bound).
@@ -271,12 +272,6 @@ impl Kinematics for PlanarArm {
     }
     fn closest_pose(&self, problem: &Problem, y: &[f64]) -> Option<Vec<f64>> {
         closest::closest_pose(self, problem, y)
-    }
-    fn has_reference_optimum(&self) -> bool {
-        true
-    }
-    fn reference_optimum(&self, problem: &Problem, y: &[f64]) -> Option<Solution> {
-        Some(reference::solve(problem, y))
     }
     fn cost_term(&self, term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
         match *term {

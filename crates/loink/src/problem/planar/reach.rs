@@ -9,11 +9,13 @@
 //! of the [`REACHABILITY_GRID`]² lattice of `connectivity`. Longer arms: undecided.
 
 use super::connectivity::grid_pieces;
-use super::reference::self_motion_with;
+use super::sweep::{sweep, Chain};
+use super::two_link::{two_link, Branch};
 use super::PlanarArm;
+use crate::nn::linalg::distance;
+use crate::outcome::Tolerance;
+use crate::problem::limits::wrap_into;
 use crate::problem::{Problem, Reachability};
-use crate::report::distance;
-use crate::solvers::wrap_into;
 
 /// φ samples of the three-joint decision: 4,096 like the four-joint 64 × 64 grid (the full
 /// reference sweep's 40,000 cost ~5.5 ms a call natively).
@@ -46,8 +48,11 @@ pub fn decide(arm: &PlanarArm, problem: &Problem, y: &[f64]) -> Reachability {
                 on_circle && arm.limits().margin(&[angle]) >= 0.0,
             ))
         }
-        2 => Some(self_motion_with(problem, y, 2, 2).pieces),
-        3 => Some(self_motion_with(problem, y, 2, REACHABILITY_SAMPLES).pieces),
+        2 => Some(feasible_branches(arm, y)),
+        3 => {
+            let mut chain = Chain::new(arm, problem, [y[0], y[1]], &[]);
+            Some(sweep(&mut chain, REACHABILITY_SAMPLES, false).pieces())
+        }
         4 => Some(grid_pieces(arm, [y[0], y[1]], REACHABILITY_GRID)),
         _ => None,
     };
@@ -56,4 +61,25 @@ pub fn decide(arm: &PlanarArm, problem: &Problem, y: &[f64]) -> Reachability {
         Some(_) => Reachability::Reachable,
         None => Reachability::Unknown,
     }
+}
+
+/// The elbow branches of a two-link arm whose closed-form answer (each angle taken to its
+/// representative nearest mid-range) lands on `y` inside the limits, to the classical
+/// tolerances: the pieces of a set without self-motion.
+fn feasible_branches(arm: &PlanarArm, y: &[f64]) -> usize {
+    let (l1, l2) = (arm.lengths()[0], arm.lengths()[1]);
+    let limits = arm.limits();
+    let tolerance = Tolerance::CLASSICAL;
+    Branch::BOTH
+        .into_iter()
+        .filter(|&branch| {
+            let (q1, q2, _) = two_link(l1, l2, [y[0], y[1]], branch);
+            let q = [
+                wrap_into(q1, limits.lower()[0], limits.upper()[0]),
+                wrap_into(q2, limits.lower()[1], limits.upper()[1]),
+            ];
+            distance(&arm.position(&q), y) <= tolerance.residual
+                && limits.margin(&q) >= -tolerance.limits
+        })
+        .count()
 }

@@ -1,13 +1,14 @@
-//! The self-motion sweep shared by [`super::reference`] and [`super::reach`]: the last three links of a chain are
+//! The self-motion sweep shared by the reference solver (`solvers::reference::planar`) and
+//! [`super::reach`]: the last three links of a chain are
 //! parameterised by φ (the absolute angle of the last link); the joints before them (the
 //! *prefix*) are held fixed. For each φ the wrist w = y − l_n (cos φ, sin φ) leaves a two-link
 //! problem with two closed-form elbow branches, so the self-motion set of a three-link arm is
 //! swept exactly by one φ grid per branch (planar3.md).
 
+use super::two_link::Branch;
 use super::PlanarArm;
+use crate::problem::limits::wrap_into;
 use crate::problem::Problem;
-use crate::solvers::analytic::Branch;
-use crate::solvers::wrap_into;
 
 /// Largest jump (rad, max-norm over the swept joints) between neighbouring samples that still
 /// counts as the same continuous piece (a 2π re-wrap is a jump, not a path).

@@ -13,18 +13,17 @@
 //!
 //! - this file: [`SoftArm`] and its [`Kinematics`] implementation;
 //! - [`statics`]: the steady state ξ(φ) and the forward map y(ξ);
-//! - [`reference`](mod@reference): the global reference optimum by a multi-start local solve.
+//! - its global reference optimum is the reference solver's multi-start polish
+//!   (`solvers::reference::multistart`).
 
-pub mod reference;
 pub mod statics;
 
 use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::sketch::{Shape, Sketch, Stroke};
-use super::{JointLimits, Kinematics, Problem, ProblemSpec, Reachability};
+use super::{JointLimits, Kinematics, ProblemSpec, Reachability};
 use crate::error::{LoinkError, Result};
-use crate::report::Solution;
 
 pub use statics::{Params, PARAMS, PHI_MAX};
 
@@ -161,12 +160,6 @@ impl Kinematics for SoftArm {
     }
     fn simulator_calls(&self) -> Option<u64> {
         Some(self.calls())
-    }
-    fn has_reference_optimum(&self) -> bool {
-        true
-    }
-    fn reference_optimum(&self, problem: &Problem, y: &[f64]) -> Option<Solution> {
-        Some(reference::solve(problem, y))
     }
     fn sketch(&self, q: &[f64]) -> Option<Sketch> {
         Some(statics::sketch(&self.params, q))

@@ -21,12 +21,12 @@
 //! Each φ is "unwrapped": the swept joints take the 2π representative nearest their mid-range,
 //! which covers every configuration when each joint range spans at most 2π (all presets).
 
-use super::sweep::{golden, sweep, Chain, Node, Sweep, ANGLE_TOL};
-use super::PlanarArm;
+use super::NAME;
+use crate::problem::planar::sweep::{golden, sweep, Chain, Node, Sweep, ANGLE_TOL};
+use crate::problem::planar::PlanarArm;
 use crate::problem::Problem;
 use crate::report::{Solution, Termination, Tolerance};
 use crate::solvers::analytic::{self, Branch};
-use crate::solvers::reference::NAME;
 use crate::solvers::refine::restore;
 use crate::solvers::{clock, micros_since, wrap_into};
 
@@ -222,11 +222,12 @@ pub fn solve_with_samples(problem: &Problem, target: &[f64], samples: usize) -> 
             // The closest pose within the limits. On the workspace boundary (e.g. planar3 fully
             // stretched at |y| = reach) the feasible set shrinks to a point the sweep can miss;
             // a pose found here that reaches y is then the optimum within tolerance.
-            let closest = super::closest::closest_pose(arm, problem, target).unwrap_or_else(|| {
-                restore(problem, target, &arm.limits().centres(), 100)
-                    .q()
-                    .to_vec()
-            });
+            let closest = crate::problem::planar::closest::closest_pose(arm, problem, target)
+                .unwrap_or_else(|| {
+                    restore(problem, target, &arm.limits().centres(), 100)
+                        .q()
+                        .to_vec()
+                });
             let reached = crate::report::distance(&arm.position(&closest), target);
             let termination = if reached <= Tolerance::CLASSICAL.residual {
                 Termination::Converged
@@ -487,7 +488,7 @@ pub fn connected_pieces(problem: &Problem, target: &[f64], grid: usize) -> Optio
             let mut chain = Chain::new(arm, problem, [target[0], target[1]], &[]);
             Some(sweep(&mut chain, SAMPLES, false).pieces())
         }
-        4 => Some(super::connectivity::grid_pieces(
+        4 => Some(crate::problem::planar::connectivity::grid_pieces(
             arm,
             [target[0], target[1]],
             grid,

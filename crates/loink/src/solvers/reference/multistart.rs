@@ -1,12 +1,14 @@
-//! The soft arm's global reference optimum, model-based: the polish (limit-aware task
-//! restoration, null-space Newton on the cost, a damped-least-squares rescue) from
-//! [`STARTS`] fixed starts spread over the box (a scrambled 4-D lattice), the cheapest converged
-//! answer kept. docs/soft-arm.md measured the optimum unique (32 more IPOPT starts never found a
-//! cheaper one on 50 targets); the tests check these starts against four times as many.
+//! The reference optimum of any kind with a forward map and no search of its own (the soft arm
+//! among them): the polish (limit-aware task restoration, null-space Newton on the cost, a
+//! damped-least-squares rescue) from [`STARTS`] fixed starts spread over the box (a scrambled
+//! lattice), the cheapest converged answer kept. On the soft arm docs/soft-arm.md measured the
+//! optimum unique (32 more IPOPT starts never found a cheaper one on 50 targets); the tests check
+//! these starts against four times as many.
 //!
-//! The soft arm has no exact reachability decision: a target no start reaches ends `capped`
-//! (not found), never `unreachable`.
+//! A multi-start search decides no reachability: a target no start reaches ends `capped` (not
+//! found), never `unreachable`.
 
+use super::NAME;
 use crate::problem::Problem;
 use crate::report::{Solution, Status, Termination};
 use crate::solvers::{clock, micros_since, polish};
@@ -15,8 +17,6 @@ use crate::solvers::{clock, micros_since, polish};
 pub const STARTS: usize = 16;
 /// Polish steps from each start.
 pub const STEPS: usize = 40;
-/// The reference's solver name.
-pub const NAME: &str = "reference";
 
 /// `count` starts in the box: the points (k + ½)/count along each axis, each axis visiting them
 /// in a different order (a Latin hypercube from fixed permutations: the same starts every call).
@@ -70,7 +70,7 @@ pub fn solve_from(problem: &Problem, target: &[f64], count: usize) -> Solution {
     let best = if best.status() == Status::Converged {
         best
     } else {
-        best.with_note("no start reached the target: reachability is not decided for this arm")
+        best.with_note("no start reached the target: reachability is not decided for this problem")
     };
     best.with_micros(micros_since(start))
 }

@@ -1,7 +1,11 @@
 //! The global reference optimum J\* of a target: the ground truth every gap is measured against.
-//! A capability of the problem (`Kinematics::reference_optimum`): planar arms sweep their
-//! self-motion set (`problem::planar::reference`); a problem without one has no reference, and
-//! [`solve`] says so instead of guessing.
+//! A kind declares the capability (`Kinematics::has_reference_optimum`) and this solver
+//! dispatches: planar arms sweep their self-motion set ([`planar`]), any other kind with a
+//! forward map gets the multi-start polish ([`multistart`]); a problem without one has no
+//! reference, and [`solve`] says so instead of guessing.
+
+pub mod multistart;
+pub mod planar;
 
 use crate::error::{LoinkError, Result};
 use crate::problem::Problem;
@@ -37,8 +41,12 @@ pub fn try_solve(problem: &Problem, target: &[f64]) -> Result<Solution> {
 /// The reference optimum of `target`; an `invalid` solution for a bad target or when the
 /// problem has no reference (check [`available`] first to tell the two apart).
 pub fn solve(problem: &Problem, target: &[f64]) -> Solution {
-    problem
-        .kinematics()
-        .reference_optimum(problem, target)
-        .unwrap_or_else(|| Solution::invalid(NAME, target, 0.0))
+    if !available(problem) {
+        return Solution::invalid(NAME, target, 0.0);
+    }
+    if problem.planar().is_some() {
+        planar::solve(problem, target)
+    } else {
+        multistart::solve(problem, target)
+    }
 }
