@@ -47,19 +47,10 @@ MD
         echo "## At a glance"
         echo
         "$py" - "$out" <<'PY'
-import re, sys
+import sys
+sys.path.insert(0, "bench")
+from results_table import rows
 out = sys.argv[1]
-
-def rows(robot):
-    """The thread-CPU table of a problem's page, by (set, method)."""
-    text = open(f"{out}/{robot}.md", encoding="utf-8").read()
-    table = text.split("## Times by thread CPU time", 1)[1].split("## Times by", 1)[0]
-    found = {}
-    for line in table.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 11 and cells[0] in ("random", "path"):
-            found[(cells[0], cells[1])] = cells
-    return found
 
 print("Thread CPU time, medians; `alone` rows run one method over the whole set, the others interleave every")
 print("method target by target (see Methods).\n")
@@ -74,7 +65,7 @@ wanted = [
 ]
 for robot in ("planar3", "planar4", "planar3-wide"):
     try:
-        table = rows(robot)
+        table = rows(out, robot)
     except (OSError, IndexError):
         continue
     for key in wanted:
@@ -131,14 +122,10 @@ echo "wrote BENCHMARKS.md"
 # README's figures: planar3's headline rows and the page's download, between its figures markers.
 "$py" - "$out" <<'PY'
 import re, sys
+sys.path.insert(0, "bench")
+from results_table import rows
 out = sys.argv[1]
-text = open(f"{out}/planar3.md", encoding="utf-8").read()
-table = text.split("## Times by thread CPU time", 1)[1].split("## Times by", 1)[0]
-found = {}
-for line in table.splitlines():
-    cells = [c.strip() for c in line.strip().strip("|").split("|")]
-    if len(cells) == 11 and cells[0] in ("random", "path"):
-        found[(cells[0], cells[1])] = cells
+found = rows(out, "planar3")
 wanted = [
     (("random", "loink cold alone"), "LOInK cold, one-shot (misses by the fit error, so never within 1e-6 m)"),
     (("random", "loink cold + refine 3 alone"), "**LOInK cold + refine 3**"),

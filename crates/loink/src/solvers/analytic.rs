@@ -9,7 +9,7 @@
 //! closest pose (stretched towards the target, or folded; the closest pose within the limits when
 //! that one breaks a limit).
 
-use super::{clock, micros_since, wrap_into};
+use super::{clock, micros_since};
 use crate::error::{LoinkError, Result};
 use crate::problem::Problem;
 use crate::report::{Solution, Termination, Tolerance};
@@ -17,7 +17,7 @@ use crate::report::{Solution, Termination, Tolerance};
 /// Solver name in reports.
 pub const NAME: &str = "analytic";
 
-pub use crate::problem::planar::two_link::{two_link, Branch};
+pub use crate::problem::planar::two_link::{two_link, wrapped_pose, Branch};
 
 /// Solves a two-link problem on one branch.
 ///
@@ -30,12 +30,9 @@ pub fn solve(problem: &Problem, target: &[f64], branch: Branch) -> Result<Soluti
         return Ok(Solution::invalid(NAME, target, micros_since(start)));
     }
     let (l1, l2) = (arm.lengths()[0], arm.lengths()[1]);
-    let (q1, q2, reachable) = two_link(l1, l2, [target[0], target[1]], branch);
     let limits = arm.limits();
-    let q = vec![
-        wrap_into(q1, limits.lower()[0], limits.upper()[0]),
-        wrap_into(q2, limits.lower()[1], limits.upper()[1]),
-    ];
+    let (q, reachable) = wrapped_pose(l1, l2, limits, [target[0], target[1]], branch);
+    let q = q.to_vec();
     let tolerance = Tolerance::CLASSICAL;
     let residual = crate::report::distance(&arm.position(&q), target);
     let termination = if reachable || residual <= tolerance.residual {

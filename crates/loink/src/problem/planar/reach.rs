@@ -10,7 +10,7 @@
 
 use super::connectivity::grid_pieces;
 use super::sweep::{sweep, Chain};
-use super::two_link::{two_link, Branch};
+use super::two_link::{wrapped_pose, Branch};
 use super::PlanarArm;
 use crate::nn::linalg::distance;
 use crate::outcome::Tolerance;
@@ -73,11 +73,7 @@ fn feasible_branches(arm: &PlanarArm, y: &[f64]) -> usize {
     Branch::BOTH
         .into_iter()
         .filter(|&branch| {
-            let (q1, q2, _) = two_link(l1, l2, [y[0], y[1]], branch);
-            let q = [
-                wrap_into(q1, limits.lower()[0], limits.upper()[0]),
-                wrap_into(q2, limits.lower()[1], limits.upper()[1]),
-            ];
+            let (q, _) = wrapped_pose(l1, l2, limits, [y[0], y[1]], branch);
             distance(&arm.position(&q), y) <= tolerance.residual
                 && limits.margin(&q) >= -tolerance.limits
         })

@@ -4,6 +4,8 @@
 //! either elbow branch. The analytic solver (`solvers::analytic`) and the self-motion sweep build
 //! on it.
 
+use crate::problem::limits::{wrap_into, JointLimits};
+
 /// Which of the two closed-form solutions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Branch {
@@ -39,4 +41,22 @@ pub fn two_link(l1: f64, l2: f64, w: [f64; 2], branch: Branch) -> (f64, f64, boo
     let q2 = branch.sign() * cos_q2.acos();
     let q1 = w[1].atan2(w[0]) - (l2 * q2.sin()).atan2(l1 + l2 * q2.cos());
     (q1, q2, reachable)
+}
+
+/// The closed-form pose of a two-link arm (lengths `l1`, `l2`) for target `y` on `branch`, each
+/// angle taken to its 2π representative nearest the mid-range of `limits`
+/// ([`wrap_into`]), and whether `y` lies in the reach annulus.
+pub fn wrapped_pose(
+    l1: f64,
+    l2: f64,
+    limits: &JointLimits,
+    y: [f64; 2],
+    branch: Branch,
+) -> ([f64; 2], bool) {
+    let (q1, q2, reachable) = two_link(l1, l2, y, branch);
+    let q = [
+        wrap_into(q1, limits.lower()[0], limits.upper()[0]),
+        wrap_into(q2, limits.lower()[1], limits.upper()[1]),
+    ];
+    (q, reachable)
 }
