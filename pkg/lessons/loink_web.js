@@ -1,5 +1,5 @@
 /**
- * One lesson: models, canvases, settings and the computed view.
+ * One open lesson: models, canvases, settings and the computed view.
  */
 export class Lesson {
     static __wrap(ptr) {
@@ -96,9 +96,9 @@ export class Lesson {
         wasm.lesson_modelMissing(this.__wbg_ptr, ptr0, len0, ptr1, len1);
     }
     /**
-     * Arrow keys on panel `name`: (dx, dy) steps (Shift: ten). The latent plane moves z by
-     * [`latent::KEY_STEP`] a step and returns an empty array; an arm panel returns the target
-     * moved by 1 cm a step, kept on the panel, to hand to the playground.
+     * Arrow keys on panel `name`: (dx, dy) steps (Shift: ten). A panel of the lesson's own
+     * state (the latent plane) moves it and returns an empty array; an arm panel returns the
+     * target moved by 1 cm a step, kept on the panel, to hand to the playground.
      * @param {string} name
      * @param {number} dx
      * @param {number} dy

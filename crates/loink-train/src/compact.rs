@@ -5,7 +5,7 @@
 //! The weights are G's (R, b, S, V and the biases) and both heads'; the per-layer scalars μ_l, γ_l,
 //! the normalisation and the metrics are kept exactly (see
 //! [`round_weights_split`](loink_train::train::export::round_weights_split)). The rounded file must
-//! pass the engine's own validation (orthogonality and the monotone certificate to 1e-5, on the
+//! pass the inference crate's own validation (orthogonality and the monotone certificate to 1e-5, on the
 //! stored numbers) or nothing is written. Then both files solve the same seeded random reachable
 //! targets unrefined, x₀ = G⁻¹([ỹ; 0]), and the command prints how far the answers moved (joint
 //! vector and end effector) next to the original residuals, so the cost of the rounding is a
@@ -170,7 +170,7 @@ pub fn run(args: &CompactArgs) -> Result<(), CliError> {
     };
     let compacted = ChartSet::from_json(&compact_text).map_err(|e| {
         CliError::Input(format!(
-            "{name} rounded to {digits} digits (R to {r_digits}) fails the engine's validation \
+            "{name} rounded to {digits} digits (R to {r_digits}) fails the inference crate's validation \
              ({e}); nothing written: keep more digits"
         ))
     })?;

@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod fit;
 pub mod progress;
 pub mod train;
 pub mod train_baseline;

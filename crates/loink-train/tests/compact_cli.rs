@@ -1,6 +1,6 @@
 //! `loink compact` run as a user would: the built executable on a model file.
 //!
-//! The compacted copy must load in the engine, be smaller, keep the scalars, and answer within
+//! The compacted copy must load in the inference crate, be smaller, keep the scalars, and answer within
 //! micrometres of the original; bad requests exit 2 and write nothing.
 
 use std::path::PathBuf;
@@ -109,10 +109,10 @@ fn compact_refuses_bad_requests_and_writes_nothing() {
         ),
         (&["--model", input, "--out", input], "is the input file"),
         (&["--model", cut, "--out", out_s], "truncated"),
-        // Three digits break R's orthogonality beyond the engine's 1e-5.
+        // Three digits break R's orthogonality beyond the inference crate's 1e-5.
         (
             &["--model", input, "--out", out_s, "--digits", "3"],
-            "fails the engine's validation",
+            "fails the inference crate's validation",
         ),
     ];
     for (args, message) in cases {

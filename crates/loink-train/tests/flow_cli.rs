@@ -146,7 +146,7 @@ fn data_to_both_learners_to_eval() {
         last < first - 0.5,
         "the flow's likelihood did not rise: {first} -> {last}"
     );
-    // The held-out NLL the file reports is the engine's, and agrees with burn's to f32.
+    // The held-out NLL the file reports is the inference crate's, and agrees with burn's to f32.
     assert!((metric(&flow, "heldout_nll") - metric(&flow, "best_val_nll")).abs() < 1e-3);
 
     // LOInK: one simulator call (the replay) per answer.

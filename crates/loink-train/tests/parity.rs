@@ -1,4 +1,4 @@
-//! Parity: the training forward pass (burn, f32) equals the engine's forward pass
+//! Parity: the training forward pass (burn, f32) equals the inference crate's forward pass
 //! (`loink::nn::BiLipNet` on the exported explicit matrices, f64) — relative error ≤ 1e-5 — for
 //! an initialised network and for one that was trained for a few epochs, on G and on the
 //! surrogate cost ĉ.
@@ -29,10 +29,10 @@ fn relative(a: &[f64], b: &[f64]) -> f64 {
     diff / scale
 }
 
-/// Worst relative errors (G, ĉ) between burn's `net` and the engine on `json`, over random x̃.
+/// Worst relative errors (G, ĉ) between burn's `net` and the inference crate on `json`, over random x̃.
 fn worst_errors(net: &LoinkNet, json: &str, seed: u64) -> (f64, f64) {
     let model = load_model(json).expect("the exported file validates");
-    let loink = Loink::from_json(json).expect("the engine loads it");
+    let loink = Loink::from_json(json).expect("the inference crate loads it");
     let norm = model.file().normalisation.clone();
     let n = model.net().dim();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

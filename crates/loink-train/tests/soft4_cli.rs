@@ -2,19 +2,18 @@
 //! simulator's own y and J), `loink targets --problem soft4` makes reachable targets, and
 //! `loink eval` counts the simulator calls of every classical solve in `sim_calls`.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn loink() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_loink"))
-}
+use std::path::PathBuf;
+
+use common::TINY;
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("loink-soft4-{}-{name}", std::process::id()))
 }
 
 fn run(args: &[&str]) -> std::process::Output {
-    loink().args(args).output().expect("the loink binary runs")
+    common::run(args)
 }
 
 fn read_csv(path: &PathBuf) -> (Vec<String>, Vec<Vec<f64>>, Vec<Vec<String>>) {
@@ -146,35 +145,12 @@ fn eval_counts_the_simulator_calls_of_every_solve() {
 
 /// `loink train` tiny, from `data`, with extra flags; returns stdout + stderr.
 fn train_from(data: &std::path::Path, out: &std::path::Path, extra: &[&str]) -> (bool, String) {
-    let mut args = vec![
-        "train",
-        "--data",
-        data.to_str().unwrap(),
-        "--epochs",
-        "4",
-        "--depth",
-        "2",
-        "--hidden",
-        "8,8",
-        "--head-hidden",
-        "8",
-        "--batch",
-        "128",
-        "--check-targets",
-        "20",
-        "--seed",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+    let mut args = vec!["train", "--data", data.to_str().unwrap()];
+    args.extend(TINY);
+    args.extend(["--seed", "3", "--out", out.to_str().unwrap()]);
     args.extend_from_slice(extra);
     let o = run(&args);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    (o.status.success(), text)
+    (o.status.success(), common::text(&o))
 }
 
 #[test]
@@ -340,29 +316,10 @@ fn a_planar3_data_file_trains_like_the_robot_itself() {
     .success());
     let (ok, log) = train_from(&data, &a, &["--problem", "planar3"]);
     assert!(ok, "{log}");
-    let o = run(&[
-        "train",
-        "--robot",
-        "planar3",
-        "--samples",
-        "6000",
-        "--epochs",
-        "4",
-        "--depth",
-        "2",
-        "--hidden",
-        "8,8",
-        "--head-hidden",
-        "8",
-        "--batch",
-        "128",
-        "--check-targets",
-        "20",
-        "--seed",
-        "3",
-        "--out",
-        b.to_str().unwrap(),
-    ]);
+    let mut args = vec!["train", "--robot", "planar3", "--samples", "6000"];
+    args.extend(TINY);
+    args.extend(["--seed", "3", "--out", b.to_str().unwrap()]);
+    let o = run(&args);
     assert!(o.status.success());
     assert!(run(&[
         "targets",

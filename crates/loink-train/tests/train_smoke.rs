@@ -3,12 +3,11 @@
 //! it writes is a valid model that `loink eval --model` reads, and the same seed gives the same
 //! bytes.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn loink() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_loink"))
-}
+use std::path::{Path, PathBuf};
+
+use common::{loink, TINY};
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("loink-smoke-{}-{name}", std::process::id()))
@@ -20,28 +19,9 @@ fn train_tiny(out: &Path) -> String {
 
 fn train_tiny_with(out: &Path, extra: &[&str]) -> String {
     let output = loink()
-        .args([
-            "train",
-            "--robot",
-            "planar3",
-            "--samples",
-            "4000",
-            "--epochs",
-            "4",
-            "--depth",
-            "2",
-            "--hidden",
-            "8,8",
-            "--head-hidden",
-            "8",
-            "--batch",
-            "128",
-            "--check-targets",
-            "20",
-            "--seed",
-            "7",
-            "--out",
-        ])
+        .args(["train", "--robot", "planar3", "--samples", "4000"])
+        .args(TINY)
+        .args(["--seed", "7", "--out"])
         .arg(out)
         .args(extra)
         .output()
@@ -282,11 +262,7 @@ fn tiny_charts_train_chart_by_chart_and_eval_names_the_winner() {
         .arg(&model)
         .output()
         .expect("the loink binary runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let text = common::text(&output);
     assert!(
         output.status.success(),
         "loink train --charts failed:\n{text}"

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::catalog;
-use crate::lessons::LessonKind;
+use crate::lessons::LESSONS;
 
 /// One entry of the list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -70,11 +70,11 @@ pub fn entries() -> Vec<Entry> {
             hash: format!("#model={}", model.name),
         });
     }
-    list.extend(LessonKind::ALL.into_iter().map(|lesson| Entry {
+    list.extend(LESSONS.iter().map(|lesson| Entry {
         kind: "lesson",
-        title: lesson.title().to_string(),
-        line: lesson.line().to_string(),
-        hash: format!("#lesson={}", lesson.as_str()),
+        title: lesson.title.to_string(),
+        line: lesson.line.to_string(),
+        hash: format!("#lesson={}", lesson.word),
     }));
     list
 }
@@ -89,7 +89,7 @@ mod tests {
         let list = entries();
         assert_eq!(
             list.iter().filter(|e| e.kind == "lesson").count(),
-            LessonKind::ALL.len()
+            LESSONS.len()
         );
         let problems: Vec<&str> = list
             .iter()
@@ -107,8 +107,8 @@ mod tests {
             );
             assert!(!entry.line.is_empty(), "{} has no line", entry.title);
         }
-        for lesson in LessonKind::ALL {
-            let parsed = parse_hash(lesson.playground_hash());
+        for lesson in &LESSONS {
+            let parsed = parse_hash(lesson.playground);
             assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
         }
     }

@@ -1,5 +1,5 @@
 //! Model-file loading: parse (serde_json) + validate (shapes, orthogonality, the monotone
-//! certificate by one Cholesky factorisation per layer) + building the engine objects, for the
+//! certificate by one Cholesky factorisation per layer) + building the inference objects, for the
 //! shipped planar3 files (the page's default, planar3-h38w, first). The page pays this once per
 //! model, on the path to its first frame.
 //!

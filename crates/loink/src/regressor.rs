@@ -75,8 +75,10 @@ pub struct RegressorFile {
     pub version: u32,
     /// `mse` or `mdn`.
     pub kind: RegressorKind,
-    /// The arm it was trained for.
-    pub robot: ProblemSpec,
+    /// The problem it was trained for (`robot` in files written before the four kinds shared
+    /// one header).
+    #[serde(alias = "robot")]
+    pub problem: ProblemSpec,
     /// The cost the solutions are judged with (the playground's default).
     pub cost: CostSpec,
     /// Mixture components K (1 for `mse`).
@@ -211,14 +213,14 @@ impl Regressor {
             });
         }
         let kinematics = file
-            .robot
+            .problem
             .build()
             .map_err(|e| ArtifactError::Problem(e.to_string()))?;
         let problem = Problem::new(kinematics, file.cost.clone())
             .map_err(|e| ArtifactError::Cost(e.to_string()))?;
         if problem.task_dim() != 2 {
             return Err(range(
-                "robot",
+                "problem",
                 format!(
                     "a regressor maps 2-D targets; this problem's task has {}",
                     problem.task_dim()
@@ -353,7 +355,7 @@ mod tests {
             format: REGRESSOR_FORMAT.into(),
             version: REGRESSOR_VERSION,
             kind,
-            robot: crate::problem::Problem::preset("planar2").unwrap().spec(),
+            problem: crate::problem::Problem::preset("planar2").unwrap().spec(),
             cost: CostSpec::planar3(),
             components,
             normalisation: RegressorNormalisation {

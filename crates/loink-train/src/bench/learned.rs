@@ -2,7 +2,7 @@
 //! feedback, and polished (limit-aware task restoration and null-space cost descent).
 //!
 //! An untrained network (`artifact::random_model`, metrics `untrained = 1`) is labelled as such
-//! everywhere it appears: its numbers measure the engine's speed, never LOInK's optimality.
+//! everywhere it appears: its numbers measure the inference crate's speed, never LOInK's optimality.
 
 use std::path::Path;
 
@@ -26,7 +26,7 @@ enum Variant {
 
 /// A loaded model and how to describe it.
 pub struct Learned {
-    engine: ChartSet,
+    charts: ChartSet,
     label: String,
     untrained: bool,
 }
@@ -40,7 +40,7 @@ impl Learned {
     /// Loads and validates a model file; its robot and cost must be the benchmark's.
     pub fn load(path: &Path, problem: &Problem) -> Result<Self, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let (engine, revision) =
+        let (charts, revision) =
             match load_any_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))? {
                 LoadedModel::Loink(model) => {
                     let revision = model.file().git_revision.clone();
@@ -51,7 +51,7 @@ impl Learned {
                     (ChartSet::from_validated(*charts), revision)
                 }
             };
-        let untrained = engine
+        let untrained = charts
             .charts()
             .iter()
             .any(|c| is_untrained(c.model().file()));
@@ -60,16 +60,16 @@ impl Learned {
                 "{} (UNTRAINED stand-in: speed only, not LOInK's accuracy)",
                 path.display()
             )
-        } else if engine.is_multi() {
+        } else if charts.is_multi() {
             format!(
                 "{} ({} charts, trained, git {revision})",
                 path.display(),
-                engine.len()
+                charts.len()
             )
         } else {
             format!("{} (trained, git {revision})", path.display())
         };
-        Self::checked(engine, label, untrained, problem)
+        Self::checked(charts, label, untrained, problem)
     }
 
     /// An untrained random network of the given shape, built in memory (labelled UNTRAINED).
@@ -89,18 +89,18 @@ impl Learned {
     }
 
     fn checked(
-        engine: ChartSet,
+        charts: ChartSet,
         label: String,
         untrained: bool,
         problem: &Problem,
     ) -> Result<Self, String> {
-        if engine.problem() != problem {
+        if charts.problem() != problem {
             return Err(format!(
                 "{label}: trained for a different problem or cost than --robot"
             ));
         }
         Ok(Self {
-            engine,
+            charts,
             label,
             untrained,
         })
@@ -111,15 +111,15 @@ impl Learned {
         self.label.clone()
     }
 
-    /// The engine (no refinement; the first chart of a charts model).
-    pub fn engine(&self) -> &Loink {
-        self.engine.chart(0)
+    /// The first chart's model (no refinement; the whole model for a one-chart file).
+    pub fn first_chart(&self) -> &Loink {
+        self.charts.chart(0)
     }
 
     /// A row label, marked when the network is untrained so no table can pass it off as LOInK's.
     fn label(&self, mode: &str, variant: Variant) -> String {
-        let name = if self.engine.is_multi() {
-            format!("loink {}-chart", self.engine.len())
+        let name = if self.charts.is_multi() {
+            format!("loink {}-chart", self.charts.len())
         } else {
             "loink".to_string()
         };
@@ -170,8 +170,8 @@ impl Learned {
                 };
                 registered(
                     &self.label(mode, variant),
-                    self.engine.problem(),
-                    Some(&self.engine),
+                    self.charts.problem(),
+                    Some(&self.charts),
                     settings,
                 )
             })

@@ -47,8 +47,8 @@ use record::{Row, TargetSet};
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
     /// Robot preset (planar3 or planar3-wide).
-    #[arg(long, default_value = "planar3")]
-    pub robot: String,
+    #[arg(long, visible_alias = "robot", default_value = "planar3")]
+    pub problem: String,
     /// Trained model file (LOInK rows are skipped without it).
     #[arg(long)]
     pub model: Option<PathBuf>,
@@ -112,7 +112,7 @@ const QUICK_TARGETS: usize = 200;
 /// work, a failure during the run 1.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let problem =
-        Rc::new(Problem::preset(&args.robot).map_err(|e| CliError::Input(e.to_string()))?);
+        Rc::new(Problem::preset(&args.problem).map_err(|e| CliError::Input(e.to_string()))?);
     if !(1..=64).contains(&args.ipopt_starts) {
         return Err(CliError::Input("--ipopt-starts must be in 1..=64".into()));
     }
@@ -122,7 +122,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         (None, Some(shape)) => {
             let (depth, hidden) = parse_shape(shape).map_err(CliError::Input)?;
             Some(
-                learned::Learned::untrained(&problem, &args.robot, depth, &hidden, args.seed)
+                learned::Learned::untrained(&problem, &args.problem, depth, &hidden, args.seed)
                     .map_err(CliError::Input)?,
             )
         }
@@ -160,7 +160,7 @@ fn run_checked(
     let server = Rc::new(RefCell::new(ipopt::IpoptServer::spawn(
         &args.ipopt_python,
         &args.ipopt_script,
-        &args.robot,
+        &args.problem,
         args.seed,
     )?));
     let model_label = learned.as_ref().map(|l| match &compare {
@@ -269,7 +269,7 @@ fn run_checked(
 
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
-    let csv_path = args.out_dir.join(format!("{}-rows.csv", args.robot));
+    let csv_path = args.out_dir.join(format!("{}-rows.csv", args.problem));
     record::write_rows(&csv_path, &rows, problem.dof())
         .map_err(|e| format!("{}: {e}", csv_path.display()))?;
     let mut svgs = Vec::new();
@@ -280,12 +280,12 @@ fn run_checked(
         };
         let svg_path = args
             .out_dir
-            .join(format!("{}-time-vs-optimality{suffix}.svg", args.robot));
-        let title = format!("{} ({})", args.robot, clock.as_str());
+            .join(format!("{}-time-vs-optimality{suffix}.svg", args.problem));
+        let title = format!("{} ({})", args.problem, clock.as_str());
         plot::time_vs_optimality(&svg_path, summaries, &title, model_label.as_deref())?;
         svgs.push(svg_path.display().to_string());
     }
-    let md_path = args.out_dir.join(format!("{}.md", args.robot));
+    let md_path = args.out_dir.join(format!("{}.md", args.problem));
     let context = headline::Context {
         command: std::env::args().collect::<Vec<_>>().join(" "),
         machine: machine::describe(),
@@ -311,29 +311,29 @@ fn run_checked(
 
 fn run_scaling(args: &BenchArgs, problem: &Problem, targets: &[[f64; 2]]) -> Result<(), String> {
     let machine = machine::describe();
-    let [width, depth] = scaling::width_and_depth(&args.robot, targets, args.seed)?;
+    let [width, depth] = scaling::width_and_depth(&args.problem, targets, args.seed)?;
     let learned = match &args.model {
         Some(path) => learned::Learned::load(path, problem)?,
-        None => learned::Learned::untrained(problem, &args.robot, 3, &[32; 4], args.seed)?,
+        None => learned::Learned::untrained(problem, &args.problem, 3, &[32; 4], args.seed)?,
     };
     let batch_label = if args.model.is_some() {
         "the --model network"
     } else {
         "untrained, depth 3, [32]×4"
     };
-    let batch = scaling::batch(learned.engine(), batch_label, targets)?;
+    let batch = scaling::batch(learned.first_chart(), batch_label, targets)?;
     let mut curves = vec![width, depth, batch];
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
     if !args.scaling_train.is_empty() {
         curves.push(scaling::training(
-            &args.robot,
+            &args.problem,
             &args.scaling_train,
             args.scaling_epochs,
             &args.out_dir,
         )?);
     }
-    let svg = args.out_dir.join(format!("scaling-{}.svg", args.robot));
+    let svg = args.out_dir.join(format!("scaling-{}.svg", args.problem));
     scaling::plot(&svg, &curves)?;
     let page = format!(
         "# `loink bench --scaling` results\n\n- command: `{}`\n- machine: {machine}\n- targets: {} ({} used)\n\n{}",
@@ -343,7 +343,7 @@ fn run_scaling(args: &BenchArgs, problem: &Problem, targets: &[[f64; 2]]) -> Res
         scaling::markdown(&curves)
     );
     println!("{page}");
-    let md = args.out_dir.join(format!("scaling-{}.md", args.robot));
+    let md = args.out_dir.join(format!("scaling-{}.md", args.problem));
     std::fs::write(&md, page).map_err(|e| format!("{}: {e}", md.display()))?;
     eprintln!("wrote {}, {}", md.display(), svg.display());
     Ok(())

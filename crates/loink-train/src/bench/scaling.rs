@@ -6,7 +6,7 @@
 //!   beside the time of one forward pass G(x) of the same network at the answers, so the ratio
 //!   says how many forward passes' worth of arithmetic an inverse costs;
 //! - time per target vs batch size: a fresh solver state per batch, B cold solves in it, total
-//!   time / B (the engine has no batched inverse; this shows what per-batch setup costs);
+//!   time / B (the inference crate has no batched inverse; this shows what per-batch setup costs);
 //! - training time vs data size (`--scaling-train`): `loink train` wall time (child process) for
 //!   growing sample counts at a fixed small epoch count.
 //!
@@ -52,30 +52,30 @@ pub struct Curve {
     pub points: Vec<Point>,
 }
 
-fn engine(robot: &str, depth: usize, hidden: &[usize], seed: u64) -> Result<Loink, String> {
+fn untrained(robot: &str, depth: usize, hidden: &[usize], seed: u64) -> Result<Loink, String> {
     let file = random_model(robot, depth, hidden, 0.05, 20.0, seed).map_err(|e| e.to_string())?;
     Ok(Loink::new(validate(file).map_err(|e| e.to_string())?))
 }
 
-/// Cold raw-inverse times (µs) of `engine` over `targets`, the median forward-pass time (µs)
+/// Cold raw-inverse times (µs) of `learned` over `targets`, the median forward-pass time (µs)
 /// at the answers, and the mean inverse iterations.
-fn inverse_times(engine: &Loink, targets: &[[f64; 2]]) -> Result<(Vec<f64>, f64, f64), String> {
-    let mut state = engine.new_state();
-    let zero = vec![0.0; engine.latent_dim()];
+fn inverse_times(learned: &Loink, targets: &[[f64; 2]]) -> Result<(Vec<f64>, f64, f64), String> {
+    let mut state = learned.new_state();
+    let zero = vec![0.0; learned.latent_dim()];
     let mut times = Vec::with_capacity(targets.len());
     let mut answers = Vec::with_capacity(targets.len());
     let mut iterations = 0usize;
     for y in targets {
         state.reset();
         let start = thread_cpu_micros();
-        let (x, report) = engine
+        let (x, report) = learned
             .preimage(&mut state, y, &zero)
             .map_err(|e| e.to_string())?;
         times.push(thread_cpu_micros() - start);
         iterations += report.iterations;
         answers.push(x);
     }
-    let net = engine.model().net();
+    let net = learned.model().net();
     let mut net_state = net.new_state();
     let mut out = vec![0.0; net.dim()];
     // A forward pass takes about a microsecond: time a block of them per sample.
@@ -104,8 +104,8 @@ fn point(x: f64, times: &[f64], forward: Option<f64>, note: String) -> Point {
 }
 
 /// A point of the width or depth curve: inverse times, forward time, and their ratio.
-fn size_point(x: f64, engine: &Loink, targets: &[[f64; 2]]) -> Result<Point, String> {
-    let (times, forward, its) = inverse_times(engine, targets)?;
+fn size_point(x: f64, learned: &Loink, targets: &[[f64; 2]]) -> Result<Point, String> {
+    let (times, forward, its) = inverse_times(learned, targets)?;
     let inverse = median(&times);
     Ok(point(
         x,
@@ -124,7 +124,7 @@ pub fn width_and_depth(robot: &str, targets: &[[f64; 2]], seed: u64) -> Result<[
     for w in [8, 16, 32, 64, 128] {
         width.push(size_point(
             w as f64,
-            &engine(robot, 3, &[w; 4], seed)?,
+            &untrained(robot, 3, &[w; 4], seed)?,
             targets,
         )?);
     }
@@ -132,7 +132,7 @@ pub fn width_and_depth(robot: &str, targets: &[[f64; 2]], seed: u64) -> Result<[
     for d in [1, 2, 3, 4, 6, 8] {
         depth.push(size_point(
             d as f64,
-            &engine(robot, d, &[32; 4], seed)?,
+            &untrained(robot, d, &[32; 4], seed)?,
             targets,
         )?);
     }
@@ -152,20 +152,20 @@ pub fn width_and_depth(robot: &str, targets: &[[f64; 2]], seed: u64) -> Result<[
     ])
 }
 
-/// Time per target vs batch size, with `engine` (a fresh state per batch).
-pub fn batch(engine: &Loink, label: &str, targets: &[[f64; 2]]) -> Result<Curve, String> {
-    let zero = vec![0.0; engine.latent_dim()];
+/// Time per target vs batch size, with `learned` (a fresh state per batch).
+pub fn batch(learned: &Loink, label: &str, targets: &[[f64; 2]]) -> Result<Curve, String> {
+    let zero = vec![0.0; learned.latent_dim()];
     let mut points = Vec::new();
     for size in [1usize, 10, 100, 1000] {
         let mut per_target = Vec::new();
         let batches = (4000 / size).max(10);
         for b in 0..batches {
             let start = thread_cpu_micros();
-            let mut state = engine.new_state();
+            let mut state = learned.new_state();
             for k in 0..size {
                 state.reset();
                 let y = targets[(b * size + k) % targets.len()];
-                engine
+                learned
                     .preimage(&mut state, &y, &zero)
                     .map_err(|e| e.to_string())?;
             }

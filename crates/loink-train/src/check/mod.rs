@@ -39,7 +39,7 @@ pub struct CheckArgs {
     /// Seed of every random sample (ChaCha8).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Inverse used for the round trip: newton (the engine's default) or dys.
+    /// Inverse used for the round trip: newton (the inference crate's default) or dys.
     #[arg(long, default_value = "newton")]
     pub method: String,
     /// Per-layer iteration cap of the inverse (default: the method's own, 50 Newton / 20 000 DYS).

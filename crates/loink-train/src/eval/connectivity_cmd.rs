@@ -15,8 +15,8 @@ use crate::cli::CliError;
 #[derive(Debug, Clone, Args)]
 pub struct ConnectivityArgs {
     /// Robot preset (two to four joints); with --model the model's own problem.
-    #[arg(long, required_unless_present = "model")]
-    pub robot: Option<String>,
+    #[arg(long, visible_alias = "robot", required_unless_present = "model")]
+    pub problem: Option<String>,
     /// Number of random reachable targets.
     #[arg(long, default_value_t = 1000)]
     pub count: usize,
@@ -43,7 +43,7 @@ pub struct ConnectivityArgs {
 
 /// The preset, or its variant with the lengths/limits given on the command line.
 fn problem_of(args: &ConnectivityArgs) -> Result<Problem, CliError> {
-    let preset = problem_for(args.robot.as_deref().unwrap_or_default())?;
+    let preset = problem_for(args.problem.as_deref().unwrap_or_default())?;
     if args.lengths.is_none() && args.lower.is_none() && args.upper.is_none() {
         return Ok(preset);
     }

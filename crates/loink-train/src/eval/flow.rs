@@ -34,7 +34,7 @@ pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
         .map_err(|e| CliError::Input(format!("cannot read model file {}: {e}", path.display())))?;
     let flow = Flow::from_json(&text)
         .map_err(|e| CliError::Input(format!("model file {}: {e}", path.display())))?;
-    if let Some(asked) = args.robot.as_deref() {
+    if let Some(asked) = args.problem.as_deref() {
         if asked != flow.problem().name() {
             return Err(CliError::Input(format!(
                 "--robot {asked} does not match the model's problem {}",

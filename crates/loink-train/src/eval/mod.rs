@@ -42,11 +42,11 @@ use targets_csv::TargetRow;
 pub struct EvalArgs {
     #[arg(
         long,
-        visible_alias = "problem",
+        visible_alias = "robot",
         required_unless_present = "model",
         help = loink_train::cli::preset_help(" With --model it is optional and must name the model's problem.")
     )]
-    pub robot: Option<String>,
+    pub problem: Option<String>,
     /// The solver: loink, loink-refine (both need --model), dls, analytic (two-link arms) or
     /// reference. With --model the default is loink (loink-refine when --refine is above 0).
     #[arg(long, value_parser = parse_solver, required_unless_present = "model")]
@@ -176,7 +176,7 @@ struct Plan {
 
 fn plan(args: &EvalArgs) -> Result<Plan, CliError> {
     let model = args.model.as_deref().map(learned::load).transpose()?;
-    let problem = match (&model, args.robot.as_deref()) {
+    let problem = match (&model, args.problem.as_deref()) {
         (Some(m), Some(asked)) if asked != m.problem().name() => {
             return Err(CliError::Input(format!(
                 "--robot {asked} does not match the model's problem {}",

@@ -18,8 +18,8 @@ pub const MAX_COUNT: usize = 10_000_000;
 /// Arguments of `loink targets`.
 #[derive(Debug, Clone, Args)]
 pub struct TargetsArgs {
-    #[arg(long, visible_alias = "problem", help = loink_train::cli::preset_help(""))]
-    pub robot: String,
+    #[arg(long, visible_alias = "robot", help = loink_train::cli::preset_help(""))]
+    pub problem: String,
     /// Number of targets.
     #[arg(long)]
     pub count: usize,
@@ -38,7 +38,7 @@ pub fn random_targets(problem: &Problem, count: usize, seed: u64) -> Vec<Vec<f64
 
 /// Runs `loink targets`.
 pub fn run(args: &TargetsArgs) -> Result<(), CliError> {
-    let problem = problem_for(&args.robot)?;
+    let problem = problem_for(&args.problem)?;
     if args.count > MAX_COUNT {
         return Err(CliError::Input(format!(
             "--count {} exceeds {MAX_COUNT}",
@@ -67,7 +67,7 @@ pub fn run(args: &TargetsArgs) -> Result<(), CliError> {
     println!(
         "wrote {} random reachable {} targets (seed {}) to {}",
         args.count,
-        args.robot,
+        args.problem,
         args.seed,
         args.out.display()
     );

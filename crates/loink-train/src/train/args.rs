@@ -51,13 +51,13 @@ pub struct TrainArgs {
     pub components: usize,
     #[arg(
         long,
-        visible_alias = "problem",
+        visible_alias = "robot",
         default_value = "",
         help = crate::cli::preset_help(
             " With --data it names only the simulator that replays the model's answers (eval, the page): the trainer reads nothing of it; without it such a model is data-only."
         )
     )]
-    pub robot: String,
+    pub problem: String,
     /// Train from this data file alone: `x1,…,xn,y1,…,ym,J` rows (as `loink data` writes); bad
     /// rows are reported by line number and left out.
     #[arg(long)]
@@ -115,7 +115,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.1)]
     pub val_frac: f64,
     /// Stop after this many epochs without a better validation loss (checked in the second half
-    /// of the epochs only, once the learning rate anneals).
+    /// of the epochs only, once the learning rate anneals; the same rule for every kind).
     #[arg(long, default_value_t = 8)]
     pub patience: usize,
     /// Optimal-surface points per epoch (0 = off): after the warm-up, every epoch inverts the
@@ -189,12 +189,12 @@ impl TrainArgs {
     /// The preset problem with the cost of `--cost`, its joint limits replaced by `--lower` /
     /// `--upper` when given.
     pub fn problem(&self) -> Result<Problem, TrainError> {
-        if self.robot.is_empty() {
+        if self.problem.is_empty() {
             return Err(TrainError::Argument(
                 "name the problem with --robot (or --problem), or train from --data".into(),
             ));
         }
-        let preset = Problem::preset(&self.robot)?;
+        let preset = Problem::preset(&self.problem)?;
         let cost = match &self.cost {
             Some(text) => CostSpec::parse(text)?,
             None => preset.cost().spec().clone(),
@@ -216,6 +216,17 @@ impl TrainArgs {
         spec.lower = parse(&self.lower, preset.limits().lower())?;
         spec.upper = parse(&self.upper, preset.limits().upper())?;
         Ok(Problem::from_spec(&spec, cost)?)
+    }
+
+    /// The settings of the epoch loop every trainer shares.
+    pub fn fit_settings(&self) -> crate::fit::Settings {
+        crate::fit::Settings {
+            epochs: self.epochs,
+            batch: self.batch,
+            lr: self.lr,
+            clip: self.clip,
+            patience: self.patience,
+        }
     }
 
     /// The card the written file carries.

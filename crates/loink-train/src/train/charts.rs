@@ -141,13 +141,15 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
             Ok(o) => {
                 let check_rows: Vec<Row> = o.rows();
                 summary::print_table(
-                    &format!("loink train {} --charts — the set of {count}", args.robot),
+                    &format!("loink train {} --charts — the set of {count}", args.problem),
                     &check_rows,
                 );
                 metrics.extend(summary::metrics(&check_rows));
                 file = build(metrics)?;
             }
-            Err(e) => println!("optimality check skipped: the engine rejected the set: {e}"),
+            Err(e) => {
+                println!("optimality check skipped: the inference crate rejected the set: {e}")
+            }
         }
     }
     println!(

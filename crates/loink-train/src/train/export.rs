@@ -184,7 +184,7 @@ pub fn exact_model_file(net: &LoinkNet, ctx: ExportContext<'_>) -> ModelFile {
 }
 
 /// Rounds `v` to the f64 nearest the shortest decimal of its f32 rounding (≤ 9 significant
-/// digits, relative change ≤ 6e-8, well inside the engine's 1e-5 orthogonality and certificate
+/// digits, relative change ≤ 6e-8, well inside the inference crate's 1e-5 orthogonality and certificate
 /// tolerances). It roughly halves the file the page downloads; the values are then written
 /// exactly (shortest round trip), so loading gives back these very numbers.
 pub fn round_to_f32_decimal(v: f64) -> f64 {

@@ -1,5 +1,5 @@
 //! The quick optimality check at the end of training: on fresh held-out reachable targets
-//! y = p(q_s), q_s uniform in the limits, solve with the engine's inverse (`loink::surrogate`,
+//! y = p(q_s), q_s uniform in the limits, solve with the inference crate's inverse (`loink::surrogate`,
 //! exactly what the page runs on the exported file) and compare with the global reference optimum
 //! J\* (`loink::solvers::reference::solve`).
 //!
@@ -56,12 +56,12 @@ impl Optimality {
             Row::new(
                 "ee_error_median_m",
                 o.ee_median_m,
-                "m, engine inverse, no refinement",
+                "m, inference inverse, no refinement",
             ),
             Row::new(
                 "ee_error_p95_m",
                 o.ee_p95_m,
-                "m, engine inverse, no refinement",
+                "m, inference inverse, no refinement",
             ),
             Row::new("check_refine_steps", o.refine as f64, "polish steps below"),
             Row::new(

@@ -42,3 +42,22 @@ pub fn metrics(rows: &[Row]) -> BTreeMap<String, f64> {
         .map(|r| (r.name.to_string(), r.value))
         .collect()
 }
+
+/// Prints a run's closing table and its wall time (which the file never holds, so that the
+/// same command gives the same bytes).
+pub fn print_closing(title: &str, rows: &[Row], seconds: f64) {
+    print_table(title, rows);
+    println!(
+        "train_seconds {seconds:.1} (wall time; not stored in the file, so it stays reproducible)"
+    );
+}
+
+/// Writes a model file's text to `path` and says so.
+pub fn write_file(path: &std::path::Path, json: &str) -> Result<(), super::TrainError> {
+    std::fs::write(path, json).map_err(|source| super::TrainError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    println!("wrote {} ({} bytes)", path.display(), json.len());
+    Ok(())
+}

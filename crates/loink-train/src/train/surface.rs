@@ -4,7 +4,7 @@
 //! exactly there, so its residual ‖p(x₀) − y‖ is the task error of G₁ *at x₀*. The points x₀ form
 //! the learned optimal surface {G⁻¹([ỹ; 0])}: a 2-D subset of the 3-D joint box that uniform data
 //! covers no more densely than anywhere else. With `loink train --surface N`, every epoch after
-//! the warm-up exports the current network, inverts it with the engine (exactly the page's
+//! the warm-up exports the current network, inverts it with the inference crate (exactly the page's
 //! inverse) at N fresh targets, and lets the x₀, labelled by forward kinematics and the cost,
 //! take the place of as many uniform samples in that epoch — including the x₀ outside the joint
 //! limits, which the page shows too (status "limits") and uniform data never covers.
@@ -42,7 +42,7 @@ pub struct Surface {
 /// joint limits, or one chart's sub-box of them), and keeps at most `count` preimages: all of
 /// them when `pool` is 1, else the ones with the largest residuals (in draw order).
 ///
-/// Fails only when the engine rejects the exported network (a diverged run).
+/// Fails only when the inference crate rejects the exported network (a diverged run).
 pub fn draw(
     net: &LoinkNet,
     ctx: ExportContext<'_>,
@@ -51,10 +51,10 @@ pub fn draw(
     pool: usize,
     rng: &mut ChaCha8Rng,
 ) -> Result<Surface, String> {
-    let engine = Loink::from_file(exact_model_file(net, ctx)).map_err(|e| e.to_string())?;
-    let problem: &Problem = engine.problem();
+    let learned = Loink::from_file(exact_model_file(net, ctx)).map_err(|e| e.to_string())?;
+    let problem: &Problem = learned.problem();
     let (n, m, limits) = (problem.dof(), problem.task_dim(), region);
-    let zero = vec![0.0; engine.latent_dim()];
+    let zero = vec![0.0; learned.latent_dim()];
     let widen = (0..n)
         .map(|i| limits.half_width(i))
         .fold(f64::INFINITY, f64::min);
@@ -79,7 +79,7 @@ pub fn draw(
         .collect();
     for y in drawn {
         // Cold: the targets are unordered, so the last one's warm start would not help.
-        let Ok((x0, _)) = engine.preimage(&mut engine.new_state(), &y, &zero) else {
+        let Ok((x0, _)) = learned.preimage(&mut learned.new_state(), &y, &zero) else {
             continue;
         };
         let reached = problem.position(&x0);
@@ -211,11 +211,11 @@ mod tests {
             assert_eq!(&s.y[2 * i..2 * i + 2], &problem.position(q)[..]);
             assert_eq!(s.cost[i], problem.cost().value(q));
         }
-        // They are the engine's z = 0 preimages: G's latent part vanishes at each x̃₀.
-        let engine = Loink::from_file(exact_model_file(&net, ctx())).unwrap();
+        // They are the inference crate's z = 0 preimages: G's latent part vanishes at each x̃₀.
+        let learned = Loink::from_file(exact_model_file(&net, ctx())).unwrap();
         for q in s.x.chunks(3) {
             let x: Vec<f64> = q.iter().zip(&norm.x_shift).map(|(v, c)| v - c).collect();
-            let g = engine.model().net().forward(&x).unwrap();
+            let g = learned.model().net().forward(&x).unwrap();
             assert!(g[2].abs() < 1e-6, "latent {}", g[2]);
         }
         let again = draw(

@@ -17,21 +17,19 @@ mod net;
 
 use std::time::Instant;
 
-use burn::module::Module;
-use burn::optim::GradientsParams;
+use burn::tensor::{Device, Tensor};
 use loink::problem::Problem;
 use loink::regressor::{
     Regressor, RegressorFile, RegressorKind, RegressorNormalisation, REGRESSOR_FORMAT,
     REGRESSOR_VERSION,
 };
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::fit::{self, Workload};
+use crate::train::progress::{self, Progress};
 use crate::train::summary::{self, Row};
-use crate::train::{
-    data, export, model, optimiser, progress, schedule, ModelKind, TrainArgs, TrainError,
-};
+use crate::train::{data, export, model, ModelKind, TrainArgs, TrainError};
 use net::Tensors;
 
 /// Normalisation: ỹ standardised per coordinate, x̃ = (x − centre)/half-width.
@@ -140,73 +138,45 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
     } else {
         components * (1 + 2 * n)
     };
-    let mut network = net::new_mlp(&mut rng, &args.hidden, outputs, &device);
-    let mut optim = optimiser::adam();
-    let steps_per_epoch = train_raw.len().div_ceil(args.batch);
-    let schedule = schedule::OneCycle::new(args.lr, args.epochs * steps_per_epoch);
-    let bar = progress::Progress::new(args.epochs, steps_per_epoch, None);
-    let loss = |net: &model::Mlp, t: &Tensors| match kind {
-        RegressorKind::Mse => net::mse_loss(net, t),
-        RegressorKind::Mdn => net::mdn_loss(net, t, components, n),
+    let network = net::new_mlp(&mut rng, &args.hidden, outputs, &device);
+    let bar = progress::Progress::new(args.epochs, train_raw.len().div_ceil(args.batch), None);
+    let all_val: Vec<usize> = (0..val_raw.len()).collect();
+    let mut workload = RegressionWorkload {
+        kind,
+        components,
+        n,
+        train: (train_y, train_x),
+        val: Tensors::gather(&val_y, &val_x, n, &all_val, &plain),
+        device,
     };
-
-    let mut order: Vec<usize> = (0..train_raw.len()).collect();
-    let mut best = (f64::INFINITY, network.valid(), 0usize);
-    let mut step = 0;
-    let mut epochs_run = 0;
-    for epoch in 0..args.epochs {
-        order.shuffle(&mut rng);
-        let mut sum = 0.0;
-        for (k, chunk) in order.chunks(args.batch).enumerate() {
-            let batch = Tensors::gather(&train_y, &train_x, n, chunk, &device);
-            let total = loss(&network, &batch);
-            let value: f32 = total.clone().into_scalar();
-            if !value.is_finite() {
-                bar.finish();
-                return Err(TrainError::Diverged(f64::from(value), epoch + 1));
-            }
-            let mut grads = GradientsParams::from_grads(total.backward(), &network);
-            optimiser::clip_global_norm(&network, &mut grads, args.clip);
-            network = optim.step(schedule.at(step), network, grads);
-            step += 1;
-            sum += f64::from(value);
-            bar.step(sum / (k + 1) as f64);
-        }
-        epochs_run = epoch + 1;
-        let snapshot = network.valid();
-        let all_val: Vec<usize> = (0..val_raw.len()).collect();
-        let val = Tensors::gather(&val_y, &val_x, n, &all_val, &plain);
-        let val_loss: f32 = loss(&snapshot, &val).into_scalar();
-        let val_loss = f64::from(val_loss);
-        let improved = val_loss < best.0;
-        bar.epoch(epoch, sum / steps_per_epoch as f64, val_loss, 0.0, improved);
-        if improved {
-            best = (val_loss, snapshot, epoch + 1);
-        } else if epoch + 1 - best.2 >= args.patience {
-            break;
-        }
-    }
-    bar.finish();
+    let fitted = fit::fit(
+        network,
+        train_raw.len(),
+        args.fit_settings(),
+        &mut workload,
+        &mut rng,
+        &bar,
+    )?;
     let seconds = start.elapsed().as_secs_f64();
 
     let mut file = RegressorFile {
         format: REGRESSOR_FORMAT.into(),
         version: REGRESSOR_VERSION,
         kind,
-        robot: problem.spec(),
+        problem: problem.spec(),
         cost: problem.cost().spec().clone(),
         components,
         normalisation: norm,
-        network: export::mlp_weights(&best.1),
+        network: export::mlp_weights(&fitted.best),
         metrics: Default::default(),
         data_seed: args.seed,
         git_revision: export::git_revision(),
     };
-    // Misses through the engine's own inference, on held-out targets.
+    // Misses through the inference crate's own code, on held-out targets.
     let regressor = Regressor::new(file.clone())
         .map_err(|e| TrainError::Argument(format!("exported file does not load: {e}")))?;
     let (mut answer, mut nearest) = (Vec::new(), Vec::new());
-    for y in val_raw.y.chunks(2).take(5000) {
+    for y in val_raw.y.chunks(problem.task_dim()).take(5000) {
         if let Ok(c) = regressor.predict(y) {
             answer.push(c[0].solution.residual());
             nearest.push(
@@ -216,21 +186,11 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
             );
         }
     }
-    let rows = vec![
+    let mut rows = vec![
         Row {
             name: "best_val_loss",
-            value: best.0,
+            value: fitted.best_val,
             note: "normalised (mse: ‖x̃ − f‖²; mdn: NLL)",
-        },
-        Row {
-            name: "best_epoch",
-            value: best.2 as f64,
-            note: "epoch of the kept weights",
-        },
-        Row {
-            name: "epochs",
-            value: epochs_run as f64,
-            note: "epochs run (early stopping)",
         },
         Row {
             name: "samples",
@@ -258,23 +218,62 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
             note: "m, validation, best of the K components",
         },
     ];
-    summary::print_table(
+    rows.extend(fitted.epoch_rows());
+    summary::print_closing(
         &format!(
             "loink train --kind {} {} — summary",
             kind.as_str(),
-            args.robot
+            problem.name()
         ),
         &rows,
-    );
-    println!(
-        "train_seconds {seconds:.1} (wall time; not stored in the file, so it stays reproducible)"
+        seconds,
     );
     file.metrics = summary::metrics(&rows);
     let json = serde_json::to_string(&file).expect("a regressor file always serialises");
-    std::fs::write(&args.out, &json).map_err(|source| TrainError::Io {
-        path: args.out.clone(),
-        source,
-    })?;
-    println!("wrote {} ({} bytes)", args.out.display(), json.len());
+    summary::write_file(&args.out, &json)?;
     Ok(file)
+}
+
+/// A regression baseline's part of the epoch loop: its loss (squared error, or the mixture's
+/// negative log-likelihood) on a batch and on the held-out rows.
+struct RegressionWorkload {
+    kind: RegressorKind,
+    components: usize,
+    /// Joints.
+    n: usize,
+    /// Normalised training rows (ỹ, x̃).
+    train: (Vec<f32>, Vec<f32>),
+    /// The held-out rows, on the plain device.
+    val: Tensors,
+    device: Device,
+}
+
+impl RegressionWorkload {
+    fn loss(&self, net: &model::Mlp, rows: &Tensors) -> Tensor<1> {
+        match self.kind {
+            RegressorKind::Mse => net::mse_loss(net, rows),
+            RegressorKind::Mdn => net::mdn_loss(net, rows, self.components, self.n),
+        }
+    }
+}
+
+impl Workload<model::Mlp> for RegressionWorkload {
+    fn batch_loss(
+        &mut self,
+        net: &model::Mlp,
+        chunk: &[usize],
+        _rng: &mut ChaCha8Rng,
+    ) -> Tensor<1> {
+        let batch = Tensors::gather(&self.train.0, &self.train.1, self.n, chunk, &self.device);
+        self.loss(net, &batch)
+    }
+
+    fn validate(&mut self, snapshot: &model::Mlp) -> f64 {
+        let loss: f32 = self.loss(snapshot, &self.val).into_scalar();
+        f64::from(loss)
+    }
+
+    fn report(&self, progress: &Progress, epoch: usize, train_loss: f64, val: f64, best: bool) {
+        progress.epoch(epoch, train_loss, val, 0.0, best);
+    }
 }

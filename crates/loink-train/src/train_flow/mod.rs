@@ -6,8 +6,8 @@
 //! - `--depth B` coupling blocks, each with a seeded random permutation; `--hidden` the
 //!   conditioners' widths; `--noise ε` Gaussian noise added to x̃ in every batch (IKFlow's
 //!   regulariser: the rows lie on a thin set only where the data are exact);
-//! - Adam with the one-cycle schedule and global clipping (as LOInK), early stopping on the
-//!   held-out negative log-likelihood, the best epoch kept;
+//! - the epoch loop LOInK runs ([`crate::fit`]: Adam, the one-cycle schedule, global clipping,
+//!   its one stopping rule) on the held-out negative log-likelihood, the best epoch kept;
 //! - the reported `heldout_nll` is measured after export, through the inference the page and
 //!   `loink eval` run, on every held-out row (nats per row, normalised units: comparable between
 //!   flows of one data file, not across normalisations).
@@ -16,21 +16,20 @@ mod net;
 
 use std::time::Instant;
 
-use burn::module::Module;
-use burn::optim::GradientsParams;
 use burn::tensor::{Tensor, TensorData};
 use loink::artifact::{FORMAT_NAME, FORMAT_VERSION};
 use loink::flow::{BlockWeights, Flow, FlowFile, FlowSolver, KIND_FLOW};
 use loink::problem::Problem;
 use loink::regressor::RegressorNormalisation;
 use loink::stats::quantile;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
 
+use crate::fit::{self, Fitted, Workload};
+use crate::train::progress::{self, Progress};
 use crate::train::summary::{self, Row};
-use crate::train::{data, data_file, export, model, optimiser, progress, schedule};
+use crate::train::{data, data_file, export, model};
 use crate::train::{TrainArgs, TrainError};
 use net::{FlowNet, Layout};
 
@@ -165,76 +164,30 @@ pub fn run(args: &TrainArgs) -> Result<TrainedFlow, TrainError> {
     let plain = model::cpu_device();
     let device = plain.clone().autodiff();
     let layout = Layout::new(n, m, args.depth, CLAMP, &mut rng);
-    let mut flow = net::new_flow(&mut rng, &layout, &args.hidden, &device);
-    let mut optim = optimiser::adam();
-    let steps_per_epoch = train_rows.len().div_ceil(args.batch);
-    let schedule = schedule::OneCycle::new(args.lr, args.epochs * steps_per_epoch);
-    let bar = progress::Progress::new(args.epochs, steps_per_epoch, None);
-    let noise = Normal::new(0.0, args.noise.max(1e-300)).expect("finite noise");
+    let flow = net::new_flow(&mut rng, &layout, &args.hidden, &device);
+    let bar = progress::Progress::new(args.epochs, train_rows.len().div_ceil(args.batch), None);
     let all_val: Vec<usize> = (0..val_rows.len()).collect();
-    let val_x_t = gather(&val_x, n, &all_val, &plain);
-    let val_y_t = gather(&val_y, m, &all_val, &plain);
-
-    let mut order: Vec<usize> = (0..train_rows.len()).collect();
-    let mut best = (f64::INFINITY, flow.valid(), 0usize);
-    let mut first_train_loss = f64::NAN;
-    let mut last_train_loss = f64::NAN;
-    let (mut step, mut epochs_run) = (0, 0);
-    for epoch in 0..args.epochs {
-        order.shuffle(&mut rng);
-        let mut sum = 0.0;
-        for (k, chunk) in order.chunks(args.batch).enumerate() {
-            let mut xs = Vec::with_capacity(n * chunk.len());
-            for &i in chunk {
-                for v in &train_x[n * i..n * (i + 1)] {
-                    let jitter = if args.noise > 0.0 {
-                        noise.sample(&mut rng) as f32
-                    } else {
-                        0.0
-                    };
-                    xs.push(v + jitter);
-                }
-            }
-            let x = Tensor::from_data(TensorData::new(xs, [chunk.len(), n]), &device);
-            let y = gather(&train_y, m, chunk, &device);
-            let loss = flow.nll(&layout, x, y);
-            let value: f32 = loss.clone().into_scalar();
-            if !value.is_finite() {
-                bar.finish();
-                return Err(TrainError::Diverged(f64::from(value), epoch + 1));
-            }
-            let mut grads = GradientsParams::from_grads(loss.backward(), &flow);
-            optimiser::clip_global_norm(&flow, &mut grads, args.clip);
-            flow = optim.step(schedule.at(step), flow, grads);
-            step += 1;
-            sum += f64::from(value);
-            bar.step(sum / (k + 1) as f64);
-        }
-        let train_loss = sum / steps_per_epoch as f64;
-        if epoch == 0 {
-            first_train_loss = train_loss;
-        }
-        last_train_loss = train_loss;
-        epochs_run = epoch + 1;
-        let snapshot: FlowNet = flow.valid();
-        let val: f32 = snapshot
-            .nll(&layout, val_x_t.clone(), val_y_t.clone())
-            .into_scalar();
-        let val = f64::from(val);
-        let improved = val < best.0;
-        bar.note(&format!(
-            "epoch {:>3}/{}  train nll {train_loss:.4}  held-out nll {val:.4}{}",
-            epoch + 1,
-            args.epochs,
-            if improved { "  *" } else { "" }
-        ));
-        if improved {
-            best = (val, snapshot, epoch + 1);
-        } else if epoch + 1 - best.2 >= args.patience {
-            break;
-        }
-    }
-    bar.finish();
+    let mut workload = FlowWorkload {
+        layout: &layout,
+        dims: (n, m),
+        train: (train_y, train_x),
+        val: (
+            gather(&val_x, n, &all_val, &plain),
+            gather(&val_y, m, &all_val, &plain),
+        ),
+        noise: (args.noise > 0.0)
+            .then(|| Normal::new(0.0, args.noise).expect("a finite, positive noise")),
+        device,
+        epochs: args.epochs,
+    };
+    let fitted = fit::fit(
+        flow,
+        train_rows.len(),
+        args.fit_settings(),
+        &mut workload,
+        &mut rng,
+        &bar,
+    )?;
     let seconds = start.elapsed().as_secs_f64();
 
     let mut file = FlowFile {
@@ -249,7 +202,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainedFlow, TrainError> {
         blocks: layout
             .permutations
             .iter()
-            .zip(&best.1.blocks)
+            .zip(&fitted.best.blocks)
             .map(|(p, b)| BlockWeights {
                 permutation: p.clone(),
                 net: export::mlp_weights(&b.net),
@@ -259,28 +212,15 @@ pub fn run(args: &TrainArgs) -> Result<TrainedFlow, TrainError> {
         data_seed: args.seed,
         git_revision: export::git_revision(),
     };
-    let rows = closing_rows(
-        &file,
-        &val_rows,
-        (first_train_loss, last_train_loss),
-        &best,
-        epochs_run,
-        all.len(),
-    )?;
-    summary::print_table(
+    let rows = closing_rows(&file, &val_rows, &fitted, all.len())?;
+    summary::print_closing(
         &format!("loink train --kind flow {} — summary", problem.name()),
         &rows,
-    );
-    println!(
-        "train_seconds {seconds:.1} (wall time; not stored in the file, so it stays reproducible)"
+        seconds,
     );
     file.metrics = summary::metrics(&rows);
     let json = serde_json::to_string(&file).expect("a flow file always serialises");
-    std::fs::write(&args.out, &json).map_err(|source| TrainError::Io {
-        path: args.out.clone(),
-        source,
-    })?;
-    println!("wrote {} ({} bytes)", args.out.display(), json.len());
+    summary::write_file(&args.out, &json)?;
     Ok(TrainedFlow { file, seconds })
 }
 
@@ -289,9 +229,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainedFlow, TrainError> {
 fn closing_rows(
     file: &FlowFile,
     val_rows: &data::Samples,
-    (first_loss, last_loss): (f64, f64),
-    best: &(f64, FlowNet, usize),
-    epochs_run: usize,
+    fitted: &Fitted<FlowNet>,
     rows_read: usize,
 ) -> Result<Vec<Row>, TrainError> {
     let flow = Flow::new(file.clone())
@@ -312,21 +250,27 @@ fn closing_rows(
             misses.push(solver.solve(y).residual());
         }
     }
-    Ok(vec![
+    let mut rows = vec![
         Row::new(
             "heldout_nll",
             heldout,
             "nats per held-out row (normalised units), through loink::flow",
         ),
-        Row::new("best_val_nll", best.0, "nats, burn (f32), the kept epoch"),
+        Row::new(
+            "best_val_nll",
+            fitted.best_val,
+            "nats, burn (f32), the kept epoch",
+        ),
         Row::new(
             "first_epoch_train_nll",
-            first_loss,
+            fitted.first_loss,
             "nats, with input noise",
         ),
-        Row::new("last_epoch_train_nll", last_loss, "nats, with input noise"),
-        Row::new("best_epoch", best.2 as f64, "epoch of the kept weights"),
-        Row::new("epochs", epochs_run as f64, "epochs run (early stopping)"),
+        Row::new(
+            "last_epoch_train_nll",
+            fitted.last_loss,
+            "nats, with input noise",
+        ),
         Row::new(
             "rows",
             rows_read as f64,
@@ -343,5 +287,55 @@ fn closing_rows(
             quantile(&misses, 0.95),
             "m, held-out targets, the z = 0 sample",
         ),
-    ])
+    ];
+    rows.extend(fitted.epoch_rows());
+    Ok(rows)
+}
+
+/// The flow's part of the epoch loop: the negative log-likelihood of a batch (x̃ jittered by
+/// `--noise`) and of the held-out rows.
+struct FlowWorkload<'a> {
+    layout: &'a Layout,
+    /// (n, m).
+    dims: (usize, usize),
+    /// Normalised training rows (ỹ, x̃).
+    train: (Vec<f32>, Vec<f32>),
+    /// The held-out rows as tensors (x̃, ỹ) on the plain device.
+    val: (Tensor<2>, Tensor<2>),
+    /// IKFlow's input noise, when `--noise` > 0.
+    noise: Option<Normal<f64>>,
+    device: burn::tensor::Device,
+    epochs: usize,
+}
+
+impl Workload<FlowNet> for FlowWorkload<'_> {
+    fn batch_loss(&mut self, flow: &FlowNet, chunk: &[usize], rng: &mut ChaCha8Rng) -> Tensor<1> {
+        let (n, m) = self.dims;
+        let mut xs = Vec::with_capacity(n * chunk.len());
+        for &i in chunk {
+            for v in &self.train.1[n * i..n * (i + 1)] {
+                let jitter = self.noise.map_or(0.0, |d| d.sample(rng) as f32);
+                xs.push(v + jitter);
+            }
+        }
+        let x = Tensor::from_data(TensorData::new(xs, [chunk.len(), n]), &self.device);
+        let y = gather(&self.train.0, m, chunk, &self.device);
+        flow.nll(self.layout, x, y)
+    }
+
+    fn validate(&mut self, snapshot: &FlowNet) -> f64 {
+        let nll: f32 = snapshot
+            .nll(self.layout, self.val.0.clone(), self.val.1.clone())
+            .into_scalar();
+        f64::from(nll)
+    }
+
+    fn report(&self, progress: &Progress, epoch: usize, train_loss: f64, val: f64, best: bool) {
+        progress.note(&format!(
+            "epoch {:>3}/{}  train nll {train_loss:.4}  held-out nll {val:.4}{}",
+            epoch + 1,
+            self.epochs,
+            if best { "  *" } else { "" }
+        ));
+    }
 }

@@ -446,10 +446,5 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         scene.target[0] - 0.5 * (x0 + x1),
         scene.target[1] - 0.5 * (y0 + y1),
     ];
-    legend.finish(
-        &area,
-        surface,
-        chart.plotting_area().get_pixel_range(),
-        Corner::away_from(from_centre),
-    )
+    legend.finish_on(&area, surface, &chart, Corner::away_from(from_centre))
 }

@@ -11,6 +11,8 @@ pub mod gapmap;
 pub mod landscape;
 pub mod latent;
 pub mod palette;
+#[cfg(feature = "lessons")]
+pub mod plots;
 pub mod svg;
 #[cfg(feature = "model-free")]
 pub mod twists;
@@ -415,8 +417,25 @@ impl Legend {
         self.entries.push((mark, text.into()));
     }
 
+    /// Draws the legend in `corner` of `chart`'s plotting area, then shows the finished panel:
+    /// the last step of every chart panel's drawing.
+    pub fn finish_on<CT: plotters::coord::CoordTranslate>(
+        &self,
+        area: &Area,
+        surface: &Surface,
+        chart: &ChartContext<'_, Canvas2d, CT>,
+        corner: Corner,
+    ) -> DrawResult {
+        self.finish(
+            area,
+            surface,
+            chart.plotting_area().get_pixel_range(),
+            corner,
+        )
+    }
+
     /// Draws the legend in `corner` of the plot rectangle `plot` (device pixels), then shows the
-    /// finished panel: the last step of every panel's drawing.
+    /// finished panel.
     pub fn finish(
         &self,
         area: &Area,

@@ -14,25 +14,14 @@ use loink::solvers::analytic::{self, Branch};
 use plotters::prelude::*;
 use serde::Serialize;
 
-use super::draw::{self as ld, Chart};
-use super::models::Loaded;
+use super::layout::Panel;
+use super::lesson::{target_xy, Lesson};
+use super::models::{self, Loaded, ModelFile};
 use crate::draw::palette::{INK, MUTED, REGION, SAMPLE, SOLUTION, TARGET};
+use crate::draw::plots::{self as ld, Chart};
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
+use crate::settings::{Settings, SolverKind};
 use crate::view::Viewport;
-
-/// The lesson text.
-pub const TEXT: &str = "A two-link arm reaches most targets in two ways, elbow one side or the other. \
-A network trained with squared error on data holding both learns their average, which is generally no \
-solution at all: replayed through forward kinematics it misses the target (the orange ×). A mixture density \
-network can say \"one of these two\" (light-blue ghosts, one per branch). LOInK needs no averaging: with two \
-links there is no redundancy, and it is a bijection from one chart of the joints (elbow bent one way, \
-q₂ ∈ [0°, 180°], shoulder q₁ ∈ [−90°, 90°]) onto the shaded region. Inside that region it lands on the \
-target; outside it, no pose of its chart reaches the target, and it says so.";
-/// The "try this".
-pub const TRY: &str =
-    "Drag the target towards the base and out to full reach: where does the averaged \
-answer miss most, and why does it get better near full reach, where both branches meet? Then drag it \
-out of the shaded region, to the lower left: the MDN still answers, LOInK's chart cannot.";
 
 /// The default target (the classic exercise's example point).
 pub const DEFAULT_TARGET: [f64; 2] = [1.0, 0.8];
@@ -122,7 +111,7 @@ fn branch_of(q: &[f64]) -> &'static str {
 
 impl Averaging {
     /// Solves `target` with every loaded model and the analytic reference.
-    pub fn compute(models: &Loaded, target: [f64; 2]) -> Averaging {
+    pub fn new(models: &Loaded, target: [f64; 2]) -> Averaging {
         let problem = loink::problem::Problem::preset("planar2").expect("planar2 is a preset");
         let exact = Branch::BOTH
             .into_iter()
@@ -151,108 +140,6 @@ impl Averaging {
                 }
             }),
             exact,
-        }
-    }
-
-    /// `getState().lesson`.
-    pub fn state(&self) -> AveragingState {
-        let miss = |s: &Solution| s.residual();
-        AveragingState {
-            lesson: "averaging",
-            target: self.target,
-            mse_miss_m: self.mse.as_ref().map(miss),
-            mdn_miss_m: self.mdn.first().map(|c| c.solution.residual()),
-            loink_miss_m: self.loink.as_ref().map(miss),
-            mse_status: self.mse.as_ref().map(|s| s.status().as_str()),
-            mdn_status: self.mdn.first().map(|c| c.solution.status().as_str()),
-            loink_status: self.loink.as_ref().map(|s| s.status().as_str()),
-            loink_in_chart: self.chart.as_ref().and_then(|c| c.inside),
-            mdn_components: self
-                .mdn
-                .iter()
-                .map(|c| ComponentState {
-                    weight: c.weight,
-                    miss_m: c.solution.residual(),
-                    branch: branch_of(c.solution.q()),
-                    q: c.solution.q().to_vec(),
-                    status: c.solution.status().as_str(),
-                })
-                .collect(),
-            mse_q: self
-                .mse
-                .as_ref()
-                .map(|s| s.q().to_vec())
-                .unwrap_or_default(),
-            loink_q: self
-                .loink
-                .as_ref()
-                .map(|s| s.q().to_vec())
-                .unwrap_or_default(),
-            exact_q: self.exact.iter().map(|s| s.q().to_vec()).collect(),
-        }
-    }
-
-    /// Readout rows (label, text).
-    pub fn readouts(&self) -> Vec<[String; 2]> {
-        let row = |name: &str, s: Option<&Solution>| {
-            [
-                name.to_string(),
-                match s {
-                    Some(s) => format!("misses by {:.2e} m — {}", s.residual(), s.status()),
-                    None => "model not loaded".into(),
-                },
-            ]
-        };
-        let mut rows = vec![row("MSE network", self.mse.as_ref())];
-        if self.mdn.is_empty() {
-            rows.push(row("MDN", None));
-        }
-        for (k, c) in self.mdn.iter().enumerate() {
-            let label = format!("MDN component {} (π = {:.2})", k + 1, c.weight);
-            if c.weight < NEGLIGIBLE_WEIGHT {
-                rows.push([
-                    label,
-                    "weight ≈ 0: the network does not use it (not drawn)".into(),
-                ]);
-                continue;
-            }
-            rows.push([
-                label,
-                format!(
-                    "misses by {:.2e} m — {}, {}",
-                    c.solution.residual(),
-                    branch_of(c.solution.q())
-                        .replace(">=", " ≥ ")
-                        .replace('<', " < "),
-                    c.solution.status()
-                ),
-            ]);
-        }
-        let label = format!(
-            "LOInK (chart q₁ ∈ [−90°, 90°], q₂ ≥ 0; {} feedback rounds)",
-            crate::settings::DEFAULT_FEEDBACK
-        );
-        match (&self.loink, self.chart.as_ref().and_then(|c| c.inside)) {
-            (Some(s), Some(false)) => rows.push([
-                label,
-                format!(
-                    "target outside its chart (no pose of the chart reaches it): its answer \
-                     stops {:.2e} m away — {}",
-                    s.residual(),
-                    s.status()
-                ),
-            ]),
-            (loink, _) => rows.push(row(&label, loink.as_ref())),
-        }
-        rows
-    }
-
-    /// Draws panel `name` (`arm` or `misses`); returns the arm panel's pixel ↔ world map.
-    pub fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
-        match name {
-            "arm" => self.draw_arm(surface).map(Some),
-            "misses" => self.draw_misses(surface).map(|_| None),
-            _ => Ok(None),
         }
     }
 
@@ -327,12 +214,7 @@ impl Averaging {
         }
         ld::base_and_target(&area, &chart, surface, self.target)?;
         legend.add(Mark::Ring(TARGET.to_rgba()), "target (drag it)");
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::away_from(self.target),
-        )?;
+        legend.finish_on(&area, surface, &chart, Corner::away_from(self.target))?;
         Ok(view)
     }
 
@@ -359,21 +241,12 @@ impl Averaging {
         }
         let floor = 1e-6;
         let n = bars.len().max(1) as f64;
-        let mut chart = ChartBuilder::on(&area)
-            .margin_top(surface.px(30.0))
-            .margin_left(surface.px(8.0))
-            .margin_right(surface.px(14.0))
-            .margin_bottom(surface.px(6.0))
-            .x_label_area_size(surface.px(28.0))
-            .y_label_area_size(surface.px(56.0))
+        let mut chart = ld::framed(&area, surface, 28.0, 56.0)
             .build_cartesian_2d(0.0..n, (floor..10.0).log_scale())
             .map_err(text_err)?;
         let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
-        chart
-            .configure_mesh()
+        ld::styled_mesh(&mut chart, surface, "", "miss (m)")
             .disable_x_mesh()
-            .bold_line_style(crate::draw::palette::GRID)
-            .light_line_style(crate::draw::palette::GRID.mix(0.0))
             .x_labels(bars.len().max(1) * 2 + 1)
             .x_label_formatter(&|x| {
                 let i = (x - 0.5).round();
@@ -383,11 +256,7 @@ impl Averaging {
                     String::new()
                 }
             })
-            .y_desc("miss (m)")
             .y_label_formatter(&|v| format!("{v:.0e}"))
-            .label_style(surface.font(crate::draw::palette::LABEL_PX, INK))
-            .axis_desc_style(surface.font(crate::draw::palette::LABEL_PX, INK))
-            .axis_style(INK.mix(0.6))
             .draw()
             .map_err(text_err)?;
         for (i, (_, miss, colour)) in bars.iter().enumerate() {
@@ -441,33 +310,152 @@ fn mark(chart: &mut Chart, surface: &Surface, reached: &[f64], colour: RGBAColor
     Ok(())
 }
 
+impl Lesson for Averaging {
+    const TEXT: &'static str = "A two-link arm reaches most targets in two ways, elbow one side or the other. \
+A network trained with squared error on data holding both learns their average, which is generally no \
+solution at all: replayed through forward kinematics it misses the target (the orange ×). A mixture density \
+network can say \"one of these two\" (light-blue ghosts, one per branch). LOInK needs no averaging: with two \
+links there is no redundancy, and it is a bijection from one chart of the joints (elbow bent one way, \
+q₂ ∈ [0°, 180°], shoulder q₁ ∈ [−90°, 90°]) onto the shaded region. Inside that region it lands on the \
+target; outside it, no pose of its chart reaches the target, and it says so.";
+    const TRY: &'static str =
+    "Drag the target towards the base and out to full reach: where does the averaged \
+answer miss most, and why does it get better near full reach, where both branches meet? Then drag it \
+out of the shaded region, to the lower left: the MDN still answers, LOInK's chart cannot.";
+    const PROBLEM: &'static str = "planar2";
+    const SOLVER: SolverKind = SolverKind::Analytic;
+    const TARGET: [f64; 2] = DEFAULT_TARGET;
+    const MODELS: &'static [ModelFile] =
+        &[models::PLANAR2, models::PLANAR2_MSE, models::PLANAR2_MDN];
+    type State = AveragingState;
+
+    const PANELS: &'static [Panel] = &[
+        Panel::new(
+            "arm",
+            "Arm: the MSE, MDN and LOInK answers for the target; drag to move the target",
+            true,
+        ),
+        Panel::new(
+            "misses",
+            "Bar chart of each answer's end-effector miss",
+            false,
+        ),
+    ];
+
+    fn compute(models: &Loaded, settings: &Settings) -> Self {
+        Averaging::new(models, target_xy(settings))
+    }
+
+    /// `getState().lesson`.
+    fn state(&self) -> Self::State {
+        let miss = |s: &Solution| s.residual();
+        AveragingState {
+            lesson: "averaging",
+            target: self.target,
+            mse_miss_m: self.mse.as_ref().map(miss),
+            mdn_miss_m: self.mdn.first().map(|c| c.solution.residual()),
+            loink_miss_m: self.loink.as_ref().map(miss),
+            mse_status: self.mse.as_ref().map(|s| s.status().as_str()),
+            mdn_status: self.mdn.first().map(|c| c.solution.status().as_str()),
+            loink_status: self.loink.as_ref().map(|s| s.status().as_str()),
+            loink_in_chart: self.chart.as_ref().and_then(|c| c.inside),
+            mdn_components: self
+                .mdn
+                .iter()
+                .map(|c| ComponentState {
+                    weight: c.weight,
+                    miss_m: c.solution.residual(),
+                    branch: branch_of(c.solution.q()),
+                    q: c.solution.q().to_vec(),
+                    status: c.solution.status().as_str(),
+                })
+                .collect(),
+            mse_q: self
+                .mse
+                .as_ref()
+                .map(|s| s.q().to_vec())
+                .unwrap_or_default(),
+            loink_q: self
+                .loink
+                .as_ref()
+                .map(|s| s.q().to_vec())
+                .unwrap_or_default(),
+            exact_q: self.exact.iter().map(|s| s.q().to_vec()).collect(),
+        }
+    }
+
+    /// Readout rows (label, text).
+    fn readouts(&self) -> Vec<[String; 2]> {
+        let row = |name: &str, s: Option<&Solution>| {
+            [
+                name.to_string(),
+                match s {
+                    Some(s) => format!("misses by {:.2e} m — {}", s.residual(), s.status()),
+                    None => "model not loaded".into(),
+                },
+            ]
+        };
+        let mut rows = vec![row("MSE network", self.mse.as_ref())];
+        if self.mdn.is_empty() {
+            rows.push(row("MDN", None));
+        }
+        for (k, c) in self.mdn.iter().enumerate() {
+            let label = format!("MDN component {} (π = {:.2})", k + 1, c.weight);
+            if c.weight < NEGLIGIBLE_WEIGHT {
+                rows.push([
+                    label,
+                    "weight ≈ 0: the network does not use it (not drawn)".into(),
+                ]);
+                continue;
+            }
+            rows.push([
+                label,
+                format!(
+                    "misses by {:.2e} m — {}, {}",
+                    c.solution.residual(),
+                    branch_of(c.solution.q())
+                        .replace(">=", " ≥ ")
+                        .replace('<', " < "),
+                    c.solution.status()
+                ),
+            ]);
+        }
+        let label = format!(
+            "LOInK (chart q₁ ∈ [−90°, 90°], q₂ ≥ 0; {} feedback rounds)",
+            crate::settings::DEFAULT_FEEDBACK
+        );
+        match (&self.loink, self.chart.as_ref().and_then(|c| c.inside)) {
+            (Some(s), Some(false)) => rows.push([
+                label,
+                format!(
+                    "target outside its chart (no pose of the chart reaches it): its answer \
+                     stops {:.2e} m away — {}",
+                    s.residual(),
+                    s.status()
+                ),
+            ]),
+            (loink, _) => rows.push(row(&label, loink.as_ref())),
+        }
+        rows
+    }
+
+    /// Draws panel `name` (`arm` or `misses`); returns the arm panel's pixel ↔ world map.
+    fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
+        match name {
+            "arm" => self.draw_arm(surface).map(Some),
+            "misses" => self.draw_misses(surface).map(|_| None),
+            _ => Ok(None),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lessons::LessonKind;
-
-    fn shipped() -> Loaded {
-        let mut m = Loaded::default();
-        for (role, json) in [
-            ("loink", include_str!("../../../../web/models/planar2.json")),
-            (
-                "mse",
-                include_str!("../../../../web/models/planar2-mse.json"),
-            ),
-            (
-                "mdn",
-                include_str!("../../../../web/models/planar2-mdn.json"),
-            ),
-        ] {
-            m.load(LessonKind::Averaging, role, json, "planar2")
-                .unwrap();
-        }
-        m
-    }
 
     #[test]
     fn the_default_target_shows_the_trap() {
-        let s = Averaging::compute(&shipped(), DEFAULT_TARGET).state();
+        let s = Averaging::new(&models::shipped::<Averaging>(), DEFAULT_TARGET).state();
         assert!(s.mse_miss_m.unwrap() >= 1e-2, "{s:?}");
         assert!(s.mdn_miss_m.unwrap() <= 5e-3, "{s:?}");
         assert!(s.loink_miss_m.unwrap() <= 5e-3, "{s:?}");
@@ -479,9 +467,9 @@ mod tests {
 
     #[test]
     fn loink_lands_wherever_its_chart_reaches_and_says_so_elsewhere() {
-        let models = shipped();
+        let models = models::shipped::<Averaging>();
         // The lower-left target is reachable by the arm but outside LOInK's chart.
-        let outside = Averaging::compute(&models, [-1.0, -1.2]);
+        let outside = Averaging::new(&models, [-1.0, -1.2]);
         let s = outside.state();
         assert_eq!(s.loink_in_chart, Some(false), "{s:?}");
         assert!(outside
@@ -493,7 +481,7 @@ mod tests {
         for k in 0..360 {
             let a = (k as f64).to_radians();
             let y = [1.5 * a.cos(), 1.5 * a.sin()];
-            let s = Averaging::compute(&models, y).state();
+            let s = Averaging::new(&models, y).state();
             match s.loink_in_chart {
                 Some(true) => {
                     inside += 1;
@@ -509,9 +497,9 @@ mod tests {
 
     #[test]
     fn weightless_components_are_not_charted() {
-        let models = shipped();
+        let models = models::shipped::<Averaging>();
         for y in [[1.0, 0.8], [-1.0, -1.2], [0.3, 1.6]] {
-            let a = Averaging::compute(&models, y);
+            let a = Averaging::new(&models, y);
             let heavy = a
                 .mdn
                 .iter()
@@ -530,14 +518,12 @@ mod tests {
     fn a_model_for_another_arm_or_role_is_refused() {
         let mut m = Loaded::default();
         let json = include_str!("../../../../web/models/planar2.json");
+        assert!(m.load(Averaging::MODELS, "loink", json, "planar3").is_err());
         assert!(m
-            .load(LessonKind::Averaging, "loink", json, "planar3")
+            .load(Averaging::MODELS, "secret", json, "planar2")
             .is_err());
         assert!(m
-            .load(LessonKind::Averaging, "secret", json, "planar2")
-            .is_err());
-        assert!(m
-            .load(LessonKind::Averaging, "mse", "{\"format\": 1", "planar2")
+            .load(Averaging::MODELS, "mse", "{\"format\": 1", "planar2")
             .is_err());
         assert!(m.loink.is_empty() && m.regressors.is_empty());
     }

@@ -11,26 +11,16 @@ use loink::surrogate::charts::pick;
 use plotters::prelude::*;
 use serde::Serialize;
 
-use super::draw::{self as ld};
-use super::models::Loaded;
+use super::layout::Panel;
+use super::lesson::{target_xy, Lesson};
+use super::models::{self, Loaded, ModelFile};
 use crate::draw::landscape::{self, LandscapeScene};
 use crate::draw::palette::{self, OPTIMUM, TARGET};
+use crate::draw::plots as ld;
 use crate::draw::{Corner, DrawResult, Legend, Mark, Surface};
 use crate::engine::gap_percent;
+use crate::settings::{Settings, SolverKind};
 use crate::view::Viewport;
-
-/// Text.
-pub const TEXT: &str = "With every joint free to turn ±2.6 rad, the limits cut this target's \
-solution set into pieces (lower panel: the true cost J along the self-motion set, grey where a limit \
-cuts it). One LOInK chart is a bijection, so its learned solution set is one connected line: it can \
-follow one piece at most, and here it settles on the wrong one. The multi-chart model holds eight \
-charts, each trained on one sign pattern of the joints, where the pieces stay whole; every chart \
-proposes an answer, each is replayed through the forward kinematics and the limits, and the cheapest \
-feasible one wins. Both models get the same three refinement steps.";
-/// Try this.
-pub const TRY: &str = "Drag the target around the base and behind it: where the set is one \
-piece the two agree, where it falls apart the single chart's gap to J* jumps while the charts' \
-winner stays on the optimum. Each ghost is one chart's proposal, in its chart's colour.";
 
 /// A target whose solution set is in pieces and where the single chart misses the optimum.
 pub const DEFAULT_TARGET: [f64; 2] = [0.0, -0.55];
@@ -93,7 +83,7 @@ fn feasible(s: &Solution) -> bool {
 
 impl ChartsLesson {
     /// Both models' answers, the reference and the self-motion set for `target`.
-    pub fn compute(models: &Loaded, target: [f64; 2]) -> Self {
+    pub fn new(models: &Loaded, target: [f64; 2]) -> Self {
         let one = models.loink.get("one");
         let set = models.charts.get("charts");
         let problem = set
@@ -137,77 +127,6 @@ impl ChartsLesson {
 
     fn winner(&self) -> Option<&Solution> {
         self.winner.and_then(|k| self.proposals.get(k))
-    }
-
-    /// `getState().lesson`.
-    pub fn state(&self) -> ChartsState {
-        ChartsState {
-            lesson: "charts",
-            target: self.target,
-            pieces: self.motion.pieces,
-            optimum_cost: self.optimum.as_ref().map(Solution::cost),
-            one: self.one.as_ref().map(|s| self.answer(s)),
-            winner: self.winner().map(|s| self.answer(s)),
-            proposals: self.proposals.iter().map(|s| self.answer(s)).collect(),
-        }
-    }
-
-    /// Readout rows.
-    pub fn readouts(&self) -> Vec<[String; 2]> {
-        let describe = |s: Option<&Solution>, missing: &str| match s {
-            None => missing.to_string(),
-            Some(s) => {
-                let a = self.answer(s);
-                match a.gap_pct {
-                    Some(g) => format!("J = {:.4}, {g:.2} % above J* ({})", a.cost, a.status),
-                    None => format!(
-                        "J = {:.4}, {} — {:.1e} m from the target",
-                        a.cost, a.status, a.residual
-                    ),
-                }
-            }
-        };
-        let feasible_count = self.proposals.iter().filter(|s| feasible(s)).count();
-        vec![
-            [
-                "solution set inside the limits".into(),
-                match self.motion.pieces {
-                    1 => "1 piece".to_string(),
-                    n => format!("{n} pieces"),
-                },
-            ],
-            [
-                "reference optimum J*".into(),
-                self.optimum
-                    .as_ref()
-                    .map_or("none feasible".into(), |o| format!("{:.4}", o.cost())),
-            ],
-            [
-                format!("one chart + refine {REFINE}"),
-                describe(self.one.as_ref(), "planar3-wide model not loaded"),
-            ],
-            [
-                format!("eight charts + refine {REFINE}"),
-                match self.winner() {
-                    Some(w) => format!(
-                        "chart {} wins: {} ({feasible_count} of {} proposals feasible)",
-                        w.chart().unwrap_or(0),
-                        describe(Some(w), ""),
-                        self.proposals.len()
-                    ),
-                    None => "planar3-wide-charts model not loaded".into(),
-                },
-            ],
-        ]
-    }
-
-    /// Draws panel `name` (`arm`, `pieces`).
-    pub fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
-        match name {
-            "arm" => self.draw_arm(surface).map(Some),
-            "pieces" => self.draw_pieces(surface).map(|_| None),
-            _ => Ok(None),
-        }
     }
 
     fn draw_arm(&self, surface: &Surface) -> DrawResult<Viewport> {
@@ -274,12 +193,7 @@ impl ChartsLesson {
             );
         }
         ld::base_and_target(&area, &chart, surface, self.target)?;
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::away_from(self.target),
-        )?;
+        legend.finish_on(&area, surface, &chart, Corner::away_from(self.target))?;
         Ok(view)
     }
 
@@ -300,5 +214,114 @@ impl ChartsLesson {
             &scene,
             "J along the self-motion set: pieces coloured by the chart covering them; × = the charts' answer, + = one chart's",
         )
+    }
+}
+
+impl Lesson for ChartsLesson {
+    const TEXT: &'static str = "With every joint free to turn ±2.6 rad, the limits cut this target's \
+solution set into pieces (lower panel: the true cost J along the self-motion set, grey where a limit \
+cuts it). One LOInK chart is a bijection, so its learned solution set is one connected line: it can \
+follow one piece at most, and here it settles on the wrong one. The multi-chart model holds eight \
+charts, each trained on one sign pattern of the joints, where the pieces stay whole; every chart \
+proposes an answer, each is replayed through the forward kinematics and the limits, and the cheapest \
+feasible one wins. Both models get the same three refinement steps.";
+    const TRY: &'static str =
+        "Drag the target around the base and behind it: where the set is one \
+piece the two agree, where it falls apart the single chart's gap to J* jumps while the charts' \
+winner stays on the optimum. Each ghost is one chart's proposal, in its chart's colour.";
+    // The lesson's own panels hold both models; the page's settings keep the one-chart
+    // model, which the playground's slim bundle runs.
+    const PROBLEM: &'static str = "planar3-wide";
+    const SOLVER: SolverKind = SolverKind::LoinkRefine;
+    const TARGET: [f64; 2] = DEFAULT_TARGET;
+    const MODELS: &'static [ModelFile] = &[models::PLANAR3_WIDE, models::PLANAR3_WIDE_CHARTS];
+    type State = ChartsState;
+
+    const PANELS: &'static [Panel] = &[
+        Panel::new(
+            "arm",
+            "Arm: one chart's answer against every chart's proposal; drag to move the target",
+            true,
+        ),
+        Panel::new(
+            "pieces",
+            "Cost along the self-motion set, its pieces coloured by the chart covering them",
+            false,
+        ),
+    ];
+
+    fn compute(models: &Loaded, settings: &Settings) -> Self {
+        ChartsLesson::new(models, target_xy(settings))
+    }
+
+    /// `getState().lesson`.
+    fn state(&self) -> Self::State {
+        ChartsState {
+            lesson: "charts",
+            target: self.target,
+            pieces: self.motion.pieces,
+            optimum_cost: self.optimum.as_ref().map(Solution::cost),
+            one: self.one.as_ref().map(|s| self.answer(s)),
+            winner: self.winner().map(|s| self.answer(s)),
+            proposals: self.proposals.iter().map(|s| self.answer(s)).collect(),
+        }
+    }
+
+    /// Readout rows.
+    fn readouts(&self) -> Vec<[String; 2]> {
+        let describe = |s: Option<&Solution>, missing: &str| match s {
+            None => missing.to_string(),
+            Some(s) => {
+                let a = self.answer(s);
+                match a.gap_pct {
+                    Some(g) => format!("J = {:.4}, {g:.2} % above J* ({})", a.cost, a.status),
+                    None => format!(
+                        "J = {:.4}, {} — {:.1e} m from the target",
+                        a.cost, a.status, a.residual
+                    ),
+                }
+            }
+        };
+        let feasible_count = self.proposals.iter().filter(|s| feasible(s)).count();
+        vec![
+            [
+                "solution set inside the limits".into(),
+                match self.motion.pieces {
+                    1 => "1 piece".to_string(),
+                    n => format!("{n} pieces"),
+                },
+            ],
+            [
+                "reference optimum J*".into(),
+                self.optimum
+                    .as_ref()
+                    .map_or("none feasible".into(), |o| format!("{:.4}", o.cost())),
+            ],
+            [
+                format!("one chart + refine {REFINE}"),
+                describe(self.one.as_ref(), "planar3-wide model not loaded"),
+            ],
+            [
+                format!("eight charts + refine {REFINE}"),
+                match self.winner() {
+                    Some(w) => format!(
+                        "chart {} wins: {} ({feasible_count} of {} proposals feasible)",
+                        w.chart().unwrap_or(0),
+                        describe(Some(w), ""),
+                        self.proposals.len()
+                    ),
+                    None => "planar3-wide-charts model not loaded".into(),
+                },
+            ],
+        ]
+    }
+
+    /// Draws panel `name` (`arm`, `pieces`).
+    fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
+        match name {
+            "arm" => self.draw_arm(surface).map(Some),
+            "pieces" => self.draw_pieces(surface).map(|_| None),
+            _ => Ok(None),
+        }
     }
 }

@@ -9,24 +9,15 @@ use loink::solvers::reference;
 use plotters::prelude::*;
 use serde::Serialize;
 
-use super::draw::{self as ld};
-use super::models::Loaded;
+use super::layout::{Control, Panel};
+use super::lesson::{target_xy, Lesson};
+use super::models::{self, Loaded, ModelFile};
 use crate::draw::palette::{INK, OPTIMUM, SAMPLE, SOLUTION, SURROGATE};
+use crate::draw::plots as ld;
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::engine::gap_percent;
+use crate::settings::{Settings, SolverKind};
 use crate::view::Viewport;
-
-/// Text.
-pub const TEXT: &str = "LOInK puts the cheapest solution for a target at latent z = 0, so sampling z \
-around the origin trades optimality for variety in a controlled way: σ = 0 gives the one learned \
-optimum, a larger σ gives more varied arms (ghosts) that cost more. The histogram shows the true costs J \
-(the cost the landscape plots: joint centring plus 4·com_x²) against the reference optimum J*, of the samples \
-that reach the target within 0.1 mm only — an answer that misses can be cheaper than any that reaches; the \
-lower chart shows the trade over σ.";
-/// Try this.
-pub const TRY: &str =
-    "Move σ from 0 to 2 and watch the histogram slide away from J* while the ghosts \
-spread; then change the seed — the link in the address bar reproduces exactly these samples.";
 
 /// Default target (m).
 pub const DEFAULT_TARGET: [f64; 2] = [0.6, 0.4];
@@ -144,7 +135,7 @@ fn finite(v: f64) -> Option<f64> {
 
 impl Diversity {
     /// Samples, optimum and the σ sweep for `target`.
-    pub fn compute(models: &Loaded, target: [f64; 2], sigma: f64, count: usize, seed: u64) -> Self {
+    pub fn new(models: &Loaded, target: [f64; 2], sigma: f64, count: usize, seed: u64) -> Self {
         let model = models.loink.get("loink");
         let problem = model
             .map(|m| m.problem().clone())
@@ -182,79 +173,6 @@ impl Diversity {
             optimum,
             trade,
             problem,
-        }
-    }
-
-    /// `getState().lesson`.
-    pub fn state(&self) -> DiversityState {
-        let j_star = self.optimum.as_ref().map(Solution::cost);
-        DiversityState {
-            lesson: "diversity",
-            target: self.target,
-            sigma: self.sigma,
-            count: self.count,
-            seed: self.seed,
-            samples: self.samples.iter().map(|s| s.q().to_vec()).collect(),
-            costs: self.samples.iter().map(Solution::cost).collect(),
-            statuses: self.samples.iter().map(|s| s.status().as_str()).collect(),
-            reaches: self.samples.iter().map(reaches).collect(),
-            reach_m: REACH_M,
-            optimum_cost: j_star,
-            origin_cost: self.origin.as_ref().map(Solution::cost).and_then(finite),
-            mean_gap_pct: finite(mean_gap(&self.samples, j_star)),
-            spread_rad: finite(spread(&self.samples)),
-        }
-    }
-
-    /// Readout rows.
-    pub fn readouts(&self) -> Vec<[String; 2]> {
-        let st = self.state();
-        let f = |v: Option<f64>, d: usize| v.map_or("—".to_string(), |v| format!("{v:.d$}"));
-        let reaching = st.reaches.iter().filter(|r| **r).count();
-        vec![
-            ["reference optimum J*".into(), f(st.optimum_cost, 4)],
-            [
-                "J at z = 0 (LOInK)".into(),
-                match &self.origin {
-                    Some(o) => format!(
-                        "{} — {}, {:.1e} m from the target{}",
-                        f(st.origin_cost, 4),
-                        o.status(),
-                        o.residual(),
-                        if reaches(o) {
-                            ""
-                        } else {
-                            " (too far to compare with J*)"
-                        }
-                    ),
-                    None => "planar3 model not loaded".into(),
-                },
-            ],
-            [
-                format!("samples (σ = {}, seed {})", self.sigma, self.seed),
-                format!(
-                    "{} drawn, {reaching} within 0.1 mm of the target (only their costs are compared)",
-                    st.samples.len()
-                ),
-            ],
-            [
-                "mean gap of the samples to J*".into(),
-                format!("{} %", f(st.mean_gap_pct, 2)),
-            ],
-            [
-                "variety (mean joint std)".into(),
-                format!("{} rad", f(st.spread_rad, 3)),
-            ],
-        ]
-    }
-
-    /// Draws panel `name` (`arm`, `histogram`, `trade`).
-    pub fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
-        match name {
-            "arm" => self.draw_arm(surface).map(Some),
-            "histogram" => self.draw_histogram(surface).map(|_| None),
-            "trade" => self.draw_trade(surface).map(|_| None),
-            _ => Ok(None),
         }
     }
 
@@ -298,12 +216,7 @@ impl Diversity {
             legend.add(Mark::Line(SOLUTION.to_rgba(), 3.0), "LOInK at z = 0");
         }
         ld::base_and_target(&area, &chart, surface, self.target)?;
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::away_from(self.target),
-        )?;
+        legend.finish_on(&area, surface, &chart, Corner::away_from(self.target))?;
         Ok(view)
     }
 
@@ -372,12 +285,7 @@ impl Diversity {
             )?;
             legend.add(Mark::Line(SOLUTION.to_rgba(), 1.5), "LOInK, z = 0");
         }
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::UpperRight,
-        )
+        legend.finish_on(&area, surface, &chart, Corner::UpperRight)
     }
 
     fn draw_trade(&self, surface: &Surface) -> DrawResult {
@@ -419,33 +327,153 @@ impl Diversity {
             format!("variety, {lo_s:.2}–{hi_s:.2} rad (rescaled)"),
         );
         legend.add(Mark::Line(INK.mix(0.5), 1.0), "current σ");
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::UpperLeft,
+        legend.finish_on(&area, surface, &chart, Corner::UpperLeft)
+    }
+}
+
+impl Lesson for Diversity {
+    const TEXT: &'static str = "LOInK puts the cheapest solution for a target at latent z = 0, so sampling z \
+around the origin trades optimality for variety in a controlled way: σ = 0 gives the one learned \
+optimum, a larger σ gives more varied arms (ghosts) that cost more. The histogram shows the true costs J \
+(the cost the landscape plots: joint centring plus 4·com_x²) against the reference optimum J*, of the samples \
+that reach the target within 0.1 mm only — an answer that misses can be cheaper than any that reaches; the \
+lower chart shows the trade over σ.";
+    const TRY: &'static str =
+        "Move σ from 0 to 2 and watch the histogram slide away from J* while the ghosts \
+spread; then change the seed — the link in the address bar reproduces exactly these samples.";
+    const PROBLEM: &'static str = "planar3";
+    const SOLVER: SolverKind = SolverKind::Loink;
+    const TARGET: [f64; 2] = DEFAULT_TARGET;
+    const MODELS: &'static [ModelFile] = &[models::PLANAR3];
+    type State = DiversityState;
+
+    const PANELS: &'static [Panel] = &[
+        Panel::new(
+            "arm",
+            "Sampled solutions as ghost arms; drag to move the target",
+            true,
+        ),
+        Panel::new(
+            "histogram",
+            "Histogram of the samples' true costs against the optimum",
+            false,
+        ),
+        Panel::new("trade", "Optimality gap and variety as sigma grows", false),
+    ];
+
+    fn controls(settings: &Settings) -> Vec<Control> {
+        vec![
+            Control::range(
+                "sigma",
+                "σ (latent spread)",
+                [0.0, crate::settings::SIGMA_MAX, 0.05],
+                settings.sigma,
+            ),
+            Control::number("seed", "Seed", [0.0, 1e9], settings.seed as f64),
+        ]
+    }
+
+    fn more_defaults(settings: &mut Settings, unset: super::lesson::Unset) {
+        if unset("sigma") {
+            settings.sigma = DEFAULT_SIGMA;
+        }
+        if unset("samples") {
+            settings.samples = DEFAULT_SAMPLES;
+        }
+    }
+    fn compute(models: &Loaded, settings: &Settings) -> Self {
+        Diversity::new(
+            models,
+            target_xy(settings),
+            settings.sigma,
+            settings.samples as usize,
+            settings.seed,
         )
+    }
+
+    /// `getState().lesson`.
+    fn state(&self) -> Self::State {
+        let j_star = self.optimum.as_ref().map(Solution::cost);
+        DiversityState {
+            lesson: "diversity",
+            target: self.target,
+            sigma: self.sigma,
+            count: self.count,
+            seed: self.seed,
+            samples: self.samples.iter().map(|s| s.q().to_vec()).collect(),
+            costs: self.samples.iter().map(Solution::cost).collect(),
+            statuses: self.samples.iter().map(|s| s.status().as_str()).collect(),
+            reaches: self.samples.iter().map(reaches).collect(),
+            reach_m: REACH_M,
+            optimum_cost: j_star,
+            origin_cost: self.origin.as_ref().map(Solution::cost).and_then(finite),
+            mean_gap_pct: finite(mean_gap(&self.samples, j_star)),
+            spread_rad: finite(spread(&self.samples)),
+        }
+    }
+
+    /// Readout rows.
+    fn readouts(&self) -> Vec<[String; 2]> {
+        let st = self.state();
+        let f = |v: Option<f64>, d: usize| v.map_or("—".to_string(), |v| format!("{v:.d$}"));
+        let reaching = st.reaches.iter().filter(|r| **r).count();
+        vec![
+            ["reference optimum J*".into(), f(st.optimum_cost, 4)],
+            [
+                "J at z = 0 (LOInK)".into(),
+                match &self.origin {
+                    Some(o) => format!(
+                        "{} — {}, {:.1e} m from the target{}",
+                        f(st.origin_cost, 4),
+                        o.status(),
+                        o.residual(),
+                        if reaches(o) {
+                            ""
+                        } else {
+                            " (too far to compare with J*)"
+                        }
+                    ),
+                    None => "planar3 model not loaded".into(),
+                },
+            ],
+            [
+                format!("samples (σ = {}, seed {})", self.sigma, self.seed),
+                format!(
+                    "{} drawn, {reaching} within 0.1 mm of the target (only their costs are compared)",
+                    st.samples.len()
+                ),
+            ],
+            [
+                "mean gap of the samples to J*".into(),
+                format!("{} %", f(st.mean_gap_pct, 2)),
+            ],
+            [
+                "variety (mean joint std)".into(),
+                format!("{} rad", f(st.spread_rad, 3)),
+            ],
+        ]
+    }
+
+    /// Draws panel `name` (`arm`, `histogram`, `trade`).
+    fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
+        match name {
+            "arm" => self.draw_arm(surface).map(Some),
+            "histogram" => self.draw_histogram(surface).map(|_| None),
+            "trade" => self.draw_trade(surface).map(|_| None),
+            _ => Ok(None),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lessons::LessonKind;
-
-    fn shipped() -> Loaded {
-        let mut m = Loaded::default();
-        let json = include_str!("../../../../web/models/planar3.json");
-        m.load(LessonKind::Diversity, "loink", json, "planar3")
-            .unwrap();
-        m
-    }
 
     #[test]
     fn at_sigma_zero_no_compared_cost_undercuts_the_optimum() {
-        let models = shipped();
+        let models = models::shipped::<Diversity>();
         for target in [DEFAULT_TARGET, [0.9, -0.3], [-0.4, 0.9], [0.3, 0.2]] {
-            let s = Diversity::compute(&models, target, 0.0, 8, 1).state();
+            let s = Diversity::new(&models, target, 0.0, 8, 1).state();
             let j_star = s.optimum_cost.unwrap();
             let compared: Vec<f64> = s
                 .costs
@@ -467,8 +495,8 @@ mod tests {
 
     #[test]
     fn an_answer_that_misses_is_not_compared() {
-        let models = shipped();
-        let mut d = Diversity::compute(&models, DEFAULT_TARGET, 0.5, 16, 3);
+        let models = models::shipped::<Diversity>();
+        let mut d = Diversity::new(&models, DEFAULT_TARGET, 0.5, 16, 3);
         let before = d.state().mean_gap_pct;
         // A cheap pose that misses the target by centimetres must not enter the comparison.
         let problem = d.problem.clone();

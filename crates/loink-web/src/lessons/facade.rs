@@ -1,7 +1,8 @@
-//! The `#[wasm_bindgen]` [`Lesson`] that `web/lessons.js` drives: it owns the lesson's
-//! models, its canvases and a copy of the page settings, computes and draws the lesson and
-//! hands `getState().lesson` and the formatted readouts to JavaScript. JavaScript forwards
-//! pointer events and control changes and persists [`Lesson::settings`] into the URL hash.
+//! The `#[wasm_bindgen]` [`LessonPage`] (`Lesson` in JavaScript) that `web/lessons.js`
+//! drives: it owns the open lesson's models, its canvases and a copy of the page settings,
+//! computes and draws the lesson through its table entry ([`super::LESSONS`]) and hands
+//! `getState().lesson` and the formatted readouts to JavaScript. JavaScript forwards
+//! pointer events and control changes and persists [`LessonPage::settings`] into the URL hash.
 
 use std::collections::BTreeMap;
 
@@ -9,11 +10,10 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::layout::{self, Control, Panel};
+use super::layout::{Control, Panel};
+use super::lesson::{Behaviour, View};
 use super::models::{self, Loaded};
-use super::{
-    averaging, charts, diversity, latent, model_free, robustness, smoothness, LessonKind, PathKind,
-};
+use super::{LessonEntry, PathKind};
 use crate::draw::Surface;
 use crate::settings::{self, Settings};
 use crate::view::Viewport;
@@ -38,31 +38,20 @@ struct Info {
     playground: &'static str,
     text: &'static str,
     try_this: &'static str,
-    panels: Vec<Panel>,
+    panels: &'static [Panel],
     controls: Vec<Control>,
     models: Vec<models::ModelFile>,
 }
 
-/// The computed view of the open lesson.
-enum View {
-    Averaging(averaging::Averaging),
-    Smoothness(smoothness::Smoothness),
-    Diversity(diversity::Diversity),
-    Robustness(robustness::Robustness),
-    Latent(latent::LatentLesson),
-    Charts(charts::ChartsLesson),
-    ModelFree(model_free::ModelFreeLesson),
-}
-
-/// One lesson: models, canvases, settings and the computed view.
-#[wasm_bindgen]
-pub struct Lesson {
-    kind: LessonKind,
+/// One open lesson: models, canvases, settings and the computed view.
+#[wasm_bindgen(js_name = Lesson)]
+pub struct LessonPage {
+    entry: &'static LessonEntry,
     settings: Settings,
     models: Loaded,
     surfaces: BTreeMap<String, Surface>,
     views: BTreeMap<String, Viewport>,
-    view: Option<View>,
+    view: Option<Box<dyn View>>,
 }
 
 /// Whether the raw hash names `key` (so a lesson default does not override a link's value).
@@ -72,99 +61,13 @@ fn names_key(hash: &str, key: &str) -> bool {
         .any(|p| p.split_once('=').map_or(p, |(k, _)| k) == key)
 }
 
-impl Lesson {
-    /// The lesson's teaching state for every key the link leaves out.
-    fn defaults(kind: LessonKind, hash: &str, s: &mut Settings) {
-        let unset = |key: &str| !names_key(hash, key);
-        let (model, solver, target) = match kind {
-            LessonKind::Averaging | LessonKind::Robustness => (
-                "planar2",
-                settings::SolverKind::Analytic,
-                averaging::DEFAULT_TARGET,
-            ),
-            LessonKind::Smoothness => ("planar3", settings::SolverKind::Dls, [0.6, 0.3]),
-            LessonKind::Diversity => (
-                "planar3",
-                settings::SolverKind::Loink,
-                diversity::DEFAULT_TARGET,
-            ),
-            LessonKind::Latent => (
-                "planar4",
-                settings::SolverKind::Loink,
-                latent::DEFAULT_TARGET,
-            ),
-            // The lesson's own panels hold both models; the page's settings keep the one-chart
-            // model, which the playground's slim bundle runs.
-            LessonKind::Charts => (
-                "planar3-wide",
-                settings::SolverKind::LoinkRefine,
-                charts::DEFAULT_TARGET,
-            ),
-            LessonKind::ModelFree => (
-                "soft4",
-                settings::SolverKind::Loink,
-                model_free::DEFAULT_TARGET,
-            ),
-        };
-        if unset("model") {
-            s.model = model.into();
-        }
-        if unset("solver") {
-            s.solver = solver;
-        }
-        if unset("target") {
-            s.target = target.to_vec();
-        }
-        if kind == LessonKind::Diversity {
-            if unset("sigma") {
-                s.sigma = diversity::DEFAULT_SIGMA;
-            }
-            if unset("samples") {
-                s.samples = diversity::DEFAULT_SAMPLES;
-            }
-        }
-    }
-
-    fn robot(&self) -> &'static str {
-        match self.kind {
-            LessonKind::Averaging | LessonKind::Robustness => "planar2",
-            LessonKind::Smoothness | LessonKind::Diversity => "planar3",
-            LessonKind::Latent => "planar4",
-            LessonKind::Charts => "planar3-wide",
-            LessonKind::ModelFree => "soft4",
-        }
+impl LessonPage {
+    fn behaviour(&self) -> &'static Behaviour {
+        &self.entry.behaviour
     }
 
     fn compute(&mut self) {
-        let s = &self.settings;
-        let m = &self.models;
-        self.view = Some(match self.kind {
-            LessonKind::Averaging => {
-                View::Averaging(averaging::Averaging::compute(m, xy(&s.target)))
-            }
-            LessonKind::Smoothness => {
-                View::Smoothness(smoothness::Smoothness::compute(m, s.lesson.path))
-            }
-            LessonKind::Diversity => View::Diversity(diversity::Diversity::compute(
-                m,
-                xy(&s.target),
-                s.sigma,
-                s.samples as usize,
-                s.seed,
-            )),
-            LessonKind::Robustness => View::Robustness(robustness::Robustness::compute(
-                m,
-                s.lesson.noise,
-                s.lesson.deadband,
-            )),
-            LessonKind::Latent => {
-                View::Latent(latent::LatentLesson::compute(m, xy(&s.target), s.lesson.z))
-            }
-            LessonKind::Charts => View::Charts(charts::ChartsLesson::compute(m, xy(&s.target))),
-            LessonKind::ModelFree => {
-                View::ModelFree(model_free::ModelFreeLesson::compute(m, xy(&s.target)))
-            }
-        });
+        self.view = Some((self.behaviour().compute)(&self.models, &self.settings));
     }
 
     fn redraw(&mut self) -> Result<(), String> {
@@ -172,16 +75,7 @@ impl Lesson {
             return Ok(());
         };
         for (name, surface) in &self.surfaces {
-            let mapped = match view {
-                View::Averaging(v) => v.draw(name, surface)?,
-                View::Smoothness(v) => v.draw(name, surface)?,
-                View::Diversity(v) => v.draw(name, surface)?,
-                View::Robustness(v) => v.draw(name, surface)?,
-                View::Latent(v) => v.draw(name, surface)?,
-                View::Charts(v) => v.draw(name, surface)?,
-                View::ModelFree(v) => v.draw(name, surface)?,
-            };
-            if let Some(m) = mapped {
+            if let Some(m) = view.draw(name, surface)? {
                 self.views.insert(name.clone(), m);
             }
         }
@@ -189,17 +83,17 @@ impl Lesson {
     }
 }
 
-#[wasm_bindgen]
-impl Lesson {
+#[wasm_bindgen(js_class = Lesson)]
+impl LessonPage {
     /// The lesson a URL hash opens, or `undefined` when it names none. Keys the link leaves
     /// out get the lesson's teaching defaults.
     #[wasm_bindgen(js_name = fromHash)]
-    pub fn from_hash(hash: &str) -> Option<Lesson> {
+    pub fn from_hash(hash: &str) -> Option<LessonPage> {
         let mut parsed = settings::parse_hash(hash).settings;
-        let kind = parsed.lesson.name?;
-        Self::defaults(kind, hash, &mut parsed);
-        let mut lesson = Lesson {
-            kind,
+        let entry = parsed.lesson.name?.entry();
+        (entry.behaviour.defaults)(&mut parsed, &|key| !names_key(hash, key));
+        let mut lesson = LessonPage {
+            entry,
             settings: parsed,
             models: Loaded::default(),
             surfaces: BTreeMap::new(),
@@ -212,33 +106,25 @@ impl Lesson {
 
     /// Title, text, try-this, panels, controls and model files of the lesson.
     pub fn info(&self) -> Result<JsValue, JsError> {
-        let (text, try_this) = match self.kind {
-            LessonKind::Averaging => (averaging::TEXT, averaging::TRY),
-            LessonKind::Smoothness => (smoothness::TEXT, smoothness::TRY),
-            LessonKind::Diversity => (diversity::TEXT, diversity::TRY),
-            LessonKind::Robustness => (robustness::TEXT, robustness::TRY),
-            LessonKind::Latent => (latent::TEXT, latent::TRY),
-            LessonKind::Charts => (charts::TEXT, charts::TRY),
-            LessonKind::ModelFree => (model_free::TEXT, model_free::TRY),
-        };
+        let b = self.behaviour();
         to_js(&Info {
-            name: self.kind.as_str(),
-            title: self.kind.title(),
-            playground: self.kind.playground_hash(),
-            text,
-            try_this,
-            panels: layout::panels(self.kind),
-            controls: layout::controls(self.kind, &self.settings),
-            models: models::files(self.kind),
+            name: self.entry.word,
+            title: self.entry.title,
+            playground: self.entry.playground,
+            text: b.text,
+            try_this: b.try_this,
+            panels: b.panels,
+            controls: (b.controls)(&self.settings),
+            models: b.models.to_vec(),
         })
     }
 
     /// Loads the model file of `role` from its text (validated; changes nothing on error).
     #[wasm_bindgen(js_name = loadModel)]
     pub fn load_model(&mut self, role: &str, json: &str) -> Result<(), JsError> {
-        let robot = self.robot();
+        let b = self.behaviour();
         self.models
-            .load(self.kind, role, json, robot)
+            .load(b.models, role, json, b.problem)
             .map_err(js_err)?;
         self.compute();
         self.redraw().map_err(js_err)
@@ -247,17 +133,17 @@ impl Lesson {
     /// Records that a model file could not be fetched (shown on the page).
     #[wasm_bindgen(js_name = modelMissing)]
     pub fn model_missing(&mut self, role: &str, why: &str) {
-        self.models.mark_missing(self.kind, role, why);
+        self.models.mark_missing(self.behaviour().models, role, why);
     }
 
     /// Attaches the canvas of panel `name`.
     #[wasm_bindgen(js_name = attachCanvas)]
     pub fn attach_canvas(&mut self, name: &str, canvas: HtmlCanvasElement) -> Result<(), JsError> {
-        let known = layout::panels(self.kind).iter().any(|p| p.name == name);
+        let known = self.behaviour().panels.iter().any(|p| p.name == name);
         if !known {
             return Err(js_err(format!(
                 "lesson {} has no panel '{name}'",
-                self.kind.as_str()
+                self.entry.word
             )));
         }
         self.surfaces
@@ -317,8 +203,7 @@ impl Lesson {
             .ok_or_else(|| js_err(format!("panel '{name}' takes no pointer input")))?;
         let d = surface.dpr();
         let world = view.to_world(px * d, py * d);
-        if self.kind == LessonKind::Latent && name == "plane" {
-            self.settings.lesson.z = world;
+        if (self.behaviour().pointer)(name, world, &mut self.settings.lesson) {
             self.settings.lesson = self.settings.lesson.clone().clamped();
             self.compute();
             self.redraw().map_err(js_err)?;
@@ -327,9 +212,9 @@ impl Lesson {
         Ok(world.to_vec())
     }
 
-    /// Arrow keys on panel `name`: (dx, dy) steps (Shift: ten). The latent plane moves z by
-    /// [`latent::KEY_STEP`] a step and returns an empty array; an arm panel returns the target
-    /// moved by 1 cm a step, kept on the panel, to hand to the playground.
+    /// Arrow keys on panel `name`: (dx, dy) steps (Shift: ten). A panel of the lesson's own
+    /// state (the latent plane) moves it and returns an empty array; an arm panel returns the
+    /// target moved by 1 cm a step, kept on the panel, to hand to the playground.
     pub fn nudge(&mut self, name: &str, dx: f64, dy: f64) -> Result<Vec<f64>, JsError> {
         if !(dx.is_finite() && dy.is_finite()) {
             return Err(js_err("nudge steps must be finite"));
@@ -339,8 +224,7 @@ impl Lesson {
             .views
             .get(name)
             .ok_or_else(|| js_err(format!("panel '{name}' takes no keyboard input")))?;
-        if self.kind == LessonKind::Latent && name == "plane" {
-            self.settings.lesson.z = latent::LatentLesson::nudged(self.settings.lesson.z, dx, dy);
+        if (self.behaviour().nudge)(name, dx, dy, &mut self.settings.lesson) {
             self.compute();
             self.redraw().map_err(js_err)?;
             return Ok(Vec::new());
@@ -394,7 +278,7 @@ impl Lesson {
             _ => {
                 return Err(js_err(format!(
                     "lesson {} has no control '{name}'",
-                    self.kind.as_str()
+                    self.entry.word
                 )))
             }
         }
@@ -413,13 +297,7 @@ impl Lesson {
             .map(|(role, why)| format!("{role}: {why}"))
             .collect();
         let value = match &self.view {
-            Some(View::Averaging(v)) => serde_json::to_value(v.state()),
-            Some(View::Smoothness(v)) => serde_json::to_value(v.state()),
-            Some(View::Diversity(v)) => serde_json::to_value(v.state()),
-            Some(View::Robustness(v)) => serde_json::to_value(v.state()),
-            Some(View::Latent(v)) => serde_json::to_value(v.state()),
-            Some(View::Charts(v)) => serde_json::to_value(v.state()),
-            Some(View::ModelFree(v)) => serde_json::to_value(v.state()),
+            Some(v) => v.state_json(),
             None => Ok(serde_json::Value::Null),
         }
         .map_err(js_err)?;
@@ -432,27 +310,10 @@ impl Lesson {
 
     /// The readouts as `[[label, text], …]`, formatted here.
     pub fn readouts(&self) -> Result<JsValue, JsError> {
-        let mut rows = match &self.view {
-            Some(View::Averaging(v)) => v.readouts(),
-            Some(View::Smoothness(v)) => v.readouts(),
-            Some(View::Diversity(v)) => v.readouts(),
-            Some(View::Robustness(v)) => v.readouts(),
-            Some(View::Latent(v)) => v.readouts(),
-            Some(View::Charts(v)) => v.readouts(),
-            Some(View::ModelFree(v)) => v.readouts(),
-            None => Vec::new(),
-        };
+        let mut rows = self.view.as_ref().map_or_else(Vec::new, |v| v.readouts());
         for (role, why) in &self.models.missing {
             rows.push([format!("model '{role}'"), format!("not available ({why})")]);
         }
         to_js(&rows)
     }
-}
-
-/// The first two coordinates of a lesson's target (every lesson's task is planar).
-fn xy(target: &[f64]) -> [f64; 2] {
-    [
-        target.first().copied().unwrap_or(f64::NAN),
-        target.get(1).copied().unwrap_or(f64::NAN),
-    ]
 }

@@ -12,26 +12,16 @@ use loink::surrogate::Loink;
 use plotters::prelude::*;
 use serde::Serialize;
 
-use super::draw as ld;
-use super::models::Loaded;
+use super::layout::Panel;
+use super::lesson::{target_xy, Lesson};
+use super::models::{self, Loaded, ModelFile};
+use super::LessonSettings;
 use super::LATENT_MAX;
 use crate::draw::palette::{self, viridis, INK, MUTED, OPTIMUM, SAMPLE, SOLUTION, TARGET};
+use crate::draw::plots as ld;
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
+use crate::settings::{Settings, SolverKind};
 use crate::view::Viewport;
-
-/// Text.
-pub const TEXT: &str = "A four-link arm can reach a point in a whole two-dimensional family of poses. \
-LOInK straightens that family into the latent plane on the left: each point z gives a pose G⁻¹([y; z]) \
-that reaches the target (to the model's accuracy, shown in the table), and the colour is that pose's true \
-cost J — joint centring plus 4·com_x², the cost the playground's landscape plots. Grey cells give poses \
-that break a joint limit: the joint box maps to a bounded patch of the plane, not all of it. Training \
-puts the cheapest pose at the origin, so solving is just reading off z = 0; the orange ghost is the \
-true cheapest pose J*, found by the reference solver, to compare.";
-/// Try this.
-pub const TRY: &str =
-    "Drag the white point (or focus the plane and use the arrow keys): the end effector \
-stays on the target while the elbows swing; drag it into the grey and watch a joint leave its limits; then \
-bring it back to the cross at the origin and compare its cost with J*.";
 
 /// Default target (m).
 pub const DEFAULT_TARGET: [f64; 2] = [0.7, 0.35];
@@ -144,7 +134,7 @@ fn cell_centre(row: usize, col: usize) -> [f64; 2] {
 
 impl LatentLesson {
     /// The pose at z, the origin and the cost map for `target`.
-    pub fn compute(models: &Loaded, target: [f64; 2], z: [f64; 2]) -> Self {
+    pub fn new(models: &Loaded, target: [f64; 2], z: [f64; 2]) -> Self {
         let model = models.loink.get("loink").filter(|m| m.latent_dim() == 2);
         let problem = model
             .map(|m| m.problem().clone())
@@ -178,99 +168,12 @@ impl LatentLesson {
         s.residual() <= REACH_M && s.margin() >= -1e-6
     }
 
-    /// `getState().lesson`.
-    pub fn state(&self) -> LatentState {
-        let cheapest = self.cheapest();
-        LatentState {
-            lesson: "latent",
-            target: self.target,
-            z: self.z,
-            q: self
-                .at_z
-                .as_ref()
-                .map(|s| s.q().to_vec())
-                .unwrap_or_default(),
-            residual_m: self.at_z.as_ref().map(Solution::residual).and_then(finite),
-            status: self.at_z.as_ref().map(|s| s.status().as_str()),
-            cost: self.at_z.as_ref().map(Solution::cost).and_then(finite),
-            origin_cost: self.origin.as_ref().map(Solution::cost).and_then(finite),
-            origin_q: self
-                .origin
-                .as_ref()
-                .map(|s| s.q().to_vec())
-                .unwrap_or_default(),
-            cheapest_cell_z: cheapest.map(|c| c.0),
-            cheapest_cell_cost: cheapest.map(|c| c.1),
-            reaches: self.at_z.as_ref().map(Self::reaches),
-            margin_rad: self.at_z.as_ref().map(Solution::margin).and_then(finite),
-            optimum_cost: self.optimum.as_ref().map(Solution::cost),
-            outside_limits_share: if self.grid.is_empty() {
-                0.0
-            } else {
-                self.grid
-                    .iter()
-                    .filter(|c| **c == Cell::OutsideLimits)
-                    .count() as f64
-                    / self.grid.len() as f64
-            },
-        }
-    }
-
     /// Moves z by (dx, dy) arrow-key steps of [`KEY_STEP`], kept on the plane.
     pub fn nudged(z: [f64; 2], dx: f64, dy: f64) -> [f64; 2] {
         [
             (z[0] + KEY_STEP * dx).clamp(-HALF, HALF),
             (z[1] + KEY_STEP * dy).clamp(-HALF, HALF),
         ]
-    }
-
-    /// Readout rows.
-    pub fn readouts(&self) -> Vec<[String; 2]> {
-        let s = self.state();
-        let f = |v: Option<f64>| v.map_or("—".to_string(), |v| format!("{v:.4}"));
-        vec![
-            [
-                "latent point z".into(),
-                format!("({:.2}, {:.2})", self.z[0], self.z[1]),
-            ],
-            [
-                "end effector at z".into(),
-                match (&self.at_z, s.residual_m, s.status) {
-                    (Some(at), Some(r), Some(st)) if at.margin() < -1e-6 => format!(
-                        "{r:.2e} m from the target — {st}: a joint is {:.3} rad past its limit",
-                        -at.margin()
-                    ),
-                    (_, Some(r), Some(st)) => format!("{r:.2e} m from the target — {st}"),
-                    _ => "planar4 model not loaded".into(),
-                },
-            ],
-            ["cost J at z".into(), f(s.cost)],
-            ["cost J at the origin z = 0".into(), f(s.origin_cost)],
-            [
-                "J* (reference optimum)".into(),
-                match (s.optimum_cost, s.origin_cost) {
-                    (Some(j), Some(o)) => format!("{j:.4} (z = 0 is {:+.4} above it)", o - j),
-                    (Some(j), None) => format!("{j:.4}"),
-                    _ => "no feasible pose found".into(),
-                },
-            ],
-            [
-                "cheapest cell of the map".into(),
-                match (s.cheapest_cell_z, s.cheapest_cell_cost) {
-                    (Some(z), Some(c)) => format!("z = ({:.2}, {:.2}), J = {c:.4}", z[0], z[1]),
-                    _ => "—".into(),
-                },
-            ],
-        ]
-    }
-
-    /// Draws `plane` (returns its z map) or `arm`.
-    pub fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
-        match name {
-            "plane" => self.draw_plane(surface).map(Some),
-            "arm" => self.draw_arm(surface).map(|_| None),
-            _ => Ok(None),
-        }
     }
 
     fn draw_plane(&self, surface: &Surface) -> DrawResult<Viewport> {
@@ -434,31 +337,161 @@ impl LatentLesson {
             );
         }
         ld::base_and_target(&area, &chart, surface, self.target)?;
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::away_from(self.target),
-        )
+        legend.finish_on(&area, surface, &chart, Corner::away_from(self.target))
+    }
+}
+
+impl Lesson for LatentLesson {
+    const TEXT: &'static str = "A four-link arm can reach a point in a whole two-dimensional family of poses. \
+LOInK straightens that family into the latent plane on the left: each point z gives a pose G⁻¹([y; z]) \
+that reaches the target (to the model's accuracy, shown in the table), and the colour is that pose's true \
+cost J — joint centring plus 4·com_x², the cost the playground's landscape plots. Grey cells give poses \
+that break a joint limit: the joint box maps to a bounded patch of the plane, not all of it. Training \
+puts the cheapest pose at the origin, so solving is just reading off z = 0; the orange ghost is the \
+true cheapest pose J*, found by the reference solver, to compare.";
+    const TRY: &'static str =
+    "Drag the white point (or focus the plane and use the arrow keys): the end effector \
+stays on the target while the elbows swing; drag it into the grey and watch a joint leave its limits; then \
+bring it back to the cross at the origin and compare its cost with J*.";
+    const PROBLEM: &'static str = "planar4";
+    const SOLVER: SolverKind = SolverKind::Loink;
+    const TARGET: [f64; 2] = DEFAULT_TARGET;
+    const MODELS: &'static [ModelFile] = &[models::PLANAR4];
+    type State = LatentState;
+
+    const PANELS: &'static [Panel] = &[
+        Panel::new(
+            "plane",
+            "Latent plane: true cost over z; drag the point to move along the self-motion set",
+            true,
+        ),
+        Panel::new(
+            "arm",
+            "The arm at the dragged latent point and at the origin",
+            false,
+        ),
+    ];
+
+    /// A pointer on the latent plane moves z there.
+    fn pointer(name: &str, world: [f64; 2], lesson: &mut LessonSettings) -> bool {
+        if name != "plane" {
+            return false;
+        }
+        lesson.z = world;
+        true
+    }
+
+    /// Arrow keys on the latent plane move z by [`KEY_STEP`] a step.
+    fn nudge(name: &str, dx: f64, dy: f64, lesson: &mut LessonSettings) -> bool {
+        if name != "plane" {
+            return false;
+        }
+        lesson.z = LatentLesson::nudged(lesson.z, dx, dy);
+        true
+    }
+    fn compute(models: &Loaded, settings: &Settings) -> Self {
+        LatentLesson::new(models, target_xy(settings), settings.lesson.z)
+    }
+
+    /// `getState().lesson`.
+    fn state(&self) -> Self::State {
+        let cheapest = self.cheapest();
+        LatentState {
+            lesson: "latent",
+            target: self.target,
+            z: self.z,
+            q: self
+                .at_z
+                .as_ref()
+                .map(|s| s.q().to_vec())
+                .unwrap_or_default(),
+            residual_m: self.at_z.as_ref().map(Solution::residual).and_then(finite),
+            status: self.at_z.as_ref().map(|s| s.status().as_str()),
+            cost: self.at_z.as_ref().map(Solution::cost).and_then(finite),
+            origin_cost: self.origin.as_ref().map(Solution::cost).and_then(finite),
+            origin_q: self
+                .origin
+                .as_ref()
+                .map(|s| s.q().to_vec())
+                .unwrap_or_default(),
+            cheapest_cell_z: cheapest.map(|c| c.0),
+            cheapest_cell_cost: cheapest.map(|c| c.1),
+            reaches: self.at_z.as_ref().map(Self::reaches),
+            margin_rad: self.at_z.as_ref().map(Solution::margin).and_then(finite),
+            optimum_cost: self.optimum.as_ref().map(Solution::cost),
+            outside_limits_share: if self.grid.is_empty() {
+                0.0
+            } else {
+                self.grid
+                    .iter()
+                    .filter(|c| **c == Cell::OutsideLimits)
+                    .count() as f64
+                    / self.grid.len() as f64
+            },
+        }
+    }
+
+    /// Readout rows.
+    fn readouts(&self) -> Vec<[String; 2]> {
+        let s = self.state();
+        let f = |v: Option<f64>| v.map_or("—".to_string(), |v| format!("{v:.4}"));
+        vec![
+            [
+                "latent point z".into(),
+                format!("({:.2}, {:.2})", self.z[0], self.z[1]),
+            ],
+            [
+                "end effector at z".into(),
+                match (&self.at_z, s.residual_m, s.status) {
+                    (Some(at), Some(r), Some(st)) if at.margin() < -1e-6 => format!(
+                        "{r:.2e} m from the target — {st}: a joint is {:.3} rad past its limit",
+                        -at.margin()
+                    ),
+                    (_, Some(r), Some(st)) => format!("{r:.2e} m from the target — {st}"),
+                    _ => "planar4 model not loaded".into(),
+                },
+            ],
+            ["cost J at z".into(), f(s.cost)],
+            ["cost J at the origin z = 0".into(), f(s.origin_cost)],
+            [
+                "J* (reference optimum)".into(),
+                match (s.optimum_cost, s.origin_cost) {
+                    (Some(j), Some(o)) => format!("{j:.4} (z = 0 is {:+.4} above it)", o - j),
+                    (Some(j), None) => format!("{j:.4}"),
+                    _ => "no feasible pose found".into(),
+                },
+            ],
+            [
+                "cheapest cell of the map".into(),
+                match (s.cheapest_cell_z, s.cheapest_cell_cost) {
+                    (Some(z), Some(c)) => format!("z = ({:.2}, {:.2}), J = {c:.4}", z[0], z[1]),
+                    _ => "—".into(),
+                },
+            ],
+        ]
+    }
+
+    /// Draws `plane` (returns its z map) or `arm`.
+    fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
+        match name {
+            "plane" => self.draw_plane(surface).map(Some),
+            "arm" => self.draw_arm(surface).map(|_| None),
+            _ => Ok(None),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lessons::LessonKind;
-
-    fn shipped() -> Loaded {
-        let mut m = Loaded::default();
-        let json = include_str!("../../../../web/models/planar4.json");
-        m.load(LessonKind::Latent, "loink", json, "planar4")
-            .unwrap();
-        m
-    }
 
     #[test]
     fn the_default_z_reaches_the_target_and_the_origin_is_near_the_optimum() {
-        let l = LatentLesson::compute(&shipped(), DEFAULT_TARGET, crate::lessons::DEFAULT_Z);
+        let l = LatentLesson::new(
+            &models::shipped::<LatentLesson>(),
+            DEFAULT_TARGET,
+            crate::lessons::DEFAULT_Z,
+        );
         let s = l.state();
         assert_eq!(s.reaches, Some(true), "{s:?}");
         let (origin, best) = (s.origin_cost.unwrap(), s.optimum_cost.unwrap());
@@ -468,7 +501,11 @@ mod tests {
 
     #[test]
     fn a_z_whose_pose_breaks_a_limit_is_shown_and_said_so() {
-        let l = LatentLesson::compute(&shipped(), DEFAULT_TARGET, [-1.8, -1.8]);
+        let l = LatentLesson::new(
+            &models::shipped::<LatentLesson>(),
+            DEFAULT_TARGET,
+            [-1.8, -1.8],
+        );
         let s = l.state();
         assert_eq!(s.reaches, Some(false), "{s:?}");
         assert!(s.margin_rad.unwrap() < 0.0, "{s:?}");

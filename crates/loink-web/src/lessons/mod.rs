@@ -14,13 +14,13 @@
 //!   by their simulator calls.
 //!
 //! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,
-//! `deadband`, `z`); [`facade::Lesson`] is the wasm type `web/lessons.js` drives. Every number
+//! `deadband`, `z`); [`LESSONS`] is the table of lessons, [`lesson::Lesson`] the trait each implements and [`facade::LessonPage`] the wasm type `web/lessons.js` drives. Every number
 //! a lesson shows is computed here and formatted here; JavaScript only forwards events.
 
 // The lessons themselves are the `lessons` feature (on by default): the playground's own
 // bundle (pkg/) is built without it and stays small; pkg/lessons/ is built with it and is only
-// fetched by lesson pages. The settings below are always compiled: the playground keeps a
-// lesson's hash entries when it rewrites the hash.
+// fetched by lesson pages. The table's identities and the settings below are always compiled:
+// the playground lists the lessons and keeps a lesson's hash entries when it rewrites the hash.
 #[cfg(feature = "lessons")]
 pub mod averaging;
 #[cfg(feature = "lessons")]
@@ -28,13 +28,13 @@ pub mod charts;
 #[cfg(feature = "lessons")]
 pub mod diversity;
 #[cfg(feature = "lessons")]
-mod draw;
-#[cfg(feature = "lessons")]
 pub mod facade;
 #[cfg(feature = "lessons")]
 pub mod latent;
 #[cfg(feature = "lessons")]
 pub mod layout;
+#[cfg(feature = "lessons")]
+pub mod lesson;
 #[cfg(feature = "lessons")]
 pub mod model_free;
 #[cfg(feature = "lessons")]
@@ -47,103 +47,135 @@ pub mod smoothness;
 use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "lessons")]
-pub use facade::Lesson;
+pub use facade::LessonPage;
 
-/// The seven lessons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LessonKind {
-    /// The averaging trap (planar2).
-    Averaging,
-    /// Smoothness and μ (planar3, moving target).
-    Smoothness,
-    /// Diversity and σ (planar3, sampled latents).
-    Diversity,
-    /// Noise and backlash (planar2).
-    Robustness,
-    /// Redundancy and the latent origin (planar4).
-    Latent,
-    /// One chart against several where the solution set falls apart (planar3-wide).
-    Charts,
-    /// The soft arm learned from data alone, by simulator calls (soft4).
-    #[serde(rename = "model-free")]
-    ModelFree,
+/// One row of the table of lessons: its identity, and (feature `lessons`) its behaviour.
+pub struct LessonEntry {
+    /// The hash word (`lesson=<word>`).
+    pub word: &'static str,
+    /// The lesson's title.
+    pub title: &'static str,
+    /// What the lesson shows, in one line (the page's list of lessons).
+    pub line: &'static str,
+    /// The playground view with the lesson's model (the lesson's link back).
+    pub playground: &'static str,
+    /// The keys of [`LessonSettings`] the lesson uses, written into its hash.
+    pub keys: &'static [&'static str],
+    /// Everything else: text, models, panels, computation and drawing.
+    #[cfg(feature = "lessons")]
+    pub behaviour: lesson::Behaviour,
 }
+
+/// The lessons, in course order. A new lesson is one file implementing
+/// [`lesson::Lesson`] and one entry here.
+pub const LESSONS: [LessonEntry; 7] = [
+    LessonEntry {
+        word: "averaging",
+        title: "The averaging trap",
+        line: "why a network trained to output joints lands between two answers, and what LOInK does instead",
+        playground: "#model=planar2",
+        keys: &[],
+        #[cfg(feature = "lessons")]
+        behaviour: lesson::Behaviour::of::<averaging::Averaging>(),
+    },
+    LessonEntry {
+        word: "smoothness",
+        title: "Smoothness and μ",
+        line: "how μ sets how gently the joints follow a moving target",
+        playground: "#model=planar3-mu0.2&play=1",
+        keys: &["path"],
+        #[cfg(feature = "lessons")]
+        behaviour: lesson::Behaviour::of::<smoothness::Smoothness>(),
+    },
+    LessonEntry {
+        word: "diversity",
+        title: "Diversity and σ",
+        line: "σ draws other near-optimal answers for the same target",
+        playground: "#model=planar3&sigma=0.5&samples=8",
+        keys: &[],
+        #[cfg(feature = "lessons")]
+        behaviour: lesson::Behaviour::of::<diversity::Diversity>(),
+    },
+    LessonEntry {
+        word: "robustness",
+        title: "Noise and backlash",
+        line: "open and closed loop under joint noise and backlash",
+        playground: "#model=planar2",
+        keys: &["noise", "deadband"],
+        #[cfg(feature = "lessons")]
+        behaviour: lesson::Behaviour::of::<robustness::Robustness>(),
+    },
+    LessonEntry {
+        word: "latent",
+        title: "Redundancy and the latent origin",
+        line: "the latent plane of a four-link arm, and where its optimum sits",
+        playground: "#model=planar4",
+        keys: &["z"],
+        #[cfg(feature = "lessons")]
+        behaviour: lesson::Behaviour::of::<latent::LatentLesson>(),
+    },
+    LessonEntry {
+        word: "charts",
+        title: "Beyond one chart",
+        line: "where joint limits cut the solutions into pieces, one chart fails and eight succeed",
+        playground: "#model=planar3-wide-charts&solver=loink-refine",
+        keys: &[],
+        #[cfg(feature = "lessons")]
+        behaviour: lesson::Behaviour::of::<charts::ChartsLesson>(),
+    },
+    LessonEntry {
+        word: "model-free",
+        title: "Model-free: a soft arm",
+        line: "learned from data alone, counted in simulator calls",
+        playground: "#model=soft4",
+        keys: &[],
+        #[cfg(feature = "lessons")]
+        behaviour: lesson::Behaviour::of::<model_free::ModelFreeLesson>(),
+    },
+];
+
+/// Which lesson is open: an index into [`LESSONS`], written as the lesson's hash word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct LessonKind(usize);
 
 impl LessonKind {
     /// All lessons in course order.
-    pub const ALL: [LessonKind; 7] = [
-        LessonKind::Averaging,
-        LessonKind::Smoothness,
-        LessonKind::Diversity,
-        LessonKind::Robustness,
-        LessonKind::Latent,
-        LessonKind::Charts,
-        LessonKind::ModelFree,
-    ];
+    pub fn all() -> impl Iterator<Item = LessonKind> {
+        (0..LESSONS.len()).map(LessonKind)
+    }
+
+    /// The lesson's table entry.
+    pub fn entry(self) -> &'static LessonEntry {
+        &LESSONS[self.0]
+    }
 
     /// The hash word (`lesson=<word>`).
     pub fn as_str(self) -> &'static str {
-        match self {
-            LessonKind::Averaging => "averaging",
-            LessonKind::Smoothness => "smoothness",
-            LessonKind::Diversity => "diversity",
-            LessonKind::Robustness => "robustness",
-            LessonKind::Latent => "latent",
-            LessonKind::Charts => "charts",
-            LessonKind::ModelFree => "model-free",
-        }
-    }
-
-    /// The lesson's title.
-    pub fn title(self) -> &'static str {
-        match self {
-            LessonKind::Averaging => "The averaging trap",
-            LessonKind::Smoothness => "Smoothness and μ",
-            LessonKind::Diversity => "Diversity and σ",
-            LessonKind::Robustness => "Noise and backlash",
-            LessonKind::Latent => "Redundancy and the latent origin",
-            LessonKind::Charts => "Beyond one chart",
-            LessonKind::ModelFree => "Model-free: a soft arm",
-        }
-    }
-
-    /// What the lesson shows, in one line (the page's list of lessons).
-    pub fn line(self) -> &'static str {
-        match self {
-            LessonKind::Averaging => {
-                "why a network trained to output joints lands between two answers, and what LOInK does instead"
-            }
-            LessonKind::Smoothness => {
-                "how μ sets how gently the joints follow a moving target"
-            }
-            LessonKind::Diversity => "σ draws other near-optimal answers for the same target",
-            LessonKind::Robustness => {
-                "open and closed loop under joint noise and backlash"
-            }
-            LessonKind::Latent => "the latent plane of a four-link arm, and where its optimum sits",
-            LessonKind::Charts => {
-                "where joint limits cut the solutions into pieces, one chart fails and eight succeed"
-            }
-            LessonKind::ModelFree => "learned from data alone, counted in simulator calls",
-        }
-    }
-
-    /// The playground view with the lesson's model (the lesson's link back).
-    pub fn playground_hash(self) -> &'static str {
-        match self {
-            LessonKind::Averaging | LessonKind::Robustness => "#model=planar2",
-            LessonKind::Smoothness => "#model=planar3-mu0.2&play=1",
-            LessonKind::Diversity => "#model=planar3&sigma=0.5&samples=8",
-            LessonKind::Latent => "#model=planar4",
-            LessonKind::Charts => "#model=planar3-wide-charts&solver=loink-refine",
-            LessonKind::ModelFree => "#model=soft4",
-        }
+        self.entry().word
     }
 
     /// Parses the hash word.
     pub fn parse(word: &str) -> Option<LessonKind> {
-        LessonKind::ALL.into_iter().find(|k| k.as_str() == word)
+        LESSONS.iter().position(|e| e.word == word).map(LessonKind)
+    }
+
+    fn known() -> String {
+        LESSONS.map(|e| e.word).join(", ")
+    }
+}
+
+impl TryFrom<String> for LessonKind {
+    type Error = String;
+    fn try_from(word: String) -> Result<Self, String> {
+        LessonKind::parse(&word)
+            .ok_or_else(|| format!("unknown lesson '{word}' (known: {})", LessonKind::known()))
+    }
+}
+
+impl From<LessonKind> for String {
+    fn from(kind: LessonKind) -> String {
+        kind.as_str().to_string()
     }
 }
 
@@ -248,12 +280,7 @@ impl LessonSettings {
     pub fn parse_entry(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "lesson" => {
-                self.name = Some(LessonKind::parse(value).ok_or_else(|| {
-                    format!(
-                        "unknown lesson '{value}' (known: {})",
-                        LessonKind::ALL.map(LessonKind::as_str).join(", ")
-                    )
-                })?);
+                self.name = Some(LessonKind::try_from(value.to_string())?);
             }
             "path" => {
                 self.path = PathKind::parse(value).ok_or_else(|| {
@@ -286,16 +313,13 @@ impl LessonSettings {
             return Vec::new();
         };
         let mut out = vec![format!("lesson={}", kind.as_str())];
-        match kind {
-            LessonKind::Smoothness => out.push(format!("path={}", self.path.as_str())),
-            LessonKind::Robustness => {
-                out.push(format!("noise={}", number(self.noise)));
-                out.push(format!("deadband={}", number(self.deadband)));
-            }
-            LessonKind::Latent => {
-                out.push(format!("z={},{}", number(self.z[0]), number(self.z[1])))
-            }
-            _ => {}
+        for key in kind.entry().keys {
+            out.push(match *key {
+                "path" => format!("path={}", self.path.as_str()),
+                "noise" => format!("noise={}", number(self.noise)),
+                "deadband" => format!("deadband={}", number(self.deadband)),
+                _ => format!("z={},{}", number(self.z[0]), number(self.z[1])),
+            });
         }
         out
     }

@@ -12,23 +12,13 @@ use loink::solvers::registry::{self, SolverKind, SolverSettings};
 use plotters::prelude::*;
 use serde::Serialize;
 
-use super::models::Loaded;
+use super::layout::Panel;
+use super::lesson::{target_xy, Lesson};
+use super::models::{self, Loaded, ModelFile};
 use crate::draw::palette::{self, INK, OPTIMUM, TARGET};
 use crate::draw::{text_err, Area, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
+use crate::settings::Settings;
 use crate::view::Viewport;
-
-/// Text.
-pub const TEXT: &str = "Nobody writes the inverse kinematics of a soft arm down: twisting \
-four rods bends, shears and stretches the backbone, and only a simulator (or the robot) tells \
-where the end effector goes. Both learned models here were trained on a file of 200,000 \
-simulator rows and never saw the simulator. LOInK answers with one inverse of its network and \
-spends one simulator call only to check the answer; the flow baseline draws 8 samples and needs \
-8 calls to find the cheapest that lands; damped least squares on the black box pays 5 calls per \
-iteration for its finite differences. On a real soft robot a call is a Cosserat-rod simulation \
-run to steady state, or the robot itself moving: seconds each, so the calls are the bill.";
-/// Try this.
-pub const TRY: &str = "Drag the target across the reachable patch: LOInK's call count stays at \
-one while DLS's changes with every target, and compare each answer's effort with J*.";
 
 /// Where the lesson opens: where the soft arm's view opens.
 pub const DEFAULT_TARGET: [f64; 2] = loink::problem::soft4::DEFAULT_TARGET;
@@ -87,7 +77,7 @@ fn counted(problem: &Problem, solve: impl FnOnce() -> Solution) -> (Solution, u6
 
 impl ModelFreeLesson {
     /// The three answers and the reference for `target`.
-    pub fn compute(models: &Loaded, target: [f64; 2]) -> Self {
+    pub fn new(models: &Loaded, target: [f64; 2]) -> Self {
         let loink = models.loink.get("loink");
         let problem = loink
             .map(|m| m.problem().clone())
@@ -126,28 +116,6 @@ impl ModelFreeLesson {
             .then(|| 100.0 * (s.cost() - o.cost()) / o.cost().abs().max(1e-12))
     }
 
-    /// `getState().lesson`.
-    pub fn state(&self) -> ModelFreeState {
-        ModelFreeState {
-            lesson: "model-free",
-            target: self.target,
-            optimum_cost: self.optimum.as_ref().map(Solution::cost),
-            answers: self
-                .answers
-                .iter()
-                .map(|(name, s, calls)| Answer {
-                    solver: name,
-                    q: s.q().to_vec(),
-                    cost: s.cost(),
-                    residual: s.residual(),
-                    status: s.status().as_str(),
-                    calls: *calls,
-                    effort_gap_pct: self.gap(s),
-                })
-                .collect(),
-        }
-    }
-
     fn short(name: &str) -> &'static str {
         match name {
             "loink" => "LOInK",
@@ -161,51 +129,6 @@ impl ModelFreeLesson {
             "loink" => "LOInK (one inverse)".into(),
             "flow" => format!("flow, best of {FLOW_SAMPLES}"),
             _ => "black-box DLS".into(),
-        }
-    }
-
-    /// Readout rows: per answer its calls, effort and error.
-    pub fn readouts(&self) -> Vec<[String; 2]> {
-        let mut rows = vec![[
-            "reference optimum J*".to_string(),
-            self.optimum
-                .as_ref()
-                .map_or("none found".into(), |o| format!("{:.4}", o.cost())),
-        ]];
-        for (name, s, calls) in &self.answers {
-            let gap = self
-                .gap(s)
-                .map_or(String::new(), |g| format!(" ({g:+.3} % from J*)"));
-            let answering = if *name == "loink" {
-                "0 calls to answer + 1 to check".to_string()
-            } else {
-                format!("{calls} simulator calls")
-            };
-            let miss = s.residual() * 1e3;
-            let miss = if miss >= 1e-3 {
-                format!("{miss:.4}")
-            } else {
-                format!("{miss:.1e}")
-            };
-            rows.push([
-                Self::label(name),
-                format!(
-                    "{answering}; J = {:.4}{gap}; {miss} mm from the target ({})",
-                    s.cost(),
-                    s.status().as_str()
-                ),
-            ]);
-        }
-        rows
-    }
-
-    /// Draws panel `name` (`arms`, `twists`, `calls`).
-    pub fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
-        match name {
-            "arms" => self.draw_arms(surface).map(Some),
-            "twists" => self.draw_twists(surface).map(|_| None),
-            "calls" => self.draw_calls(surface).map(|_| None),
-            _ => Ok(None),
         }
     }
 
@@ -278,12 +201,7 @@ impl ModelFreeLesson {
                 format!("{}: J = {:.4}", Self::label(name), s.cost()),
             );
         }
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::LowerLeft,
-        )
+        legend.finish_on(&area, surface, &chart, Corner::LowerLeft)
     }
 
     fn colour(name: &str) -> RGBColor {
@@ -346,12 +264,7 @@ impl ModelFreeLesson {
                 TARGET.stroke_width(surface.stroke(2.0)),
             )))
             .map_err(text_err)?;
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::UpperLeft,
-        )?;
+        legend.finish_on(&area, surface, &chart, Corner::UpperLeft)?;
         Ok(view)
     }
 
@@ -405,4 +318,112 @@ impl ModelFreeLesson {
 /// The part of a captioned panel below its caption.
 fn below_caption(area: &Area, surface: &Surface) -> Area {
     area.margin(surface.px(CAPTION_BAND), 0, 0, 0)
+}
+
+impl Lesson for ModelFreeLesson {
+    const TEXT: &'static str = "Nobody writes the inverse kinematics of a soft arm down: twisting \
+four rods bends, shears and stretches the backbone, and only a simulator (or the robot) tells \
+where the end effector goes. Both learned models here were trained on a file of 200,000 \
+simulator rows and never saw the simulator. LOInK answers with one inverse of its network and \
+spends one simulator call only to check the answer; the flow baseline draws 8 samples and needs \
+8 calls to find the cheapest that lands; damped least squares on the black box pays 5 calls per \
+iteration for its finite differences. On a real soft robot a call is a Cosserat-rod simulation \
+run to steady state, or the robot itself moving: seconds each, so the calls are the bill.";
+    const TRY: &'static str =
+        "Drag the target across the reachable patch: LOInK's call count stays at \
+one while DLS's changes with every target, and compare each answer's effort with J*.";
+    const PROBLEM: &'static str = "soft4";
+    const SOLVER: SolverKind = SolverKind::Loink;
+    const TARGET: [f64; 2] = DEFAULT_TARGET;
+    const MODELS: &'static [ModelFile] = &[models::SOFT4, models::SOFT4_FLOW];
+    type State = ModelFreeState;
+
+    const PANELS: &'static [Panel] = &[
+        Panel::new(
+            "arms",
+            "Soft arm: LOInK's, the flow's and black-box DLS's answers; drag to move the target",
+            true,
+        ),
+        Panel::new(
+            "twists",
+            "Each rod's twist for the three answers against the optimum",
+            false,
+        ),
+        Panel::new(
+            "calls",
+            "Bar chart of the simulator calls each answer cost",
+            false,
+        ),
+    ];
+
+    fn compute(models: &Loaded, settings: &Settings) -> Self {
+        ModelFreeLesson::new(models, target_xy(settings))
+    }
+
+    /// `getState().lesson`.
+    fn state(&self) -> Self::State {
+        ModelFreeState {
+            lesson: "model-free",
+            target: self.target,
+            optimum_cost: self.optimum.as_ref().map(Solution::cost),
+            answers: self
+                .answers
+                .iter()
+                .map(|(name, s, calls)| Answer {
+                    solver: name,
+                    q: s.q().to_vec(),
+                    cost: s.cost(),
+                    residual: s.residual(),
+                    status: s.status().as_str(),
+                    calls: *calls,
+                    effort_gap_pct: self.gap(s),
+                })
+                .collect(),
+        }
+    }
+
+    /// Readout rows: per answer its calls, effort and error.
+    fn readouts(&self) -> Vec<[String; 2]> {
+        let mut rows = vec![[
+            "reference optimum J*".to_string(),
+            self.optimum
+                .as_ref()
+                .map_or("none found".into(), |o| format!("{:.4}", o.cost())),
+        ]];
+        for (name, s, calls) in &self.answers {
+            let gap = self
+                .gap(s)
+                .map_or(String::new(), |g| format!(" ({g:+.3} % from J*)"));
+            let answering = if *name == "loink" {
+                "0 calls to answer + 1 to check".to_string()
+            } else {
+                format!("{calls} simulator calls")
+            };
+            let miss = s.residual() * 1e3;
+            let miss = if miss >= 1e-3 {
+                format!("{miss:.4}")
+            } else {
+                format!("{miss:.1e}")
+            };
+            rows.push([
+                Self::label(name),
+                format!(
+                    "{answering}; J = {:.4}{gap}; {miss} mm from the target ({})",
+                    s.cost(),
+                    s.status().as_str()
+                ),
+            ]);
+        }
+        rows
+    }
+
+    /// Draws panel `name` (`arms`, `twists`, `calls`).
+    fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
+        match name {
+            "arms" => self.draw_arms(surface).map(Some),
+            "twists" => self.draw_twists(surface).map(|_| None),
+            "calls" => self.draw_calls(surface).map(|_| None),
+            _ => Ok(None),
+        }
+    }
 }

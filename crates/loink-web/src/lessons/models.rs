@@ -7,8 +7,6 @@ use loink::regressor::Regressor;
 use loink::surrogate::{ChartSet, Loink};
 use serde::Serialize;
 
-use super::LessonKind;
-
 /// One model a lesson uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ModelFile {
@@ -71,19 +69,6 @@ pub const SOFT4_FLOW: ModelFile = ModelFile {
     format: "flow",
 };
 
-/// The files lesson `kind` loads.
-pub fn files(kind: LessonKind) -> Vec<ModelFile> {
-    match kind {
-        LessonKind::Averaging => vec![PLANAR2, PLANAR2_MSE, PLANAR2_MDN],
-        LessonKind::Smoothness => vec![PLANAR3_LOW_MU, PLANAR3_HIGH_MU, PLANAR3_MDN],
-        LessonKind::Diversity => vec![PLANAR3],
-        LessonKind::Robustness => vec![PLANAR2],
-        LessonKind::Latent => vec![PLANAR4],
-        LessonKind::Charts => vec![PLANAR3_WIDE, PLANAR3_WIDE_CHARTS],
-        LessonKind::ModelFree => vec![SOFT4, SOFT4_FLOW],
-    }
-}
-
 /// The models a lesson has loaded, by role.
 #[derive(Default)]
 pub struct Loaded {
@@ -100,21 +85,21 @@ pub struct Loaded {
 }
 
 impl Loaded {
-    /// Parses and validates the file of `role` (which must be one of `files(kind)`), checking
-    /// that it is for `robot`. Changes nothing on error.
+    /// Parses and validates the file of `role` (which must be one of the lesson's `files`),
+    /// checking that it is for `problem`. Changes nothing on error.
     pub fn load(
         &mut self,
-        kind: LessonKind,
+        files: &[ModelFile],
         role: &str,
         json: &str,
-        robot: &str,
+        problem: &str,
     ) -> Result<(), String> {
-        let entry = files(kind)
-            .into_iter()
+        let entry = *files
+            .iter()
             .find(|f| f.role == role)
-            .ok_or_else(|| format!("lesson {} uses no model '{role}'", kind.as_str()))?;
-        let checked = |problem: &loink::problem::Problem| {
-            check_robot(entry.file, &planar_name(entry.file, problem)?, robot)
+            .ok_or_else(|| format!("the lesson uses no model '{role}'"))?;
+        let checked = |found: &loink::problem::Problem| {
+            check_problem(entry.file, &planar_name(entry.file, found)?, problem)
         };
         let unreadable = |e: &dyn std::fmt::Display| format!("{}: {e}", entry.file);
         // Lessons show LOInK as the playground runs it by default: one inverse and its
@@ -151,8 +136,8 @@ impl Loaded {
     }
 
     /// Records that `role` could not be fetched or loaded.
-    pub fn mark_missing(&mut self, kind: LessonKind, role: &str, why: &str) {
-        if let Some(entry) = files(kind).into_iter().find(|f| f.role == role) {
+    pub fn mark_missing(&mut self, files: &[ModelFile], role: &str, why: &str) {
+        if let Some(entry) = files.iter().find(|f| f.role == role) {
             self.missing
                 .insert(entry.role, why.chars().take(300).collect());
         }
@@ -168,10 +153,26 @@ fn planar_name(file: &str, problem: &loink::problem::Problem) -> Result<String, 
     }
 }
 
-fn check_robot(file: &str, found: &str, wanted: &str) -> Result<(), String> {
+fn check_problem(file: &str, found: &str, wanted: &str) -> Result<(), String> {
     if found == wanted {
         Ok(())
     } else {
         Err(format!("{file} is for {found}, not {wanted}"))
     }
+}
+
+/// The shipped model files of lesson `L`, read from web/models/ and loaded as the page loads
+/// them (tests).
+#[cfg(test)]
+pub fn shipped<L: super::lesson::Lesson>() -> Loaded {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut loaded = Loaded::default();
+    for file in L::MODELS {
+        let json = std::fs::read_to_string(root.join(file.file))
+            .unwrap_or_else(|e| panic!("{}: {e}", file.file));
+        loaded
+            .load(L::MODELS, file.role, &json, L::PROBLEM)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    loaded
 }

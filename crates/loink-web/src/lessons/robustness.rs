@@ -18,26 +18,14 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::models::Loaded;
+use super::layout::{Control, Panel};
+use super::lesson::Lesson;
+use super::models::{self, Loaded, ModelFile};
 use crate::draw::palette::{INK, LIMITS, SOLUTION, TARGET};
+use crate::draw::plots as ld;
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
+use crate::settings::{Settings, SolverKind};
 use crate::view::Viewport;
-
-/// Text.
-pub const TEXT: &str = "A solver's answer is only a command: the real arm adds joint noise and loses \
-small moves in its backlash (a joint told to move less than the dead band stays put). Here a simulated \
-two-link arm reaches 40 seeded targets; the chart shows the true end-effector error as the noise grows, for \
-the analytic solver and LOInK (open loop: one command per target) and for DLS closed on the measured joints \
-(up to four corrections, each backing off past the dead band when it is smaller than the band). Without noise \
-and backlash all three reach every target within 5 mm. Every command is judged good by the solver that made \
-it; replaying the measured joints through forward kinematics is what lets a controller — classical or \
-learned — say when it failed. Closing the loop takes up the dead band; against noise it helps only while \
-the noise is small next to the error it corrects, for every correction is a noisy move too.";
-/// Try this.
-pub const TRY: &str =
-    "Raise the dead band to 0.05 rad with no noise: which controller still reaches \
-the targets, and which report notices the misses? Then add noise 0.05 rad: why does closing the loop stop \
-helping?";
 
 /// Trials per noise level.
 pub const TRIALS: usize = 40;
@@ -277,7 +265,7 @@ fn simulate(
 
 impl Robustness {
     /// Runs every controller over the noise grid and at the current noise.
-    pub fn compute(models: &Loaded, noise: f64, deadband: f64) -> Self {
+    pub fn new(models: &Loaded, noise: f64, deadband: f64) -> Self {
         let loink = models.loink.get("loink");
         let problem = Problem::preset("planar2").expect("planar2 is a preset");
         let goals = targets(&problem);
@@ -294,73 +282,23 @@ impl Robustness {
         }
     }
 
-    /// `getState().lesson`.
-    pub fn state(&self) -> RobustnessState {
-        RobustnessState {
-            lesson: "robustness",
-            noise: self.noise,
-            deadband: self.deadband,
-            current: self.current.clone(),
-            curve: self.curve.clone(),
-        }
-    }
-
-    /// Readout rows.
-    pub fn readouts(&self) -> Vec<[String; 2]> {
-        let pct = |v: f64| format!("{:.0} %", v * 100.0);
-        self.current
-            .iter()
-            .map(|o| {
-                [
-                    name_of(o.method).to_string(),
-                    format!(
-                        "median error {:.2e} m; truly failed {}; reported failed: {} on its command, {} after FK replay",
-                        o.median_error_m,
-                        pct(o.true_fail),
-                        pct(o.reported_fail_command),
-                        pct(o.reported_fail_replay)
-                    ),
-                ]
-            })
-            .collect()
-    }
-
-    /// Draws `errors` or `status`.
-    pub fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
-        match name {
-            "errors" => self.draw_errors(surface),
-            "status" => self.draw_status(surface),
-            _ => Ok(()),
-        }
-        .map(|_| None)
-    }
-
     fn draw_errors(&self, surface: &Surface) -> DrawResult {
         let area = surface.captioned(&format!(
             "Median end-effector error vs joint noise (dead band {} rad)",
             self.deadband
         ))?;
-        let mut chart = ChartBuilder::on(&area)
-            .margin_top(surface.px(30.0))
-            .margin_left(surface.px(8.0))
-            .margin_right(surface.px(14.0))
-            .margin_bottom(surface.px(6.0))
-            .x_label_area_size(surface.px(32.0))
-            .y_label_area_size(surface.px(56.0))
+        let mut chart = ld::framed(&area, surface, 32.0, 56.0)
             .build_cartesian_2d(0.0..0.1, (1e-7..1.0).log_scale())
             .map_err(text_err)?;
-        chart
-            .configure_mesh()
-            .bold_line_style(crate::draw::palette::GRID)
-            .light_line_style(crate::draw::palette::GRID.mix(0.0))
-            .x_desc("joint noise σ (rad)")
-            .y_desc("median error (m)")
-            .y_label_formatter(&|v| format!("{v:.0e}"))
-            .label_style(surface.font(crate::draw::palette::LABEL_PX, INK))
-            .axis_desc_style(surface.font(crate::draw::palette::LABEL_PX, INK))
-            .axis_style(INK.mix(0.6))
-            .draw()
-            .map_err(text_err)?;
+        ld::styled_mesh(
+            &mut chart,
+            surface,
+            "joint noise σ (rad)",
+            "median error (m)",
+        )
+        .y_label_formatter(&|v| format!("{v:.0e}"))
+        .draw()
+        .map_err(text_err)?;
         let mut legend = Legend::default();
         for m in [Method::Analytic, Method::DlsFeedback, Method::Loink] {
             let pts: Vec<(f64, f64)> = self
@@ -401,12 +339,7 @@ impl Robustness {
                 INK.mix(0.4).stroke_width(surface.stroke(1.0)),
             )))
             .map_err(text_err)?;
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::LowerRight,
-        )
+        legend.finish_on(&area, surface, &chart, Corner::LowerRight)
     }
 
     fn draw_status(&self, surface: &Surface) -> DrawResult {
@@ -416,20 +349,11 @@ impl Robustness {
         ))?;
         let n = self.current.len().max(1) as f64;
         let names: Vec<&str> = self.current.iter().map(|o| o.method).collect();
-        let mut chart = ChartBuilder::on(&area)
-            .margin_top(surface.px(30.0))
-            .margin_left(surface.px(8.0))
-            .margin_right(surface.px(14.0))
-            .margin_bottom(surface.px(6.0))
-            .x_label_area_size(surface.px(28.0))
-            .y_label_area_size(surface.px(52.0))
+        let mut chart = ld::framed(&area, surface, 28.0, 52.0)
             .build_cartesian_2d(0.0..n, 0.0..1.7)
             .map_err(text_err)?;
-        chart
-            .configure_mesh()
+        ld::styled_mesh(&mut chart, surface, "", "share of 40 trials")
             .disable_x_mesh()
-            .bold_line_style(crate::draw::palette::GRID)
-            .light_line_style(crate::draw::palette::GRID.mix(0.0))
             .x_labels(names.len() * 2 + 1)
             .x_label_formatter(&|x| {
                 let i = (x - 0.5).round();
@@ -450,10 +374,6 @@ impl Robustness {
                     String::new()
                 }
             })
-            .y_desc("share of 40 trials")
-            .label_style(surface.font(crate::draw::palette::LABEL_PX, INK))
-            .axis_desc_style(surface.font(crate::draw::palette::LABEL_PX, INK))
-            .axis_style(INK.mix(0.6))
             .draw()
             .map_err(text_err)?;
         // Colour says which controller, the bar's style which count (solid: the truth; hollow:
@@ -489,12 +409,7 @@ impl Robustness {
         for m in [Method::Analytic, Method::DlsFeedback, Method::Loink] {
             legend.add(Mark::Swatch(m.colour()), m.name());
         }
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::UpperRight,
-        )
+        legend.finish_on(&area, surface, &chart, Corner::UpperRight)
     }
 }
 
@@ -505,18 +420,104 @@ fn name_of(key: &str) -> &'static str {
         .map_or("?", Method::name)
 }
 
+impl Lesson for Robustness {
+    const TEXT: &'static str = "A solver's answer is only a command: the real arm adds joint noise and loses \
+small moves in its backlash (a joint told to move less than the dead band stays put). Here a simulated \
+two-link arm reaches 40 seeded targets; the chart shows the true end-effector error as the noise grows, for \
+the analytic solver and LOInK (open loop: one command per target) and for DLS closed on the measured joints \
+(up to four corrections, each backing off past the dead band when it is smaller than the band). Without noise \
+and backlash all three reach every target within 5 mm. Every command is judged good by the solver that made \
+it; replaying the measured joints through forward kinematics is what lets a controller — classical or \
+learned — say when it failed. Closing the loop takes up the dead band; against noise it helps only while \
+the noise is small next to the error it corrects, for every correction is a noisy move too.";
+    const TRY: &'static str =
+    "Raise the dead band to 0.05 rad with no noise: which controller still reaches \
+the targets, and which report notices the misses? Then add noise 0.05 rad: why does closing the loop stop \
+helping?";
+    const PROBLEM: &'static str = "planar2";
+    const SOLVER: SolverKind = SolverKind::Analytic;
+    const TARGET: [f64; 2] = super::averaging::DEFAULT_TARGET;
+    const MODELS: &'static [ModelFile] = &[models::PLANAR2];
+    type State = RobustnessState;
+
+    const PANELS: &'static [Panel] = &[
+        Panel::new(
+            "errors",
+            "End-effector error against joint noise per solver",
+            false,
+        ),
+        Panel::new(
+            "status",
+            "Share of trials each solver reports as failed against the true share",
+            false,
+        ),
+    ];
+
+    fn controls(settings: &Settings) -> Vec<Control> {
+        vec![
+            Control::range(
+                "noise",
+                "Joint noise σ (rad)",
+                [0.0, 0.1, 0.0025],
+                settings.lesson.noise,
+            ),
+            Control::range(
+                "deadband",
+                "Dead band (rad)",
+                [0.0, 0.1, 0.0025],
+                settings.lesson.deadband,
+            ),
+        ]
+    }
+    fn compute(models: &Loaded, settings: &Settings) -> Self {
+        Robustness::new(models, settings.lesson.noise, settings.lesson.deadband)
+    }
+
+    /// `getState().lesson`.
+    fn state(&self) -> Self::State {
+        RobustnessState {
+            lesson: "robustness",
+            noise: self.noise,
+            deadband: self.deadband,
+            current: self.current.clone(),
+            curve: self.curve.clone(),
+        }
+    }
+
+    /// Readout rows.
+    fn readouts(&self) -> Vec<[String; 2]> {
+        let pct = |v: f64| format!("{:.0} %", v * 100.0);
+        self.current
+            .iter()
+            .map(|o| {
+                [
+                    name_of(o.method).to_string(),
+                    format!(
+                        "median error {:.2e} m; truly failed {}; reported failed: {} on its command, {} after FK replay",
+                        o.median_error_m,
+                        pct(o.true_fail),
+                        pct(o.reported_fail_command),
+                        pct(o.reported_fail_replay)
+                    ),
+                ]
+            })
+            .collect()
+    }
+
+    /// Draws `errors` or `status`.
+    fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
+        match name {
+            "errors" => self.draw_errors(surface),
+            "status" => self.draw_status(surface),
+            _ => Ok(()),
+        }
+        .map(|_| None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lessons::LessonKind;
-
-    fn shipped() -> Loaded {
-        let mut m = Loaded::default();
-        let json = include_str!("../../../../web/models/planar2.json");
-        m.load(LessonKind::Robustness, "loink", json, "planar2")
-            .unwrap();
-        m
-    }
 
     fn by_method(r: &Robustness) -> std::collections::BTreeMap<&'static str, Outcome> {
         r.current.iter().map(|o| (o.method, o.clone())).collect()
@@ -524,7 +525,7 @@ mod tests {
 
     #[test]
     fn without_noise_or_backlash_every_controller_reaches_every_target_and_says_so() {
-        let r = Robustness::compute(&shipped(), 0.0, 0.0);
+        let r = Robustness::new(&models::shipped::<Robustness>(), 0.0, 0.0);
         let by = by_method(&r);
         assert_eq!(by.len(), 3);
         for o in by.values() {
@@ -536,7 +537,7 @@ mod tests {
 
     #[test]
     fn the_closed_loop_takes_up_the_backlash_the_open_loops_cannot() {
-        let r = Robustness::compute(&shipped(), 0.0, 0.05);
+        let r = Robustness::new(&models::shipped::<Robustness>(), 0.0, 0.05);
         let by = by_method(&r);
         assert!(by["analytic"].true_fail > 0.0, "{by:?}");
         assert!(by["loink"].true_fail > 0.0, "{by:?}");
@@ -549,11 +550,11 @@ mod tests {
 
     #[test]
     fn classical_controllers_are_exact_without_noise_and_backlash() {
-        let r = Robustness::compute(&Loaded::default(), 0.0, 0.0);
+        let r = Robustness::new(&Loaded::default(), 0.0, 0.0);
         let analytic = r.current.iter().find(|o| o.method == "analytic").unwrap();
         assert!(analytic.median_error_m < 1e-9, "{analytic:?}");
         assert_eq!(analytic.true_fail, 0.0);
-        let noisy = Robustness::compute(&Loaded::default(), 0.05, 0.0);
+        let noisy = Robustness::new(&Loaded::default(), 0.05, 0.0);
         let a = noisy
             .current
             .iter()

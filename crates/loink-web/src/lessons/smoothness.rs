@@ -13,27 +13,15 @@ use loink::solvers::dls;
 use plotters::prelude::*;
 use serde::Serialize;
 
-use super::draw as ld;
-use super::models::Loaded;
+use super::layout::{Control, Panel};
+use super::lesson::Lesson;
+use super::models::{self, Loaded, ModelFile};
 use super::PathKind;
 use crate::draw::palette::{INK, LIMITS, MUTED, SAMPLE, SOLUTION, TARGET};
+use crate::draw::plots as ld;
 use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
+use crate::settings::{Settings, SolverKind};
 use crate::view::Viewport;
-
-/// Text.
-pub const TEXT: &str = "LOInK's map G is bi-Lipschitz: ‖G(x) − G(x′)‖ ≥ μ‖x − x′‖, so its inverse moves \
-the joints at most 1/μ times as far as the (normalised) target moves, and a target that moves smoothly gives \
-joints that move smoothly. The target runs once around a path in 8 s; the charts show each method's joint \
-angles and largest joint speed, with the cheapest pose itself (the reference optimum) on top. On the loop near \
-the base the cheapest pose turns the arm over in a few frames: no continuous map can follow that, both LOInK \
-models bridge it smoothly, and the larger μ = 0.2 moves the joints more gently — paid for with a cost a little \
-further above the optimum. Where the optimum moves slowly (the circle in open space) both models follow it and \
-μ makes no visible difference. DLS follows from the previous frame and can stall at a joint limit; the mixture \
-density network jumps whenever its most likely component switches.";
-/// Try this.
-pub const TRY: &str =
-    "Compare the largest joint speeds of the two LOInK models on the loop near the base, \
-then switch the path to the circle: why does μ stop mattering there?";
 
 /// Frames along the path.
 pub const FRAMES: usize = 240;
@@ -167,7 +155,7 @@ fn track(
 
 impl Smoothness {
     /// Runs every available method along `path`.
-    pub fn compute(models: &Loaded, path: PathKind) -> Self {
+    pub fn new(models: &Loaded, path: PathKind) -> Self {
         let problem = Problem::preset("planar3").expect("planar3 is a preset");
         let targets: Vec<[f64; 2]> = (0..FRAMES)
             .map(|k| path_point(path, k as f64 / FRAMES as f64))
@@ -219,50 +207,6 @@ impl Smoothness {
         }
     }
 
-    /// `getState().lesson`.
-    pub fn state(&self) -> SmoothnessState {
-        let loink: Vec<&Track> = self.tracks.iter().filter(|t| t.mu.is_some()).collect();
-        SmoothnessState {
-            lesson: "smoothness",
-            path: self.path.as_str(),
-            frames: FRAMES,
-            dt_s: PERIOD_S / FRAMES as f64,
-            jump_rad: JUMP_RAD,
-            methods: self.tracks.clone(),
-            loink_jumps: (!loink.is_empty()).then(|| loink.iter().map(|t| t.jumps).sum()),
-            optimum_max_speed_rad_s: self.tracks[0].max_speed_rad_s,
-        }
-    }
-
-    /// Readout rows.
-    pub fn readouts(&self) -> Vec<[String; 2]> {
-        self.tracks
-            .iter()
-            .map(|t| {
-                let plural = |n: usize| if n == 1 { "" } else { "s" };
-                let gap = match t.mean_cost_gap {
-                    Some(g) => format!(
-                        "; mean J − J* {g:+.4} over the {} frame{} on target",
-                        t.compared_frames,
-                        plural(t.compared_frames)
-                    ),
-                    None => String::new(),
-                };
-                [
-                    t.name.clone(),
-                    format!(
-                        "largest joint speed {:.2} rad/s; {} jump{}; {} of {FRAMES} frames off \
-                         the target by > 1 mm or outside the limits{gap}",
-                        t.max_speed_rad_s,
-                        t.jumps,
-                        plural(t.jumps),
-                        t.missed_frames,
-                    ),
-                ]
-            })
-            .collect()
-    }
-
     fn colour(i: usize) -> RGBAColor {
         [
             MUTED.to_rgba(),
@@ -271,16 +215,6 @@ impl Smoothness {
             LIMITS.to_rgba(),
             TARGET.to_rgba(),
         ][i % 5]
-    }
-
-    /// Draws `path`, `angles` or `velocity`.
-    pub fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
-        match name {
-            "path" => self.draw_path(surface).map(Some),
-            "angles" => self.draw_angles(surface).map(|_| None),
-            "velocity" => self.draw_velocity(surface).map(|_| None),
-            _ => Ok(None),
-        }
     }
 
     fn draw_path(&self, surface: &Surface) -> DrawResult<Viewport> {
@@ -314,12 +248,7 @@ impl Smoothness {
         if let Some(t) = self.tracks.first() {
             legend.add(Mark::Line(Self::colour(0).mix(0.5), 2.0), t.name.clone());
         }
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::UpperLeft,
-        )?;
+        legend.finish_on(&area, surface, &chart, Corner::UpperLeft)?;
         Ok(view)
     }
 
@@ -385,25 +314,11 @@ impl Smoothness {
             .map(|t| t.max_speed_rad_s)
             .fold(1.0, f64::max)
             * 2.0;
-        let mut chart = ChartBuilder::on(&area)
-            .margin_top(surface.px(30.0))
-            .margin_left(surface.px(8.0))
-            .margin_right(surface.px(14.0))
-            .margin_bottom(surface.px(6.0))
-            .x_label_area_size(surface.px(32.0))
-            .y_label_area_size(surface.px(56.0))
+        let mut chart = ld::framed(&area, surface, 32.0, 56.0)
             .build_cartesian_2d(0.0..PERIOD_S, (1e-3..top).log_scale())
             .map_err(text_err)?;
-        chart
-            .configure_mesh()
-            .bold_line_style(crate::draw::palette::GRID)
-            .light_line_style(crate::draw::palette::GRID.mix(0.0))
-            .x_desc("time (s)")
-            .y_desc("max |q̇ᵢ| (rad/s)")
+        ld::styled_mesh(&mut chart, surface, "time (s)", "max |q̇ᵢ| (rad/s)")
             .y_label_formatter(&|v| format!("{v:.0e}"))
-            .label_style(surface.font(crate::draw::palette::LABEL_PX, INK))
-            .axis_desc_style(surface.font(crate::draw::palette::LABEL_PX, INK))
-            .axis_style(INK.mix(0.6))
             .draw()
             .map_err(text_err)?;
         let dt = PERIOD_S / FRAMES as f64;
@@ -439,12 +354,107 @@ impl Smoothness {
                 format!("{} (max {:.2})", t.name, t.max_speed_rad_s),
             );
         }
-        legend.finish(
-            &area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            Corner::UpperLeft,
-        )
+        legend.finish_on(&area, surface, &chart, Corner::UpperLeft)
+    }
+}
+
+impl Lesson for Smoothness {
+    const TEXT: &'static str = "LOInK's map G is bi-Lipschitz: ‖G(x) − G(x′)‖ ≥ μ‖x − x′‖, so its inverse moves \
+the joints at most 1/μ times as far as the (normalised) target moves, and a target that moves smoothly gives \
+joints that move smoothly. The target runs once around a path in 8 s; the charts show each method's joint \
+angles and largest joint speed, with the cheapest pose itself (the reference optimum) on top. On the loop near \
+the base the cheapest pose turns the arm over in a few frames: no continuous map can follow that, both LOInK \
+models bridge it smoothly, and the larger μ = 0.2 moves the joints more gently — paid for with a cost a little \
+further above the optimum. Where the optimum moves slowly (the circle in open space) both models follow it and \
+μ makes no visible difference. DLS follows from the previous frame and can stall at a joint limit; the mixture \
+density network jumps whenever its most likely component switches.";
+    const TRY: &'static str =
+        "Compare the largest joint speeds of the two LOInK models on the loop near the base, \
+then switch the path to the circle: why does μ stop mattering there?";
+    const PROBLEM: &'static str = "planar3";
+    const SOLVER: SolverKind = SolverKind::Dls;
+    const TARGET: [f64; 2] = [0.6, 0.3];
+    const MODELS: &'static [ModelFile] = &[
+        models::PLANAR3_LOW_MU,
+        models::PLANAR3_HIGH_MU,
+        models::PLANAR3_MDN,
+    ];
+    type State = SmoothnessState;
+
+    const PANELS: &'static [Panel] = &[
+        Panel::new("path", "The target's path and the arm along it", false),
+        Panel::new("angles", "Joint angles over time per method", false),
+        Panel::new(
+            "velocity",
+            "Largest joint speed over time per method",
+            false,
+        ),
+    ];
+
+    fn controls(settings: &Settings) -> Vec<Control> {
+        vec![Control::select(
+            "path",
+            "Path",
+            PathKind::ALL.map(PathKind::as_str).to_vec(),
+            settings.lesson.path.as_str(),
+        )]
+    }
+    fn compute(models: &Loaded, settings: &Settings) -> Self {
+        Smoothness::new(models, settings.lesson.path)
+    }
+
+    /// `getState().lesson`.
+    fn state(&self) -> Self::State {
+        let loink: Vec<&Track> = self.tracks.iter().filter(|t| t.mu.is_some()).collect();
+        SmoothnessState {
+            lesson: "smoothness",
+            path: self.path.as_str(),
+            frames: FRAMES,
+            dt_s: PERIOD_S / FRAMES as f64,
+            jump_rad: JUMP_RAD,
+            methods: self.tracks.clone(),
+            loink_jumps: (!loink.is_empty()).then(|| loink.iter().map(|t| t.jumps).sum()),
+            optimum_max_speed_rad_s: self.tracks[0].max_speed_rad_s,
+        }
+    }
+
+    /// Readout rows.
+    fn readouts(&self) -> Vec<[String; 2]> {
+        self.tracks
+            .iter()
+            .map(|t| {
+                let plural = |n: usize| if n == 1 { "" } else { "s" };
+                let gap = match t.mean_cost_gap {
+                    Some(g) => format!(
+                        "; mean J − J* {g:+.4} over the {} frame{} on target",
+                        t.compared_frames,
+                        plural(t.compared_frames)
+                    ),
+                    None => String::new(),
+                };
+                [
+                    t.name.clone(),
+                    format!(
+                        "largest joint speed {:.2} rad/s; {} jump{}; {} of {FRAMES} frames off \
+                         the target by > 1 mm or outside the limits{gap}",
+                        t.max_speed_rad_s,
+                        t.jumps,
+                        plural(t.jumps),
+                        t.missed_frames,
+                    ),
+                ]
+            })
+            .collect()
+    }
+
+    /// Draws `path`, `angles` or `velocity`.
+    fn draw(&self, name: &str, surface: &Surface) -> DrawResult<Option<Viewport>> {
+        match name {
+            "path" => self.draw_path(surface).map(Some),
+            "angles" => self.draw_angles(surface).map(|_| None),
+            "velocity" => self.draw_velocity(surface).map(|_| None),
+            _ => Ok(None),
+        }
     }
 }
 
@@ -453,31 +463,8 @@ mod tests {
     use super::*;
     use loink::solvers::reference;
 
-    fn shipped() -> Loaded {
-        use crate::lessons::LessonKind;
-        let mut m = Loaded::default();
-        for (role, json) in [
-            (
-                "loink-low-mu",
-                include_str!("../../../../web/models/planar3.json"),
-            ),
-            (
-                "loink-high-mu",
-                include_str!("../../../../web/models/planar3-mu0.2.json"),
-            ),
-            (
-                "mdn",
-                include_str!("../../../../web/models/planar3-mdn.json"),
-            ),
-        ] {
-            m.load(LessonKind::Smoothness, role, json, "planar3")
-                .unwrap();
-        }
-        m
-    }
-
     fn speeds(path: PathKind) -> (SmoothnessState, f64, f64) {
-        let s = Smoothness::compute(&shipped(), path).state();
+        let s = Smoothness::new(&models::shipped::<Smoothness>(), path).state();
         let speed = |mu: f64| {
             s.methods
                 .iter()

@@ -2,7 +2,7 @@
 //! tests, benchmarks and the web page's development. It satisfies every load-time check, but
 //! its answers are not near-optimal or even on target: never ship one.
 //!
-//! Also the engine → file conversions ([`bilipnet_weights`], [`mlp_weights`]).
+//! Also the in-memory → file conversions ([`bilipnet_weights`], [`mlp_weights`]).
 
 use std::collections::BTreeMap;
 
@@ -75,7 +75,7 @@ pub fn mlp_weights(mlp: &Mlp) -> MlpWeights {
 ///
 /// A non-redundant arm (`planar2`: 2 joints for a 2-D task) gets latent dimension 0, as trained
 /// planar2 files have: G is then a bijection onto the task, M is 0 × 0 and the metric head keeps
-/// the one output the engine ignores ([`metric_outputs`]). An arm with fewer joints than task
+/// the one output the inference crate ignores ([`metric_outputs`]). An arm with fewer joints than task
 /// dimensions has no model at all and is refused with that reason.
 pub fn random_model(
     robot: &str,

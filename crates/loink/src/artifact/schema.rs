@@ -4,7 +4,7 @@
 //! the model's `kind` (`loink`) and its `about` card; a version-1 file (its problem under
 //! `robot`, no kind, no card) loads unchanged as a `loink` model.
 //!
-//! Conventions, shared by the trainer (export) and the engine (inference):
+//! Conventions, shared by the trainer (export) and inference:
 //! - Matrices are row-major nested arrays `[[row0…], [row1…], …]` so `jq '.bilipnet.orthogonal[0].r'`
 //!   prints them as they are written on paper.
 //! - G acts on normalised joints x̃ = (x − x_shift) ⊘ x_scale and returns [ỹ; z] with

@@ -1,4 +1,4 @@
-//! Validation of a parsed [`ModelFile`] into a [`ValidatedModel`] whose engine objects
+//! Validation of a parsed [`ModelFile`] into a [`ValidatedModel`] whose inference objects
 //! (arm, cost, [`BiLipNet`], heads) are ready to run. Every check names the field it failed on.
 //!
 //! Checked: the model kind, the problem spec and the cost spec; `hyper` (0 < μ < ν finite, depth, task and latent
@@ -32,7 +32,7 @@ pub const MAX_DEPTH: usize = 64;
 /// Widest head layer accepted.
 pub const MAX_HEAD_WIDTH: usize = 1024;
 
-/// A model file that passed every check, with its engine objects built.
+/// A model file that passed every check, with its inference objects built.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidatedModel {
     file: ModelFile,
@@ -162,7 +162,7 @@ pub(crate) fn matrix(
     Array2::from_shape_vec((rows, cols), flat).map_err(|e| shape(path, e.to_string()))
 }
 
-/// Validates everything and builds the engine objects.
+/// Validates everything and builds the inference objects.
 pub fn validate(file: ModelFile) -> Checked<ValidatedModel> {
     if file.kind != KIND_LOINK {
         return Err(ArtifactError::Kind(file.kind.clone()));
@@ -196,7 +196,7 @@ pub fn validate(file: ModelFile) -> Checked<ValidatedModel> {
 }
 
 /// Outputs of the metric head: the lower triangle of L, k(k + 1)/2. For k = 0 (M is 0 × 0) the
-/// head keeps one output that the engine ignores, so every file has the same head shapes.
+/// head keeps one output that the inference crate ignores, so every file has the same head shapes.
 pub fn metric_outputs(k: usize) -> usize {
     (k * (k + 1) / 2).max(1)
 }

@@ -3,7 +3,7 @@
 //! invertible: its symmetric part is I + VᵀV ≻ 0); R = [(I+Z)⁻¹(I−Z); −2V(I+Z)⁻¹].
 //! A wide W (p < q) is transposed first and the result transposed back.
 //!
-//! The trainer parameterises every orthogonal factor this way; the engine uses it to build valid
+//! The trainer parameterises every orthogonal factor this way; the inference crate uses it to build valid
 //! random networks for tests and benchmarks (the artifact itself stores the explicit matrices).
 
 use ndarray::{s, Array2};

@@ -1,5 +1,5 @@
 //! The one solver interface and the registry that builds every solver from a [`SolverKind`]
-//! and its [`SolverSettings`]: `loink eval`, `loink bench`, the page's engine and its gap map
+//! and its [`SolverSettings`]: `loink eval`, `loink bench`, the page and its gap map
 //! all call [`build`], so the same settings and target give the same status, residual and
 //! iterations everywhere.
 //!

@@ -1,8 +1,11 @@
-//! Drawing helpers shared by the lessons, on top of the playground's [`Surface`], palette and
-//! hand-drawn [`Legend`]: a workspace chart (same pixel ↔ world map as `canvas#arm`), arms,
-//! the target, and plain line charts.
+//! Plots shared by the lessons' panels, on top of the playground's [`Surface`], palette and
+//! hand-drawn [`Legend`](crate::draw::Legend): a workspace chart (same pixel ↔ world map as
+//! `canvas#arm`), arms, the target, one frame and one mesh style for every value chart (line,
+//! bar and log charts), and plain line charts.
 
 use loink::problem::planar::PlanarArm;
+use plotters::chart::MeshStyle;
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
@@ -132,6 +135,48 @@ pub fn base_and_target(
     Ok(())
 }
 
+/// The frame of a value chart under the caption band: the lessons' margins, `x_label_px` and
+/// `y_label_px` CSS px for the axis labels.
+pub fn framed<'a, 'b>(
+    area: &'a Area,
+    surface: &Surface,
+    x_label_px: f64,
+    y_label_px: f64,
+) -> ChartBuilder<'a, 'b, Canvas2d> {
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .margin_top(surface.px(CAPTION_BAND + 6.0))
+        .margin_left(surface.px(8.0))
+        .margin_right(surface.px(14.0))
+        .margin_bottom(surface.px(6.0))
+        .x_label_area_size(surface.px(x_label_px))
+        .y_label_area_size(surface.px(y_label_px));
+    builder
+}
+
+/// The lessons' mesh: bold grid lines only, labels and axis descriptions in the page's font
+/// (the caller adds its own labels and formatters, then draws).
+pub fn styled_mesh<'a, 'b, X, Y>(
+    chart: &'b mut ChartContext<'a, Canvas2d, Cartesian2d<X, Y>>,
+    surface: &Surface,
+    x_desc: &str,
+    y_desc: &str,
+) -> MeshStyle<'a, 'b, X, Y, Canvas2d>
+where
+    X: Ranged + ValueFormatter<X::ValueType>,
+    Y: Ranged + ValueFormatter<Y::ValueType>,
+{
+    let mut mesh = chart.configure_mesh();
+    mesh.bold_line_style(palette::GRID)
+        .light_line_style(palette::GRID.mix(0.0))
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
+        .axis_style(INK.mix(0.6));
+    mesh
+}
+
 /// A line chart under the caption band with the given ranges and axis descriptions.
 pub fn line_chart<'a>(
     area: &'a Area,
@@ -141,26 +186,13 @@ pub fn line_chart<'a>(
     x_desc: &str,
     y_desc: &str,
 ) -> DrawResult<Chart<'a>> {
-    let mut chart = ChartBuilder::on(area)
+    let mut chart = framed(area, surface, 32.0, 52.0)
         .margin_top(surface.px(CAPTION_BAND + 4.0))
-        .margin_left(surface.px(8.0))
-        .margin_right(surface.px(14.0))
-        .margin_bottom(surface.px(6.0))
-        .x_label_area_size(surface.px(32.0))
-        .y_label_area_size(surface.px(52.0))
         .build_cartesian_2d(x, y)
         .map_err(text_err)?;
-    chart
-        .configure_mesh()
-        .light_line_style(palette::GRID.mix(0.0))
-        .bold_line_style(palette::GRID)
-        .x_desc(x_desc)
-        .y_desc(y_desc)
+    styled_mesh(&mut chart, surface, x_desc, y_desc)
         .x_labels(6)
         .y_labels(6)
-        .label_style(surface.font(palette::LABEL_PX, INK))
-        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
-        .axis_style(INK.mix(0.6))
         .draw()
         .map_err(text_err)?;
     Ok(chart)
