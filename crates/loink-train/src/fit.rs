@@ -36,6 +36,8 @@ pub struct Settings {
     pub clip: f64,
     /// Epochs without a new best before an early stop (`--patience`).
     pub patience: usize,
+    /// (index, count) of the chart a multi-chart run trains (the progress lines name it).
+    pub chart: Option<(usize, usize)>,
 }
 
 /// What a trainer puts into the loop: its loss on a batch and its validation.
@@ -94,17 +96,18 @@ impl<M> Fitted<M> {
     }
 }
 
-/// Trains `net` on `rows` training rows by `settings`, drawing the order from `rng`.
+/// Trains `net` on `rows` training rows by `settings`, drawing the order from `rng`, with a
+/// progress bar.
 pub fn fit<M: Module, W: Workload<M>>(
     mut net: M,
     rows: usize,
     settings: Settings,
     workload: &mut W,
     rng: &mut ChaCha8Rng,
-    progress: &Progress,
 ) -> Result<Fitted<M>, TrainError> {
     let mut optim = optimiser::adam();
     let steps_per_epoch = rows.div_ceil(settings.batch);
+    let progress = &Progress::new(settings.epochs, steps_per_epoch, settings.chart);
     let schedule = schedule::OneCycle::new(settings.lr, settings.epochs * steps_per_epoch);
     let mut order: Vec<usize> = (0..rows).collect();
     let mut best = (f64::INFINITY, net.valid(), 0usize);

@@ -4,9 +4,9 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use common::TINY;
+use common::tiny;
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("loink-soft4-{}-{name}", std::process::id()))
@@ -16,7 +16,26 @@ fn run(args: &[&str]) -> std::process::Output {
     common::run(args)
 }
 
-fn read_csv(path: &PathBuf) -> (Vec<String>, Vec<Vec<f64>>, Vec<Vec<String>>) {
+/// `loink eval ARGS… --targets TARGETS --out RESULTS`, which must succeed; the results file
+/// read back.
+fn eval_csv(args: &[&str], targets: &Path, results: &PathBuf) -> Csv {
+    let mut all = vec!["eval"];
+    all.extend_from_slice(args);
+    all.extend([
+        "--targets",
+        targets.to_str().unwrap(),
+        "--out",
+        results.to_str().unwrap(),
+    ]);
+    let o = run(&all);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    read_csv(results)
+}
+
+/// A results file: its header, its rows as numbers (NaN where not one) and as text.
+type Csv = (Vec<String>, Vec<Vec<f64>>, Vec<Vec<String>>);
+
+fn read_csv(path: &PathBuf) -> Csv {
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text.lines();
     let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
@@ -146,7 +165,7 @@ fn eval_counts_the_simulator_calls_of_every_solve() {
 /// `loink train` tiny, from `data`, with extra flags; returns stdout + stderr.
 fn train_from(data: &std::path::Path, out: &std::path::Path, extra: &[&str]) -> (bool, String) {
     let mut args = vec!["train", "--data", data.to_str().unwrap()];
-    args.extend(TINY);
+    args.extend(tiny("4", "20"));
     args.extend(["--seed", "3", "--out", out.to_str().unwrap()]);
     args.extend_from_slice(extra);
     let o = run(&args);
@@ -205,34 +224,16 @@ fn a_model_trains_from_a_data_file_alone() {
     assert!(m["last_loss"] < m["first_loss"], "{m:?}");
     assert_eq!(m["samples"], 4000.0);
     assert_eq!(file.problem().name(), "soft4");
-    let o = run(&[
-        "eval",
-        "--model",
-        model.to_str().unwrap(),
-        "--refine",
-        "3",
-        "--targets",
-        targets.to_str().unwrap(),
-        "--out",
-        results.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let (header, _, raw) = read_csv(&results);
+    let (header, _, raw) = eval_csv(
+        &["--model", model.to_str().unwrap(), "--refine", "3"],
+        &targets,
+        &results,
+    );
     assert!(header.iter().any(|h| h == "sim_calls"));
     let status = header.iter().position(|h| h == "status").unwrap();
     assert!(raw.iter().filter(|r| r[status] == "converged").count() >= 25);
     // The one-shot answer costs one simulator call: its replay.
-    let o = run(&[
-        "eval",
-        "--model",
-        model.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--out",
-        results.to_str().unwrap(),
-    ]);
-    assert!(o.status.success());
-    let (header, rows, _) = read_csv(&results);
+    let (header, rows, _) = eval_csv(&["--model", model.to_str().unwrap()], &targets, &results);
     let calls = header.iter().position(|h| h == "sim_calls").unwrap();
     assert!(rows.iter().all(|r| r[calls] == 1.0), "one-shot calls");
 
@@ -244,17 +245,7 @@ fn a_model_trains_from_a_data_file_alone() {
     let file = loink::artifact::load_model(&text).unwrap();
     assert_eq!(file.file().problem.kind, "data");
     assert!(!file.problem().replayable());
-    let o = run(&[
-        "eval",
-        "--model",
-        model.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--out",
-        results.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let (header, rows, raw) = read_csv(&results);
+    let (header, rows, raw) = eval_csv(&["--model", model.to_str().unwrap()], &targets, &results);
     let status = header.iter().position(|h| h == "status").unwrap();
     assert!(raw.iter().all(|r| r[status] == "unverified"));
     // The learner's own word on where each answer lands: its task prediction G₁(x), which the
@@ -317,7 +308,7 @@ fn a_planar3_data_file_trains_like_the_robot_itself() {
     let (ok, log) = train_from(&data, &a, &["--problem", "planar3"]);
     assert!(ok, "{log}");
     let mut args = vec!["train", "--robot", "planar3", "--samples", "6000"];
-    args.extend(TINY);
+    args.extend(tiny("4", "20"));
     args.extend(["--seed", "3", "--out", b.to_str().unwrap()]);
     let o = run(&args);
     assert!(o.status.success());
@@ -335,19 +326,11 @@ fn a_planar3_data_file_trains_like_the_robot_itself() {
     .status
     .success());
     let within = |model: &PathBuf| {
-        let o = run(&[
-            "eval",
-            "--model",
-            model.to_str().unwrap(),
-            "--refine",
-            "3",
-            "--targets",
-            targets.to_str().unwrap(),
-            "--out",
-            results.to_str().unwrap(),
-        ]);
-        assert!(o.status.success());
-        let (header, rows, _) = read_csv(&results);
+        let (header, rows, _) = eval_csv(
+            &["--model", model.to_str().unwrap(), "--refine", "3"],
+            &targets,
+            &results,
+        );
         let gap = header.iter().position(|h| h == "gap").unwrap();
         rows.iter().filter(|r| r[gap] <= 0.01).count()
     };

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{loink, TINY};
+use common::{loink, tiny};
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("loink-smoke-{}-{name}", std::process::id()))
@@ -20,7 +20,7 @@ fn train_tiny(out: &Path) -> String {
 fn train_tiny_with(out: &Path, extra: &[&str]) -> String {
     let output = loink()
         .args(["train", "--robot", "planar3", "--samples", "4000"])
-        .args(TINY)
+        .args(tiny("4", "20"))
         .args(["--seed", "7", "--out"])
         .arg(out)
         .args(extra)
@@ -243,22 +243,9 @@ fn tiny_charts_train_chart_by_chart_and_eval_names_the_winner() {
             "2",
             "--samples",
             "3000",
-            "--epochs",
-            "3",
-            "--depth",
-            "2",
-            "--hidden",
-            "8,8",
-            "--head-hidden",
-            "8",
-            "--batch",
-            "128",
-            "--check-targets",
-            "10",
-            "--seed",
-            "3",
-            "--out",
         ])
+        .args(tiny("3", "10"))
+        .args(["--seed", "3", "--out"])
         .arg(&model)
         .output()
         .expect("the loink binary runs");

@@ -123,11 +123,8 @@ pub fn decode_js(json: &js_sys::JsString) -> Result<Decoded, ArtifactError> {
 /// Decodes `json` into a model file (not yet validated).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn decode(json: &str) -> Result<Decoded, ArtifactError> {
-    use loink::artifact::FileHeader;
-    let header: FileHeader =
-        serde_json::from_str(json).map_err(|e| ArtifactError::Parse(e.to_string()))?;
+    let header = loink::artifact::FileHeader::read(json)?;
     if header.kind.as_deref() == Some(KIND_CHARTS) {
-        header.check()?;
         #[cfg(feature = "charts")]
         return serde_json::from_str(json)
             .map(|f| Decoded::Charts(Box::new(f)))
@@ -136,7 +133,6 @@ pub fn decode(json: &str) -> Result<Decoded, ArtifactError> {
         return Err(charts_elsewhere());
     }
     if header.kind.as_deref() == Some(KIND_FLOW) {
-        header.check()?;
         #[cfg(feature = "model-free")]
         return serde_json::from_str(json)
             .map(|f| Decoded::Flow(Box::new(f)))

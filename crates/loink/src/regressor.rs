@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::artifact::validate::{matrix, vector};
-use crate::artifact::{ArtifactError, MlpWeights, MAX_MODEL_BYTES};
+use crate::artifact::{problem_of, ArtifactError, MlpWeights, MAX_MODEL_BYTES};
 use crate::cost::CostSpec;
 use crate::nn::{Dense, Mlp};
 use crate::problem::Problem;
@@ -212,12 +212,7 @@ impl Regressor {
                 supported: REGRESSOR_VERSION,
             });
         }
-        let kinematics = file
-            .problem
-            .build()
-            .map_err(|e| ArtifactError::Problem(e.to_string()))?;
-        let problem = Problem::new(kinematics, file.cost.clone())
-            .map_err(|e| ArtifactError::Cost(e.to_string()))?;
+        let problem = problem_of(&file.problem, &file.cost)?;
         if problem.task_dim() != 2 {
             return Err(range(
                 "problem",

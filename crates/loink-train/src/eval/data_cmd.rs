@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::problem_for;
-use super::results_csv::number;
+use super::results_csv::{number, CsvOut};
 use crate::cli::CliError;
 
 /// Most rows one call writes.
@@ -50,16 +50,8 @@ pub fn run(args: &DataArgs) -> Result<(), CliError> {
             args.count
         )));
     }
-    let open_fail = |e: &dyn std::fmt::Display| {
-        CliError::Input(format!("cannot write {}: {e}", args.out.display()))
-    };
-    let mut writer = csv::Writer::from_path(&args.out).map_err(|e| open_fail(&e))?;
-    let fail = |e: &dyn std::fmt::Display| {
-        CliError::Internal(format!("writing {}: {e}", args.out.display()))
-    };
-    writer
-        .write_record(header(problem.dof(), problem.task_dim()))
-        .map_err(|e| fail(&e))?;
+    let mut out = CsvOut::create(&args.out, "")?;
+    out.row(header(problem.dof(), problem.task_dim()))?;
     let limits = problem.limits().clone();
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let bar = loink_train::progress::bar(args.count, "rows");
@@ -75,11 +67,11 @@ pub fn run(args: &DataArgs) -> Result<(), CliError> {
             .chain(&y)
             .chain(std::iter::once(&j))
             .map(|&v| number(v));
-        writer.write_record(row).map_err(|e| fail(&e))?;
+        out.row(row)?;
         bar.inc(1);
     }
     bar.finish_and_clear();
-    writer.flush().map_err(|e| fail(&e))?;
+    out.finish()?;
     let calls = match (calls_before, problem.kinematics().simulator_calls()) {
         (Some(a), Some(b)) => format!(", {} simulator calls", b - a),
         _ => String::new(),

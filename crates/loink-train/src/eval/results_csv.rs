@@ -4,6 +4,7 @@
 //! shortest round-trip form; a missing value (an invalid row's q, residual, cost, margin) is
 //! written `NaN`; the target fields are written as given in the targets file.
 
+use std::fs::File;
 use std::path::Path;
 
 use loink::report::{Solution, Status};
@@ -11,6 +12,42 @@ use loink::report::{Solution, Status};
 use super::summary::ExtraColumn;
 use super::targets_csv::TargetRow;
 use crate::cli::CliError;
+
+/// A CSV file open for writing. Refusing to open it is the user's input (exit 2); a write that
+/// fails once it is open (disk full, …) is not (exit 1).
+pub struct CsvOut {
+    writer: csv::Writer<File>,
+    /// How messages name the file ("results file R.csv", or the path alone).
+    label: String,
+}
+
+impl CsvOut {
+    /// Creates the file at `path`; `kind` names it in messages (e.g. "results file ").
+    pub fn create(path: &Path, kind: &str) -> Result<Self, CliError> {
+        let label = format!("{kind}{}", path.display());
+        let writer = csv::Writer::from_path(path)
+            .map_err(|e| CliError::Input(format!("cannot write {label}: {e}")))?;
+        Ok(CsvOut { writer, label })
+    }
+
+    /// Writes one record.
+    pub fn row<I, S>(&mut self, record: I) -> Result<(), CliError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<[u8]>,
+    {
+        self.writer
+            .write_record(record)
+            .map_err(|e| CliError::Internal(format!("writing {}: {e}", self.label)))
+    }
+
+    /// Flushes the file.
+    pub fn finish(mut self) -> Result<(), CliError> {
+        self.writer
+            .flush()
+            .map_err(|e| CliError::Internal(format!("writing {}: {e}", self.label)))
+    }
+}
 
 /// The header: the target columns, q1…q`dof`, the report columns and the extra columns.
 pub fn header(names: &[String], dof: usize, extra: &[ExtraColumn]) -> Vec<String> {
@@ -39,17 +76,8 @@ pub fn write_results(
     solutions: &[Solution],
     extra: &[ExtraColumn],
 ) -> Result<(), CliError> {
-    let fail = |e: &dyn std::fmt::Display| {
-        CliError::Input(format!("cannot write results file {}: {e}", path.display()))
-    };
-    let mut writer = csv::Writer::from_path(path).map_err(|e| fail(&e))?;
-    // Once the file is open, a failing write (disk full, …) is not the user's input.
-    let fail = |e: &dyn std::fmt::Display| {
-        CliError::Internal(format!("writing results file {}: {e}", path.display()))
-    };
-    writer
-        .write_record(header(names, dof, extra))
-        .map_err(|e| fail(&e))?;
+    let mut out = CsvOut::create(path, "results file ")?;
+    out.row(header(names, dof, extra))?;
     for (i, (row, s)) in rows.iter().zip(solutions).enumerate() {
         let mut record: Vec<String> = row.texts.clone();
         for j in 0..dof {
@@ -71,9 +99,9 @@ pub fn write_results(
         for column in extra {
             record.push(number(column.values.get(i).copied().unwrap_or(f64::NAN)));
         }
-        writer.write_record(&record).map_err(|e| fail(&e))?;
+        out.row(&record)?;
     }
-    writer.flush().map_err(|e| fail(&e))
+    out.finish()
 }
 
 /// Shortest round-trip text of `v`: plain for 1e-4 ≤ |v| < 1e15 (and 0), scientific otherwise.

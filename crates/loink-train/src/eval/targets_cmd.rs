@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::problem_for;
+use super::results_csv::{number, CsvOut};
 use crate::cli::CliError;
 
 /// Most targets one call writes.
@@ -45,25 +46,15 @@ pub fn run(args: &TargetsArgs) -> Result<(), CliError> {
             args.count
         )));
     }
-    let fail = |e: &dyn std::fmt::Display| {
-        CliError::Input(format!("cannot write {}: {e}", args.out.display()))
-    };
-    let mut writer = csv::Writer::from_path(&args.out).map_err(|e| fail(&e))?;
-    let fail = |e: &dyn std::fmt::Display| {
-        CliError::Internal(format!("writing {}: {e}", args.out.display()))
-    };
-    writer
-        .write_record(super::targets_csv::task_columns(problem.task_dim()))
-        .map_err(|e| fail(&e))?;
+    let mut out = CsvOut::create(&args.out, "")?;
+    out.row(super::targets_csv::task_columns(problem.task_dim()))?;
     let bar = loink_train::progress::bar(args.count, "targets");
     for y in random_targets(&problem, args.count, args.seed) {
-        writer
-            .write_record(y.iter().map(|&v| super::results_csv::number(v)))
-            .map_err(|e| fail(&e))?;
+        out.row(y.iter().map(|&v| number(v)))?;
         bar.inc(1);
     }
     bar.finish_and_clear();
-    writer.flush().map_err(|e| fail(&e))?;
+    out.finish()?;
     println!(
         "wrote {} random reachable {} targets (seed {}) to {}",
         args.count,

@@ -226,6 +226,7 @@ impl TrainArgs {
             lr: self.lr,
             clip: self.clip,
             patience: self.patience,
+            chart: None,
         }
     }
 

@@ -6,6 +6,7 @@
 
 use loink::artifact::Normalisation;
 use loink::problem::{JointLimits, Problem};
+use loink::regressor::RegressorNormalisation;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -188,6 +189,54 @@ pub fn normalisation_in(region: &JointLimits, data: &Samples) -> Normalisation {
         cost_shift: cost_mean,
         cost_scale: cost_var.sqrt().max(1e-12),
     }
+}
+
+/// The baselines' normalisation (the flow's and the regressors'): ỹ standardised per
+/// coordinate over the training rows, x̃ = (x − centre) / half-width of the box.
+pub fn standardisation(problem: &Problem, rows: &Samples) -> RegressorNormalisation {
+    let m = rows.task_dim;
+    let len = rows.len().max(1) as f64;
+    let mean: Vec<f64> = (0..m)
+        .map(|j| rows.y.iter().skip(j).step_by(m).sum::<f64>() / len)
+        .collect();
+    let scale = (0..m)
+        .map(|j| {
+            let var = rows
+                .y
+                .iter()
+                .skip(j)
+                .step_by(m)
+                .map(|v| (v - mean[j]).powi(2))
+                .sum::<f64>()
+                / len;
+            var.sqrt().max(1e-12)
+        })
+        .collect();
+    let limits = problem.limits();
+    RegressorNormalisation {
+        y_shift: mean,
+        y_scale: scale,
+        x_shift: limits.centres(),
+        x_scale: (0..limits.len()).map(|i| limits.half_width(i)).collect(),
+    }
+}
+
+/// The rows as f32 (ỹ, x̃) under a [`standardisation`].
+pub fn standardised(rows: &Samples, norm: &RegressorNormalisation) -> (Vec<f32>, Vec<f32>) {
+    let (n, m) = (rows.dof, rows.task_dim);
+    let y = rows
+        .y
+        .iter()
+        .enumerate()
+        .map(|(k, v)| ((v - norm.y_shift[k % m]) / norm.y_scale[k % m]) as f32)
+        .collect();
+    let x = rows
+        .x
+        .iter()
+        .enumerate()
+        .map(|(k, v)| ((v - norm.x_shift[k % n]) / norm.x_scale[k % n]) as f32)
+        .collect();
+    (y, x)
 }
 
 /// Normalised samples in f32, ready to be batched into tensors.

@@ -145,7 +145,6 @@ pub fn fit(
     let plain = model::cpu_device();
     let device = plain.clone().autodiff();
     let net = LoinkNet::new(&arch, &mut rng, &device);
-    let progress = progress::Progress::new(args.epochs, train.len().div_ceil(args.batch), chart);
     let mut workload = LoinkWorkload {
         args,
         problem: &problem,
@@ -166,10 +165,12 @@ pub fn fit(
     let fitted = fit::fit(
         net,
         workload.train.len(),
-        args.fit_settings(),
+        fit::Settings {
+            chart,
+            ..args.fit_settings()
+        },
         &mut workload,
         &mut rng,
-        &progress,
     )?;
     let seconds = start.elapsed().as_secs_f64();
     let epoch_rows = fitted.epoch_rows();

@@ -18,64 +18,17 @@ mod net;
 use std::time::Instant;
 
 use burn::tensor::{Device, Tensor};
-use loink::problem::Problem;
 use loink::regressor::{
-    Regressor, RegressorFile, RegressorKind, RegressorNormalisation, REGRESSOR_FORMAT,
-    REGRESSOR_VERSION,
+    Regressor, RegressorFile, RegressorKind, REGRESSOR_FORMAT, REGRESSOR_VERSION,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::fit::{self, Workload};
-use crate::train::progress::{self, Progress};
+use crate::train::progress::Progress;
 use crate::train::summary::{self, Row};
 use crate::train::{data, export, model, ModelKind, TrainArgs, TrainError};
 use net::Tensors;
-
-/// Normalisation: ỹ standardised per coordinate, x̃ = (x − centre)/half-width.
-fn normalisation(problem: &Problem, samples: &data::Samples) -> RegressorNormalisation {
-    let limits = problem.limits();
-    let len = samples.len().max(1) as f64;
-    let mean = |j: usize| samples.y.iter().skip(j).step_by(2).sum::<f64>() / len;
-    let y_shift = vec![mean(0), mean(1)];
-    let y_scale = (0..2)
-        .map(|j| {
-            let var = samples
-                .y
-                .iter()
-                .skip(j)
-                .step_by(2)
-                .map(|v| (v - y_shift[j]).powi(2))
-                .sum::<f64>()
-                / len;
-            var.sqrt().max(1e-9)
-        })
-        .collect();
-    RegressorNormalisation {
-        y_shift,
-        y_scale,
-        x_shift: limits.centres(),
-        x_scale: (0..limits.len()).map(|i| limits.half_width(i)).collect(),
-    }
-}
-
-/// Normalised f32 rows (ỹ, x̃) of the samples at `indices`.
-fn normalised(samples: &data::Samples, norm: &RegressorNormalisation) -> (Vec<f32>, Vec<f32>) {
-    let n = samples.dof;
-    let y = samples
-        .y
-        .iter()
-        .enumerate()
-        .map(|(k, v)| ((v - norm.y_shift[k % 2]) / norm.y_scale[k % 2]) as f32)
-        .collect();
-    let x = samples
-        .x
-        .iter()
-        .enumerate()
-        .map(|(k, v)| ((v - norm.x_shift[k % n]) / norm.x_scale[k % n]) as f32)
-        .collect();
-    (y, x)
-}
 
 use loink::stats::quantile;
 
@@ -127,9 +80,9 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
     let (train_idx, val_idx) = data::split(all.len(), args.val_frac, &mut rng);
     let train_raw = all.subset(&train_idx);
     let val_raw = all.subset(&val_idx);
-    let norm = normalisation(&problem, &train_raw);
-    let (train_y, train_x) = normalised(&train_raw, &norm);
-    let (val_y, val_x) = normalised(&val_raw, &norm);
+    let norm = data::standardisation(&problem, &train_raw);
+    let (train_y, train_x) = data::standardised(&train_raw, &norm);
+    let (val_y, val_x) = data::standardised(&val_raw, &norm);
 
     let plain = model::cpu_device();
     let device = plain.clone().autodiff();
@@ -139,7 +92,6 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
         components * (1 + 2 * n)
     };
     let network = net::new_mlp(&mut rng, &args.hidden, outputs, &device);
-    let bar = progress::Progress::new(args.epochs, train_raw.len().div_ceil(args.batch), None);
     let all_val: Vec<usize> = (0..val_raw.len()).collect();
     let mut workload = RegressionWorkload {
         kind,
@@ -155,7 +107,6 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
         args.fit_settings(),
         &mut workload,
         &mut rng,
-        &bar,
     )?;
     let seconds = start.elapsed().as_secs_f64();
 

@@ -19,15 +19,13 @@ use std::time::Instant;
 use burn::tensor::{Tensor, TensorData};
 use loink::artifact::{FORMAT_NAME, FORMAT_VERSION};
 use loink::flow::{BlockWeights, Flow, FlowFile, FlowSolver, KIND_FLOW};
-use loink::problem::Problem;
-use loink::regressor::RegressorNormalisation;
 use loink::stats::quantile;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
 
 use crate::fit::{self, Fitted, Workload};
-use crate::train::progress::{self, Progress};
+use crate::train::progress::Progress;
 use crate::train::summary::{self, Row};
 use crate::train::{data, data_file, export, model};
 use crate::train::{TrainArgs, TrainError};
@@ -72,53 +70,6 @@ fn check(args: &TrainArgs) -> Result<(), TrainError> {
     Ok(())
 }
 
-/// ỹ standardised per coordinate (training rows), x̃ = (x − centre) / half-width of the box.
-fn normalisation(problem: &Problem, rows: &data::Samples) -> RegressorNormalisation {
-    let m = rows.task_dim;
-    let len = rows.len().max(1) as f64;
-    let mean: Vec<f64> = (0..m)
-        .map(|j| rows.y.iter().skip(j).step_by(m).sum::<f64>() / len)
-        .collect();
-    let scale = (0..m)
-        .map(|j| {
-            let var = rows
-                .y
-                .iter()
-                .skip(j)
-                .step_by(m)
-                .map(|v| (v - mean[j]).powi(2))
-                .sum::<f64>()
-                / len;
-            var.sqrt().max(1e-12)
-        })
-        .collect();
-    let limits = problem.limits();
-    RegressorNormalisation {
-        y_shift: mean,
-        y_scale: scale,
-        x_shift: limits.centres(),
-        x_scale: (0..limits.len()).map(|i| limits.half_width(i)).collect(),
-    }
-}
-
-/// Normalised f32 rows (ỹ, x̃).
-fn normalised(rows: &data::Samples, norm: &RegressorNormalisation) -> (Vec<f32>, Vec<f32>) {
-    let (n, m) = (rows.dof, rows.task_dim);
-    let y = rows
-        .y
-        .iter()
-        .enumerate()
-        .map(|(k, v)| ((v - norm.y_shift[k % m]) / norm.y_scale[k % m]) as f32)
-        .collect();
-    let x = rows
-        .x
-        .iter()
-        .enumerate()
-        .map(|(k, v)| ((v - norm.x_shift[k % n]) / norm.x_scale[k % n]) as f32)
-        .collect();
-    (y, x)
-}
-
 fn gather(
     values: &[f32],
     width: usize,
@@ -157,15 +108,14 @@ pub fn run(args: &TrainArgs) -> Result<TrainedFlow, TrainError> {
     let (train_idx, val_idx) = data::split(all.len(), args.val_frac, &mut rng);
     let train_rows = all.subset(&train_idx);
     let val_rows = all.subset(&val_idx);
-    let norm = normalisation(&problem, &train_rows);
-    let (train_y, train_x) = normalised(&train_rows, &norm);
-    let (val_y, val_x) = normalised(&val_rows, &norm);
+    let norm = data::standardisation(&problem, &train_rows);
+    let (train_y, train_x) = data::standardised(&train_rows, &norm);
+    let (val_y, val_x) = data::standardised(&val_rows, &norm);
 
     let plain = model::cpu_device();
     let device = plain.clone().autodiff();
     let layout = Layout::new(n, m, args.depth, CLAMP, &mut rng);
     let flow = net::new_flow(&mut rng, &layout, &args.hidden, &device);
-    let bar = progress::Progress::new(args.epochs, train_rows.len().div_ceil(args.batch), None);
     let all_val: Vec<usize> = (0..val_rows.len()).collect();
     let mut workload = FlowWorkload {
         layout: &layout,
@@ -186,7 +136,6 @@ pub fn run(args: &TrainArgs) -> Result<TrainedFlow, TrainError> {
         args.fit_settings(),
         &mut workload,
         &mut rng,
-        &bar,
     )?;
     let seconds = start.elapsed().as_secs_f64();
 

@@ -92,6 +92,19 @@ pub fn arm(
     Ok(())
 }
 
+/// The reference optimum: a wide, faint arm drawn under the answers.
+pub fn optimum(chart: &mut Chart, surface: &Surface, planar: &PlanarArm, q: &[f64]) -> DrawResult {
+    arm(
+        chart,
+        surface,
+        planar,
+        q,
+        palette::OPTIMUM.mix(0.5),
+        7.0,
+        false,
+    )
+}
+
 /// A cross at a world point (where an answer's end effector really is).
 pub fn cross(chart: &mut Chart, surface: &Surface, at: [f64; 2], colour: RGBAColor) -> DrawResult {
     chart
@@ -154,8 +167,8 @@ pub fn framed<'a, 'b>(
     builder
 }
 
-/// The lessons' mesh: bold grid lines only, labels and axis descriptions in the page's font
-/// (the caller adds its own labels and formatters, then draws).
+/// The lessons' mesh: bold grid lines only, labels and axis descriptions in the page's font,
+/// an empty description left out (the caller adds its own labels and formatters, then draws).
 pub fn styled_mesh<'a, 'b, X, Y>(
     chart: &'b mut ChartContext<'a, Canvas2d, Cartesian2d<X, Y>>,
     surface: &Surface,
@@ -169,11 +182,16 @@ where
     let mut mesh = chart.configure_mesh();
     mesh.bold_line_style(palette::GRID)
         .light_line_style(palette::GRID.mix(0.0))
-        .x_desc(x_desc)
-        .y_desc(y_desc)
         .label_style(surface.font(palette::LABEL_PX, INK))
         .axis_desc_style(surface.font(palette::LABEL_PX, INK))
         .axis_style(INK.mix(0.6));
+    // An empty description draws nothing (a bar chart names its bars in the labels instead).
+    if !x_desc.is_empty() {
+        mesh.x_desc(x_desc);
+    }
+    if !y_desc.is_empty() {
+        mesh.y_desc(y_desc);
+    }
     mesh
 }
 

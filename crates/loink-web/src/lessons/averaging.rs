@@ -23,9 +23,6 @@ use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface};
 use crate::settings::{Settings, SolverKind};
 use crate::view::Viewport;
 
-/// The default target (the classic exercise's example point).
-pub const DEFAULT_TARGET: [f64; 2] = [1.0, 0.8];
-
 /// The dashed reference line of the miss chart: 5 mm, a miss anyone would see on a real arm.
 pub const MISS_M: f64 = 5e-3;
 
@@ -324,7 +321,8 @@ answer miss most, and why does it get better near full reach, where both branche
 out of the shaded region, to the lower left: the MDN still answers, LOInK's chart cannot.";
     const PROBLEM: &'static str = "planar2";
     const SOLVER: SolverKind = SolverKind::Analytic;
-    const TARGET: [f64; 2] = DEFAULT_TARGET;
+    /// The default target (the classic exercise's example point).
+    const TARGET: [f64; 2] = [1.0, 0.8];
     const MODELS: &'static [ModelFile] =
         &[models::PLANAR2, models::PLANAR2_MSE, models::PLANAR2_MDN];
     type State = AveragingState;
@@ -455,7 +453,7 @@ mod tests {
 
     #[test]
     fn the_default_target_shows_the_trap() {
-        let s = Averaging::new(&models::shipped::<Averaging>(), DEFAULT_TARGET).state();
+        let s = Averaging::new(&models::shipped::<Averaging>(), Averaging::TARGET).state();
         assert!(s.mse_miss_m.unwrap() >= 1e-2, "{s:?}");
         assert!(s.mdn_miss_m.unwrap() <= 5e-3, "{s:?}");
         assert!(s.loink_miss_m.unwrap() <= 5e-3, "{s:?}");

@@ -22,8 +22,6 @@ use crate::engine::gap_percent;
 use crate::settings::{Settings, SolverKind};
 use crate::view::Viewport;
 
-/// A target whose solution set is in pieces and where the single chart misses the optimum.
-pub const DEFAULT_TARGET: [f64; 2] = [0.0, -0.55];
 /// Refinement steps both models get.
 pub const REFINE: usize = 3;
 /// Self-motion samples of the pieces panel.
@@ -139,15 +137,7 @@ impl ChartsLesson {
         let (mut chart, view) = ld::workspace(&area, surface, arm)?;
         let mut legend = Legend::default();
         if let Some(o) = &self.optimum {
-            ld::arm(
-                &mut chart,
-                surface,
-                arm,
-                o.q(),
-                OPTIMUM.mix(0.5),
-                7.0,
-                false,
-            )?;
+            ld::optimum(&mut chart, surface, arm, o.q())?;
             legend.add(Mark::Line(OPTIMUM.mix(0.6), 5.0), "reference optimum");
         }
         for p in &self.proposals {
@@ -233,7 +223,8 @@ winner stays on the optimum. Each ghost is one chart's proposal, in its chart's 
     // model, which the playground's slim bundle runs.
     const PROBLEM: &'static str = "planar3-wide";
     const SOLVER: SolverKind = SolverKind::LoinkRefine;
-    const TARGET: [f64; 2] = DEFAULT_TARGET;
+    /// A target whose solution set is in pieces and where the single chart misses the optimum.
+    const TARGET: [f64; 2] = [0.0, -0.55];
     const MODELS: &'static [ModelFile] = &[models::PLANAR3_WIDE, models::PLANAR3_WIDE_CHARTS];
     type State = ChartsState;
 

@@ -23,8 +23,6 @@ use crate::draw::{text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_B
 use crate::settings::{Settings, SolverKind};
 use crate::view::Viewport;
 
-/// Default target (m).
-pub const DEFAULT_TARGET: [f64; 2] = [0.7, 0.35];
 /// Heat-map cells per axis.
 const CELLS: usize = 40;
 /// Half-width of the plane shown (normalised latent units).
@@ -293,15 +291,7 @@ impl LatentLesson {
         let (mut chart, _) = ld::workspace(&area, surface, arm)?;
         let mut legend = Legend::default();
         if let Some(o) = &self.optimum {
-            ld::arm(
-                &mut chart,
-                surface,
-                arm,
-                o.q(),
-                OPTIMUM.mix(0.5),
-                7.0,
-                false,
-            )?;
+            ld::optimum(&mut chart, surface, arm, o.q())?;
             legend.add(
                 Mark::Line(OPTIMUM.mix(0.6), 6.0),
                 format!("cheapest pose, J* = {:.4}", o.cost()),
@@ -355,7 +345,8 @@ stays on the target while the elbows swing; drag it into the grey and watch a jo
 bring it back to the cross at the origin and compare its cost with J*.";
     const PROBLEM: &'static str = "planar4";
     const SOLVER: SolverKind = SolverKind::Loink;
-    const TARGET: [f64; 2] = DEFAULT_TARGET;
+    /// Default target (m).
+    const TARGET: [f64; 2] = [0.7, 0.35];
     const MODELS: &'static [ModelFile] = &[models::PLANAR4];
     type State = LatentState;
 
@@ -489,7 +480,7 @@ mod tests {
     fn the_default_z_reaches_the_target_and_the_origin_is_near_the_optimum() {
         let l = LatentLesson::new(
             &models::shipped::<LatentLesson>(),
-            DEFAULT_TARGET,
+            LatentLesson::TARGET,
             crate::lessons::DEFAULT_Z,
         );
         let s = l.state();
@@ -503,7 +494,7 @@ mod tests {
     fn a_z_whose_pose_breaks_a_limit_is_shown_and_said_so() {
         let l = LatentLesson::new(
             &models::shipped::<LatentLesson>(),
-            DEFAULT_TARGET,
+            LatentLesson::TARGET,
             [-1.8, -1.8],
         );
         let s = l.state();

@@ -20,8 +20,6 @@ use crate::draw::{text_err, Area, Corner, DrawResult, Legend, Mark, Surface, CAP
 use crate::settings::Settings;
 use crate::view::Viewport;
 
-/// Where the lesson opens: where the soft arm's view opens.
-pub const DEFAULT_TARGET: [f64; 2] = loink::problem::soft4::DEFAULT_TARGET;
 /// The flow's samples.
 pub const FLOW_SAMPLES: usize = 8;
 /// The flow's sampling scale (its best on held-out targets, bench/soft4.sh).
@@ -334,7 +332,8 @@ run to steady state, or the robot itself moving: seconds each, so the calls are 
 one while DLS's changes with every target, and compare each answer's effort with J*.";
     const PROBLEM: &'static str = "soft4";
     const SOLVER: SolverKind = SolverKind::Loink;
-    const TARGET: [f64; 2] = DEFAULT_TARGET;
+    /// Where the lesson opens: where the soft arm's view opens.
+    const TARGET: [f64; 2] = loink::problem::soft4::DEFAULT_TARGET;
     const MODELS: &'static [ModelFile] = &[models::SOFT4, models::SOFT4_FLOW];
     type State = ModelFreeState;
 

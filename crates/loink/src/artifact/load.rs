@@ -4,6 +4,9 @@
 
 use serde::Deserialize;
 
+use crate::cost::CostSpec;
+use crate::problem::{Problem, ProblemSpec};
+
 use super::charts::{validate_charts, ChartsFile, ValidatedCharts, KIND_CHARTS};
 use super::error::ArtifactError;
 use super::schema::{ModelFile, FORMAT_NAME, FORMAT_VERSION, KIND_LOINK, READABLE_VERSIONS};
@@ -27,6 +30,20 @@ pub struct FileHeader {
 }
 
 impl FileHeader {
+    /// Reads and checks the head of a model file's JSON, after the size cap: where every
+    /// kind's parser (`loink`, `charts`, `flow`) starts.
+    pub fn read(json: &str) -> Result<FileHeader, ArtifactError> {
+        if json.len() > MAX_MODEL_BYTES {
+            return Err(ArtifactError::TooLarge {
+                bytes: json.len(),
+                limit: MAX_MODEL_BYTES,
+            });
+        }
+        let header: FileHeader = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
+        header.check()?;
+        Ok(header)
+    }
+
     /// The format name and version this crate reads, or the error naming the mismatch.
     pub fn check(&self) -> Result<(), ArtifactError> {
         if self.format != FORMAT_NAME {
@@ -63,14 +80,7 @@ pub(crate) fn parse_error(e: serde_json::Error, json: &str) -> ArtifactError {
 
 /// Parses a model file's JSON (size cap, header, schema) without validating its contents.
 pub fn parse_model(json: &str) -> Result<ModelFile, ArtifactError> {
-    if json.len() > MAX_MODEL_BYTES {
-        return Err(ArtifactError::TooLarge {
-            bytes: json.len(),
-            limit: MAX_MODEL_BYTES,
-        });
-    }
-    let header: FileHeader = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
-    header.check()?;
+    let header = FileHeader::read(json)?;
     if let Some(kind) = header.kind.filter(|k| k != KIND_LOINK) {
         // Another kind's fields would read as a schema error; name the kind instead.
         return Err(ArtifactError::Kind(kind));
@@ -94,14 +104,7 @@ pub enum LoadedModel {
 
 /// Parses and validates a model file of kind `loink` or `charts` (dispatched on `kind`).
 pub fn load_any(json: &str) -> Result<LoadedModel, ArtifactError> {
-    if json.len() > MAX_MODEL_BYTES {
-        return Err(ArtifactError::TooLarge {
-            bytes: json.len(),
-            limit: MAX_MODEL_BYTES,
-        });
-    }
-    let header: FileHeader = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
-    header.check()?;
+    let header = FileHeader::read(json)?;
     if header.kind.as_deref() == Some(KIND_CHARTS) {
         let file: ChartsFile = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
         return validate_charts(file).map(|c| LoadedModel::Charts(Box::new(c)));
@@ -141,4 +144,13 @@ pub fn load_model_bytes(bytes: &[u8]) -> Result<ValidatedModel, ArtifactError> {
 /// loading then rejects.
 pub fn save_model(model: &ModelFile) -> String {
     serde_json::to_string_pretty(model).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// The problem a model file names: its problem spec built, with its cost (every kind's
+/// validation starts here).
+pub fn problem_of(spec: &ProblemSpec, cost: &CostSpec) -> Result<Problem, ArtifactError> {
+    let kinematics = spec
+        .build()
+        .map_err(|e| ArtifactError::Problem(e.to_string()))?;
+    Problem::new(kinematics, cost.clone()).map_err(|e| ArtifactError::Cost(e.to_string()))
 }

@@ -11,6 +11,7 @@
 use ndarray::{Array1, Array2};
 
 use super::error::ArtifactError;
+use super::load::problem_of;
 use super::schema::KIND_LOINK;
 use super::schema::{
     BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights, Normalisation,
@@ -167,12 +168,7 @@ pub fn validate(file: ModelFile) -> Checked<ValidatedModel> {
     if file.kind != KIND_LOINK {
         return Err(ArtifactError::Kind(file.kind.clone()));
     }
-    let kinematics = file
-        .problem
-        .build()
-        .map_err(|e| ArtifactError::Problem(e.to_string()))?;
-    let problem = Problem::new(kinematics, file.cost.clone())
-        .map_err(|e| ArtifactError::Cost(e.to_string()))?;
+    let problem = problem_of(&file.problem, &file.cost)?;
     let n = problem.dof();
     check_hyper(&file.hyper, n, problem.task_dim())?;
     check_normalisation(&file.normalisation, n, file.hyper.task_dim)?;

@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::artifact::load::parse_error;
-use crate::artifact::{About, ArtifactError, FileHeader, MlpWeights, MAX_MODEL_BYTES};
+use crate::artifact::{problem_of, About, ArtifactError, FileHeader, MlpWeights};
 use crate::cost::CostSpec;
 use crate::error::{ensure_finite, ensure_len, Result};
 use crate::nn::Mlp;
@@ -132,14 +132,7 @@ fn prefixed(prefix: &str, e: ArtifactError) -> ArtifactError {
 impl Flow {
     /// Parses (size cap, format, version, kind) and validates every field.
     pub fn from_json(json: &str) -> std::result::Result<Self, ArtifactError> {
-        if json.len() > MAX_MODEL_BYTES {
-            return Err(ArtifactError::TooLarge {
-                bytes: json.len(),
-                limit: MAX_MODEL_BYTES,
-            });
-        }
-        let header: FileHeader = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
-        header.check()?;
+        let header = FileHeader::read(json)?;
         let kind = header.kind.unwrap_or_else(|| "loink".into());
         if kind != KIND_FLOW {
             return Err(ArtifactError::Kind(kind));
@@ -155,12 +148,7 @@ impl Flow {
         if file.kind != KIND_FLOW {
             return Err(ArtifactError::Kind(file.kind.clone()));
         }
-        let kinematics = file
-            .problem
-            .build()
-            .map_err(|e| ArtifactError::Problem(e.to_string()))?;
-        let problem = Problem::new(kinematics, file.cost.clone())
-            .map_err(|e| ArtifactError::Cost(e.to_string()))?;
+        let problem = problem_of(&file.problem, &file.cost)?;
         let (n, m) = (problem.dof(), problem.task_dim());
         if n < 2 {
             return Err(range(
