@@ -91,10 +91,11 @@ PY
         section "$out/$robot.md"
         echo
     done
-    if [ -f "$out/soft4.md" ]; then
-        cat "$out/soft4.md"
+    for page in soft4 panda; do
+        [ -f "$out/$page.md" ] || continue
+        cat "$out/$page.md"
         echo
-    fi
+    done
     if [ -f "$out/scaling-planar3.md" ]; then
         echo "## Inverse time against network size"
         echo

@@ -58,6 +58,6 @@ impl From<crate::train::TrainError> for CliError {
 pub fn preset_help(more: &str) -> String {
     format!(
         "Problem preset ({}).{more}",
-        loink::problem::registry::PRESET_NAMES.join(", ")
+        loink::problem::registry::preset_names().join(", ")
     )
 }

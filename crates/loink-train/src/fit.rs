@@ -19,9 +19,10 @@ use burn::tensor::Tensor;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use crate::train::error::TrainError;
 use crate::train::progress::Progress;
 use crate::train::summary::Row;
-use crate::train::{optimiser, schedule, TrainError};
+use crate::train::{optimiser, schedule};
 
 /// The loop's settings (the flags every trainer shares).
 #[derive(Debug, Clone, Copy)]

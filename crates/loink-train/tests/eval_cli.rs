@@ -32,6 +32,17 @@ fn planar3_targets(count: &str, seed: &str, out: &Path) -> Output {
         .unwrap()
 }
 
+/// [`eval`], which must succeed, and the results file's rows (header first).
+fn eval_rows(args: &[&str], targets: &Path, results: &PathBuf) -> (Output, Vec<Vec<String>>) {
+    let out = eval(args, targets, results);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out, rows(results))
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("loink-eval-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -68,17 +79,11 @@ fn targets_then_eval_writes_one_row_per_target() {
 
     for solver in ["reference", "dls"] {
         let results = scratch(&format!("r-{solver}.csv"));
-        let out = eval(
+        let (out, r) = eval_rows(
             &["--robot", "planar3", "--solver", solver],
             &targets,
             &results,
         );
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let r = rows(&results);
         assert_eq!(
             r[0].join(","),
             "x,y,q1,q2,q3,residual,cost,margin,status,iterations,micros"
@@ -123,17 +128,11 @@ fn bad_rows_become_invalid_rows() {
     )
     .unwrap();
     let results = scratch("bad-out.csv");
-    let out = eval(
+    let (out, r) = eval_rows(
         &["--robot", "planar3", "--solver", "dls", "--seed", "4"],
         &targets,
         &results,
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let r = rows(&results);
     assert_eq!(r.len(), 7);
     let status: Vec<&str> = r[1..].iter().map(|row| row[8].as_str()).collect();
     assert_eq!(status[1..5], ["invalid", "invalid", "invalid", "invalid"]);

@@ -3,18 +3,14 @@
 //! loss must fall), and `loink eval` reads both model files — the flow with one sample at z = 0
 //! and with the best of K, counting K simulator calls; `loink compact` shrinks the flow.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+use common::run;
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("loink-flow-{}-{name}", std::process::id()))
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_loink"))
-        .args(args)
-        .output()
-        .expect("the loink binary runs")
 }
 
 fn ok(args: &[&str]) -> String {
@@ -182,25 +178,15 @@ fn data_to_both_learners_to_eval() {
         gaps.iter().filter(|g| g.is_finite()).count() >= 30,
         "{gaps:?}"
     );
-    let best = [
-        "eval",
-        "--model",
-        s(&flow),
-        "--targets",
-        s(&targets),
-        "--out",
-        s(&r_best),
-        "--samples",
-        "8",
-        "--sigma",
-        "0.5",
-        "--seed",
-        "2",
-    ];
-    ok(&best);
+    let best = ["--samples", "8", "--sigma", "0.5", "--seed", "2"];
+    let eval_best = || {
+        let out = common::eval_model(&flow, &targets, &r_best, &best);
+        assert!(out.status.success(), "{}", common::text(&out));
+    };
+    eval_best();
     assert!(column(&r_best, "sim_calls").iter().all(|&c| c == 8.0));
     let first_run = std::fs::read_to_string(&r_best).unwrap();
-    ok(&best);
+    eval_best();
     let strip_micros = |t: &str| -> Vec<String> {
         t.lines()
             .map(|l| {
@@ -222,17 +208,8 @@ fn data_to_both_learners_to_eval() {
         vec!["--samples", "4"],
         vec!["--samples", "0", "--sigma", "1"],
     ] {
-        let mut args = vec![
-            "eval",
-            "--model",
-            s(&flow),
-            "--targets",
-            s(&targets),
-            "--out",
-            s(&r_best),
-        ];
-        args.extend(extra.iter());
-        assert_eq!(run(&args).status.code(), Some(2), "{args:?}");
+        let out = common::eval_model(&flow, &targets, &r_best, &extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
     }
 
     // A compact copy validates and its z = 0 answers barely move.

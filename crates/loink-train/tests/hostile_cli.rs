@@ -268,59 +268,60 @@ fn check_rejects_bad_model_files_with_exit_2() {
     nan_file.bilipnet.orthogonal[0].r[0][0] = f64::NAN;
     let mut skew = random_model("planar3", 2, &[8, 8], 0.1, 4.0, 1).unwrap();
     skew.bilipnet.orthogonal[1].r[0][0] += 0.01;
-    let cases: Vec<(&str, String, &str)> = vec![
-        (
-            "missing",
-            dir.join("nope.json").to_str().unwrap().into(),
-            "No such file",
-        ),
-        ("empty", write(&dir, "empty.json", b""), "truncated"),
+    // Each case's bytes (None: no file at all), written to a file named after it.
+    let cases: Vec<(&str, Option<Vec<u8>>, &str)> = vec![
+        ("missing", None, "No such file"),
+        ("empty", Some(Vec::new()), "truncated"),
         (
             "truncated",
-            write(&dir, "cut.json", &good.as_bytes()[..good.len() / 2]),
+            Some(good.as_bytes()[..good.len() / 2].to_vec()),
             "truncated",
         ),
         (
             "not JSON",
-            write(&dir, "html.json", b"<html>404</html>"),
+            Some(b"<html>404</html>".to_vec()),
             "does not parse",
         ),
         (
             "nested",
-            write(&dir, "deep.json", "[".repeat(100_000).as_bytes()),
+            Some("[".repeat(100_000).into_bytes()),
             "model file",
         ),
         (
             "1e999",
-            write(
-                &dir,
-                "inf.json",
+            Some(
                 good.replacen("\"cost_scale\": 1.0", "\"cost_scale\": 1e999", 1)
-                    .as_bytes(),
+                    .into_bytes(),
             ),
             "does not parse",
         ),
         (
             "null weight",
-            write(&dir, "null.json", save_model(&nan_file).as_bytes()),
+            Some(save_model(&nan_file).into_bytes()),
             "does not parse",
         ),
         (
             "version 3",
-            write(
-                &dir,
-                "v3.json",
+            Some(
                 good.replacen("\"version\": 2", "\"version\": 3", 1)
-                    .as_bytes(),
+                    .into_bytes(),
             ),
             "version 3",
         ),
         (
             "not orthogonal",
-            write(&dir, "skew.json", save_model(&skew).as_bytes()),
+            Some(save_model(&skew).into_bytes()),
             "bilipnet.orthogonal[1].r",
         ),
     ];
+    let cases = cases.into_iter().map(|(what, bytes, needle)| {
+        let name = format!("{}.json", what.replace(' ', "-"));
+        let path = match bytes {
+            Some(bytes) => write(&dir, &name, &bytes),
+            None => dir.join(&name).to_str().unwrap().to_string(),
+        };
+        (what, path, needle)
+    });
     for (what, path, needle) in cases {
         let o = loink(&[
             "check",
@@ -405,14 +406,14 @@ fn an_unknown_problem_lists_every_preset_the_registry_has() {
     let o = loink(&["targets", "--robot", "nosuch", "--count", "3", "--out", out]);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     let message = stderr(&o);
-    for name in loink::problem::registry::PRESET_NAMES {
+    for name in loink::problem::registry::preset_names() {
         assert!(message.contains(name), "'{name}' not offered: {message}");
     }
     assert!(!Path::new(out).exists(), "nothing is written");
     // The help offers the same list.
     for sub in ["targets", "eval", "data", "train"] {
         let help = stdout(&loink(&[sub, "--help"]));
-        for name in loink::problem::registry::PRESET_NAMES {
+        for name in loink::problem::registry::preset_names() {
             assert!(help.contains(name), "`loink {sub} --help` lacks '{name}'");
         }
     }

@@ -109,17 +109,7 @@ fn eval_counts_the_simulator_calls_of_every_solve() {
     ]);
     assert!(o.status.success());
     for solver in ["reference", "dls"] {
-        let o = run(&[
-            "eval",
-            "--problem",
-            "soft4",
-            "--solver",
-            solver,
-            "--targets",
-            targets.to_str().unwrap(),
-            "--out",
-            results.to_str().unwrap(),
-        ]);
+        let o = common::eval_problem("soft4", solver, &targets, &results, &[]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         assert!(String::from_utf8_lossy(&o.stdout).contains("sim_calls"));
         let (header, rows, raw) = read_csv(&results);
@@ -145,17 +135,7 @@ fn eval_counts_the_simulator_calls_of_every_solve() {
         targets.to_str().unwrap(),
     ]);
     assert!(o.status.success());
-    let o = run(&[
-        "eval",
-        "--robot",
-        "planar3",
-        "--solver",
-        "dls",
-        "--targets",
-        targets.to_str().unwrap(),
-        "--out",
-        results.to_str().unwrap(),
-    ]);
+    let o = common::eval_problem("planar3", "dls", &targets, &results, &[]);
     assert!(o.status.success());
     assert!(!read_csv(&results).0.iter().any(|h| h == "sim_calls"));
     let _ = std::fs::remove_file(targets);

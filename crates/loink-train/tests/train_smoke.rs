@@ -76,16 +76,7 @@ fn tiny_training_lowers_the_loss_and_eval_reads_the_model() {
     let targets = temp("targets.csv");
     std::fs::write(&targets, "x,y\n0.6,0.4\n-0.2,0.9\n0.3,-0.5\nnan,1\n").unwrap();
     let results = temp("results.csv");
-    let output = loink()
-        .args(["eval", "--model"])
-        .arg(&model)
-        .arg("--targets")
-        .arg(&targets)
-        .arg("--out")
-        .arg(&results)
-        .args(["--refine", "3"])
-        .output()
-        .unwrap();
+    let output = common::eval_model(&model, &targets, &results, &["--refine", "3"]);
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
     assert!(
         output.status.success(),
@@ -111,15 +102,7 @@ fn tiny_training_lowers_the_loss_and_eval_reads_the_model() {
     // A truncated model file is a clean input error (exit code 2), not a panic.
     let broken = temp("broken.json");
     std::fs::write(&broken, &json[..json.len() / 2]).unwrap();
-    let output = loink()
-        .args(["eval", "--model"])
-        .arg(&broken)
-        .arg("--targets")
-        .arg(&targets)
-        .arg("--out")
-        .arg(&results)
-        .output()
-        .unwrap();
+    let output = common::eval_model(&broken, &targets, &results, &[]);
     assert_eq!(output.status.code(), Some(2));
 
     for p in [model, targets, results, broken] {

@@ -77,7 +77,7 @@ pub struct Settings {
     pub figure: Option<String>,
     /// The open lesson and its settings (`lesson=…`; see [`crate::lessons`]).
     #[serde(default)]
-    pub lesson: crate::lessons::LessonSettings,
+    pub lesson: crate::lessons::table::LessonSettings,
 }
 
 fn default_feedback() -> u32 {
@@ -100,7 +100,7 @@ impl Default for Settings {
             embed: false,
             hide: Vec::new(),
             figure: None,
-            lesson: crate::lessons::LessonSettings::default(),
+            lesson: crate::lessons::table::LessonSettings::default(),
         }
     }
 }
@@ -258,7 +258,9 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
                     FIGURES.join(", ")
                 )),
             },
-            k if crate::lessons::LessonSettings::owns(k) => settings.lesson.parse_entry(k, value),
+            k if crate::lessons::table::LessonSettings::owns(k) => {
+                settings.lesson.parse_entry(k, value)
+            }
             _ => match key.strip_suffix("_hide") {
                 Some(name) if HIDEABLE.contains(&name) => parse_flag(key, value).map(|on| {
                     if on && !hide.contains(&name) {

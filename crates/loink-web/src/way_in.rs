@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::catalog;
-use crate::lessons::LESSONS;
+use crate::lessons::table::LESSONS;
 
 /// One entry of the list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -118,6 +118,14 @@ impl CostSpec {
         }
     }
 
+    /// The joint centring Σ ((q_i − c_i)/h_i)² alone: the serial chains' cost (docs/panda.md;
+    /// TRAC-IK's "nominal pose midway between the limits").
+    pub fn joint_centring() -> Self {
+        Self {
+            terms: vec![TermSpec::JointLimit { weight: 1.0 }],
+        }
+    }
+
     /// Parses `"limits=1,com=4,effort=0.1"` (words `limits`, `com`, `effort`, `actuation`;
     /// weights finite, ≥ 0).
     pub fn parse(text: &str) -> Result<Self> {

@@ -35,6 +35,9 @@ pub enum LoinkError {
     /// The solver cannot be used for this problem (e.g. analytic IK on a three-link arm).
     #[error("solver '{solver}' does not apply: {reason}")]
     UnsupportedSolver { solver: String, reason: String },
+    /// A robot description (URDF) that cannot be read as a serial chain.
+    #[error("robot description: {0}")]
+    RobotFile(String),
     /// A capability the problem does not have (e.g. a forward map for a data-only problem).
     #[error("{what} is not available: {reason}")]
     Unsupported { what: String, reason: String },

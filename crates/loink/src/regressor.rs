@@ -213,16 +213,7 @@ impl Regressor {
             });
         }
         let problem = problem_of(&file.problem, &file.cost)?;
-        if problem.task_dim() != 2 {
-            return Err(range(
-                "problem",
-                format!(
-                    "a regressor maps 2-D targets; this problem's task has {}",
-                    problem.task_dim()
-                ),
-            ));
-        }
-        let n = problem.dof();
+        let (n, m) = (problem.dof(), problem.task_dim());
         let k = file.components;
         let outputs = match file.kind {
             RegressorKind::Mse if k == 1 => n,
@@ -238,11 +229,11 @@ impl Regressor {
             }
         };
         let norm = &file.normalisation;
-        vector("normalisation.y_shift", &norm.y_shift, 2)?;
+        vector("normalisation.y_shift", &norm.y_shift, m)?;
         vector("normalisation.x_shift", &norm.x_shift, n)?;
-        positive("normalisation.y_scale", &norm.y_scale, 2)?;
+        positive("normalisation.y_scale", &norm.y_scale, m)?;
         positive("normalisation.x_scale", &norm.x_scale, n)?;
-        let net = network(&file.network, 2, outputs)?;
+        let net = network(&file.network, m, outputs)?;
         crate::artifact::validate::finite_metrics(&file.metrics)?;
         Ok(Regressor { file, problem, net })
     }
@@ -265,10 +256,11 @@ impl Regressor {
         let start = clock();
         self.problem.check_target(y)?;
         let norm = &self.file.normalisation;
-        let y_tilde = [
-            (y[0] - norm.y_shift[0]) / norm.y_scale[0],
-            (y[1] - norm.y_shift[1]) / norm.y_scale[1],
-        ];
+        let y_tilde: Vec<f64> = y
+            .iter()
+            .zip(norm.y_shift.iter().zip(&norm.y_scale))
+            .map(|(v, (shift, scale))| (v - shift) / scale)
+            .collect();
         let out = self.net.forward(&y_tilde)?;
         let n = self.problem.dof();
         let joints = |x_tilde: &[f64]| -> Vec<f64> {

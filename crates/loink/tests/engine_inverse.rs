@@ -1,20 +1,13 @@
 //! The BiLipNet inverse: round trips, the μ certificate, DYS against Newton, warm starts along a
 //! smooth path, and divergence detection.
 
+use loink::nn::linalg::distance;
 use loink::nn::{BiLipNet, InverseMethod, InverseOptions, MonotoneLayer, PathPredictor, Stop};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn random_point(rng: &mut ChaCha8Rng, n: usize, scale: f64) -> Vec<f64> {
     (0..n).map(|_| rng.random_range(-scale..scale)).collect()
-}
-
-fn distance(a: &[f64], b: &[f64]) -> f64 {
-    a.iter()
-        .zip(b)
-        .map(|(x, y)| (x - y).powi(2))
-        .sum::<f64>()
-        .sqrt()
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! cold solves agree, and unreachable or invalid targets are labelled.
 
 use loink::artifact::{load_model, random_model, save_model};
+use loink::nn::linalg::distance;
 use loink::report::Status;
 use loink::surrogate::{Loink, REFINED_SOLVER_NAME, SOLVER_NAME};
 
@@ -12,14 +13,6 @@ use common::reachable_targets;
 fn solver(robot: &str) -> Loink {
     let file = random_model(robot, 3, &[16; 4], 0.1, 20.0, 5).expect("valid");
     Loink::new(load_model(&save_model(&file)).expect("loads"))
-}
-
-fn dist(a: &[f64], b: &[f64]) -> f64 {
-    a.iter()
-        .zip(b)
-        .map(|(x, y)| (x - y).powi(2))
-        .sum::<f64>()
-        .sqrt()
 }
 
 #[test]
@@ -36,7 +29,7 @@ fn solve_is_the_preimage_of_the_target_at_zero_latent() {
             assert!(z.iter().all(|v| v.abs() < 1e-8), "{robot}: latent {z:?}");
             let predicted = loink.predicted_task(q).expect("finite");
             assert!(
-                dist(&predicted, &y) < 1e-8,
+                distance(&predicted, &y) < 1e-8,
                 "{robot}: G₁ gives {predicted:?} for {y:?}"
             );
             // At z = 0 the surrogate cost is the value head b(ỹ).
@@ -45,7 +38,7 @@ fn solve_is_the_preimage_of_the_target_at_zero_latent() {
             assert!((c - v).abs() < 1e-7 * (1.0 + v.abs()), "ĉ = {c}, b = {v}");
             // The reported residual is the replayed one.
             let reached = loink.problem().position(q);
-            assert!((dist(&reached, &y) - sol.residual()).abs() < 1e-15);
+            assert!((distance(&reached, &y) - sol.residual()).abs() < 1e-15);
         }
     }
 }
@@ -60,7 +53,7 @@ fn warm_and_cold_solves_agree_along_a_path() {
         let y = [0.6 + 0.2 * t.cos(), 0.4 * t.sin()];
         let warm = loink.solve(&mut state, &y);
         let cold = loink.solve_cold(&y);
-        assert!(dist(warm.q(), cold.q()) < 1e-8 / mu);
+        assert!(distance(warm.q(), cold.q()) < 1e-8 / mu);
         assert_eq!(warm.status(), cold.status());
     }
     assert!(state.last_inverse().expect("solved").converged());
@@ -107,7 +100,7 @@ fn sampling_is_reproducible_and_diverse() {
         .any(|z| z.iter().map(|v| v * v).sum::<f64>() > 0.01));
     let zero = loink.sample(&y, 0.0, 3, 1).expect("valid");
     let x_star = loink.solve_cold(&y);
-    assert!(zero.iter().all(|s| dist(s.q(), x_star.q()) < 1e-8));
+    assert!(zero.iter().all(|s| distance(s.q(), x_star.q()) < 1e-8));
     assert!(loink.sample(&y, f64::NAN, 3, 1).is_err());
     assert!(loink.sample(&y, -1.0, 3, 1).is_err());
     assert!(loink.sample(&y, 1.0, 1_000_000, 1).is_err());

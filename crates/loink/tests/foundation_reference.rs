@@ -61,6 +61,22 @@ fn assert_reference_ok(s: &Solution) {
     assert!(s.margin() >= 0.0, "margin {}", s.margin());
 }
 
+/// A random reachable target, its reference optimum (checked) and DLS from mid-range.
+fn reference_and_dls(problem: &Problem, rng: &mut ChaCha8Rng) -> (Vec<f64>, Solution, Solution) {
+    let y = problem
+        .forward(&random_q(problem.planar().unwrap(), rng))
+        .unwrap();
+    let best = reference::solve(problem, &y);
+    assert_reference_ok(&best);
+    let d = dls::solve(
+        problem,
+        &y,
+        &problem.limits().centres(),
+        &DlsOptions::default(),
+    );
+    (y, best, d)
+}
+
 #[test]
 fn planar3_reference_beats_dls_and_10k_random_feasible_points_on_200_targets() {
     let problem = Problem::preset("planar3").unwrap();
@@ -68,17 +84,7 @@ fn planar3_reference_beats_dls_and_10k_random_feasible_points_on_200_targets() {
     let mut dls_compared = 0;
     let mut dls_worse = 0;
     for _ in 0..200 {
-        let y = problem
-            .forward(&random_q(problem.planar().unwrap(), &mut rng))
-            .unwrap();
-        let best = reference::solve(&problem, &y);
-        assert_reference_ok(&best);
-        let d = dls::solve(
-            &problem,
-            &y,
-            &problem.limits().centres(),
-            &DlsOptions::default(),
-        );
+        let (y, best, d) = reference_and_dls(&problem, &mut rng);
         // DLS stops within 1e-9 m of the task, where the cost differs from the set's by that
         // order: compare after projecting its answer onto the task (the projection keeps its
         // null-space position).
@@ -158,17 +164,7 @@ fn planar4_reference_beats_dls_and_random_points() {
     let problem = Problem::preset("planar4").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(22);
     for _ in 0..3 {
-        let y = problem
-            .forward(&random_q(problem.planar().unwrap(), &mut rng))
-            .unwrap();
-        let best = reference::solve(&problem, &y);
-        assert_reference_ok(&best);
-        let d = dls::solve(
-            &problem,
-            &y,
-            &problem.limits().centres(),
-            &DlsOptions::default(),
-        );
+        let (y, best, d) = reference_and_dls(&problem, &mut rng);
         if d.status() == Status::Converged {
             assert!(best.cost() <= d.cost() + 1e-8);
         }

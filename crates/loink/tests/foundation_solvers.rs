@@ -121,6 +121,7 @@ fn textbook_options() -> DlsOptions {
         residual_tol: 1e-6,
         nullspace_gain: 0.0,
         nullspace_tol: f64::INFINITY,
+        ..DlsOptions::default()
     }
 }
 

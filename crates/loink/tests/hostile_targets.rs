@@ -8,30 +8,42 @@
 
 use loink::artifact::{load_model, random_model, save_model};
 use loink::problem::planar::{PlanarArm, PLANAR_PRESETS};
-use loink::problem::registry::PRESET_NAMES;
+use loink::problem::registry::preset_names;
 use loink::problem::Problem;
 use loink::problem::MAX_TARGET_MAGNITUDE;
 use loink::report::{Solution, Status};
 use loink::solvers::{analytic, dls, reference, refine};
 use loink::surrogate::Loink;
 
-/// Targets that cannot be solved at all: each must give `invalid`.
-fn invalid_targets() -> Vec<(&'static str, Vec<f64>)> {
+/// Targets that cannot be solved at all for a task of dimension m: each must give `invalid`.
+fn invalid_targets(m: usize) -> Vec<(&'static str, Vec<f64>)> {
+    let with = |index: usize, value: f64| {
+        let mut y = vec![0.3; m];
+        y[index] = value;
+        y
+    };
     vec![
-        ("NaN x", vec![f64::NAN, 0.3]),
-        ("NaN y", vec![0.6, f64::NAN]),
-        ("+inf", vec![f64::INFINITY, 0.0]),
-        ("-inf", vec![0.0, f64::NEG_INFINITY]),
-        ("1e300", vec![1e300, 0.0]),
-        ("-1e300", vec![0.0, -1e300]),
+        ("NaN first", with(0, f64::NAN)),
+        ("NaN last", with(m - 1, f64::NAN)),
+        ("+inf", with(0, f64::INFINITY)),
+        ("-inf", with(m - 1, f64::NEG_INFINITY)),
+        ("1e300", with(0, 1e300)),
+        ("-1e300", with(1, -1e300)),
         (
             "just above the magnitude cap",
-            vec![MAX_TARGET_MAGNITUDE * 1.0001, 0.0],
+            with(0, MAX_TARGET_MAGNITUDE * 1.0001),
         ),
         ("empty", vec![]),
-        ("one coordinate", vec![0.6]),
-        ("three coordinates", vec![0.6, 0.3, 0.0]),
+        ("one coordinate too few", vec![0.6; m - 1]),
+        ("one coordinate too many", vec![0.3; m + 1]),
     ]
+}
+
+/// `y` padded with zeros to dimension m.
+fn padded(y: &[f64], m: usize) -> Vec<f64> {
+    let mut out = y.to_vec();
+    out.resize(m, 0.0);
+    out
 }
 
 /// A named solver closed over its problem.
@@ -85,10 +97,10 @@ fn assert_honest(label: &str, s: &Solution) {
 
 #[test]
 fn classical_solvers_label_unsolvable_targets_invalid() {
-    for robot in PRESET_NAMES {
+    for robot in preset_names() {
         let problem = Problem::preset(robot).unwrap();
         for (solver, solve) in solvers(&problem) {
-            for (what, y) in invalid_targets() {
+            for (what, y) in invalid_targets(problem.task_dim()) {
                 let s = solve(&y);
                 let label = format!("{robot}/{solver}/{what}");
                 assert_eq!(s.status(), Status::Invalid, "{label}");
@@ -100,7 +112,7 @@ fn classical_solvers_label_unsolvable_targets_invalid() {
 
 #[test]
 fn classical_solvers_label_far_targets_unreachable() {
-    for robot in PRESET_NAMES {
+    for robot in preset_names() {
         let problem = Problem::preset(robot).unwrap();
         for (solver, solve) in solvers(&problem) {
             for y in [
@@ -109,11 +121,12 @@ fn classical_solvers_label_far_targets_unreachable() {
                 [0.0, 1e5],
                 [MAX_TARGET_MAGNITUDE, 0.0],
             ] {
+                let y = padded(&y, problem.task_dim());
                 let s = solve(&y);
                 let label = format!("{robot}/{solver}/{y:?}");
                 assert_honest(&label, &s);
                 assert_eq!(s.status(), Status::Unreachable, "{label}");
-                let radius = y[0].hypot(y[1]);
+                let radius = y.iter().map(|v| v * v).sum::<f64>().sqrt();
                 assert!(
                     s.residual() >= radius - problem.kinematics().workspace_radius() - 1e-9,
                     "{label}: residual {} below the geometric bound",
@@ -126,11 +139,12 @@ fn classical_solvers_label_far_targets_unreachable() {
 
 #[test]
 fn negative_zero_is_the_same_target_as_zero() {
-    for robot in PRESET_NAMES {
+    for robot in preset_names() {
         let problem = Problem::preset(robot).unwrap();
         for (solver, solve) in solvers(&problem) {
-            let a = solve(&[0.0, 0.6]);
-            let b = solve(&[-0.0, 0.6]);
+            let m = problem.task_dim();
+            let a = solve(&padded(&[0.0, 0.6], m));
+            let b = solve(&padded(&[-0.0, 0.6], m));
             let label = format!("{robot}/{solver}");
             assert_honest(&label, &b);
             assert_eq!(a.status(), b.status(), "{label}");
@@ -209,7 +223,7 @@ fn learned_solver_rejects_bad_targets_without_touching_its_state() {
         let first = solver.solve(&mut state, &[0.5, 0.4]);
         assert_honest(robot, &first);
         let before = state.clone();
-        for (what, y) in invalid_targets() {
+        for (what, y) in invalid_targets(2) {
             let s = solver.solve(&mut state, &y);
             let label = format!("{robot}/loink/{what}");
             assert_eq!(s.status(), Status::Invalid, "{label}");
@@ -295,7 +309,7 @@ fn learned_solver_rejects_bad_latents_and_sampling_parameters() {
         assert!(solver.latent(&x).is_err(), "x = {x:?}");
         assert!(solver.surrogate_cost(&x).is_err(), "x = {x:?}");
     }
-    for (what, y) in invalid_targets() {
+    for (what, y) in invalid_targets(2) {
         assert!(solver.value(&y).is_err(), "{what}");
         assert!(solver.metric(&y).is_err(), "{what}");
     }

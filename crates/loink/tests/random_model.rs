@@ -3,7 +3,7 @@
 //! and a file that loads and solves — not a confusing dense-layer shape error.
 
 use loink::artifact::{load_model, random_model, save_model};
-use loink::problem::registry::PRESET_NAMES;
+use loink::problem::registry::preset_names;
 use loink::report::Status;
 use loink::surrogate::Loink;
 
@@ -26,7 +26,7 @@ fn planar2_has_no_redundancy_and_gets_latent_dimension_zero() {
 
 #[test]
 fn every_preset_builds_a_loadable_random_model() {
-    for name in PRESET_NAMES {
+    for name in preset_names() {
         let file =
             random_model(name, 2, &[8, 8], 0.5, 2.0, 3).unwrap_or_else(|e| panic!("{name}: {e}"));
         load_model(&save_model(&file)).unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -72,12 +72,9 @@ fn the_reference_agrees_with_four_times_as_many_starts() {
 #[test]
 fn bad_input_is_refused() {
     let spec = |lower: Vec<f64>, upper: Vec<f64>| ProblemSpec {
-        kind: "soft4".into(),
-        name: "soft4".into(),
-        link_lengths: Vec::new(),
         lower,
         upper,
-        task_dim: 0,
+        ..Problem::preset("soft4").unwrap().spec()
     };
     assert!(spec(vec![0.0; 4], vec![3.0; 4]).build().is_ok());
     assert!(

@@ -108,6 +108,25 @@ pub fn layers(net: &BiLipNet, pairs: usize, seed: u64) -> Vec<Row> {
     out
 }
 
+/// A point uniform in the m-ball of `radius` about the origin (for m = 2 by its polar
+/// coordinates, the stream the planar checks were always drawn from).
+fn in_ball(rng: &mut ChaCha8Rng, m: usize, radius: f64) -> Vec<f64> {
+    if m == 2 {
+        let r = radius * rng.random::<f64>().sqrt();
+        let phi = rng.random_range(0.0..std::f64::consts::TAU);
+        return vec![r * phi.cos(), r * phi.sin()];
+    }
+    let direction: Vec<f64> = (0..m).map(|_| rng.sample(StandardNormal)).collect();
+    let length = direction
+        .iter()
+        .map(|v| v * v)
+        .sum::<f64>()
+        .sqrt()
+        .max(1e-300);
+    let r = radius * rng.random::<f64>().powf(1.0 / m.max(1) as f64);
+    direction.iter().map(|v| v * r / length).collect()
+}
+
 /// Round trip ‖G(G⁻¹(t)) − t‖ from cold starts on `targets` targets of each kind: task targets
 /// [ỹ; 0] (what `solve` asks) and latent samples [ỹ; z], z ~ N(0, I) (what `sample` asks).
 pub fn round_trip(
@@ -133,9 +152,7 @@ pub fn round_trip(
         let (mut residuals, mut iterations, mut micros) = (Vec::new(), Vec::new(), Vec::new());
         let mut failed = 0usize;
         for _ in 0..count {
-            let r = 1.05 * reach * rng.random::<f64>().sqrt();
-            let phi = rng.random_range(0.0..std::f64::consts::TAU);
-            let y = [r * phi.cos(), r * phi.sin()];
+            let y = in_ball(&mut rng, m, 1.05 * reach);
             let mut t = vec![0.0; n];
             for i in 0..m {
                 t[i] = (y[i] - norm_.y_shift[i]) / norm_.y_scale[i];

@@ -43,7 +43,10 @@ pub struct ConnectivityArgs {
 
 /// The preset, or its variant with the lengths/limits given on the command line.
 fn problem_of(args: &ConnectivityArgs) -> Result<Problem, CliError> {
-    let preset = problem_for(args.problem.as_deref().unwrap_or_default())?;
+    let preset = problem_for(
+        args.problem.as_deref().unwrap_or_default(),
+        &Default::default(),
+    )?;
     if args.lengths.is_none() && args.lower.is_none() && args.upper.is_none() {
         return Ok(preset);
     }

@@ -3,9 +3,6 @@
 //! joint box (ChaCha8 seeded, one draw per joint in order, as `loink targets`), y = f(x) from the
 //! problem's simulator and J its cost. The header names the columns.
 
-use std::path::PathBuf;
-
-use clap::Args;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -17,20 +14,7 @@ use crate::cli::CliError;
 pub const MAX_COUNT: usize = 10_000_000;
 
 /// Arguments of `loink data`.
-#[derive(Debug, Clone, Args)]
-pub struct DataArgs {
-    #[arg(long, visible_alias = "robot", help = loink_train::cli::preset_help(""))]
-    pub problem: String,
-    /// Number of rows.
-    #[arg(long)]
-    pub count: usize,
-    /// RNG seed (ChaCha8).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Output CSV.
-    #[arg(long)]
-    pub out: PathBuf,
-}
+pub type DataArgs = super::sampling_args::SamplingArgs;
 
 /// The header: `x1,…,xn,y1,…,ym,J`.
 pub fn header(dof: usize, task_dim: usize) -> Vec<String> {
@@ -43,7 +27,7 @@ pub fn header(dof: usize, task_dim: usize) -> Vec<String> {
 
 /// Runs `loink data`.
 pub fn run(args: &DataArgs) -> Result<(), CliError> {
-    let problem = problem_for(&args.problem)?;
+    let problem = problem_for(&args.problem, &args.robot_file)?;
     if args.count == 0 || args.count > MAX_COUNT {
         return Err(CliError::Input(format!(
             "--count {} is outside 1..={MAX_COUNT}",

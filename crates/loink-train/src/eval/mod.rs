@@ -1,10 +1,11 @@
 //! `loink eval`: solve every target of a targets file with one solver and write one results
 //! row per target, then print a summary table.
 //!
-//! Contract: `loink eval (--robot NAME | --model FILE) [--solver KIND] --targets T.csv --out
-//! R.csv [--seed S] [--refine K] [--feedback K] [--sigma S --samples N] [--no-gap]`.
+//! Contract: `loink eval (--robot NAME | --urdf FILE --base LINK --tip LINK | --model FILE)
+//! [--solver KIND] --targets T.csv --out R.csv [--seed S] [--refine K] [--feedback K]
+//! [--sigma S --samples N] [--no-gap]`.
 //! - The problem comes from the model file when one is given (`--robot`, if also given, must
-//!   name the same problem), else from the preset `--robot` names.
+//!   name the same problem), else from the preset `--robot` names or the chain `--urdf` reads.
 //! - The solver is built by the registry (`loink::solvers::registry`), exactly as the page
 //!   builds it: `--solver` picks it; with `--model` and no `--solver` it is `loink` (or
 //!   `loink-refine` when `--refine K` > 0). Every solve starts cold (mid-range seed, fresh
@@ -21,6 +22,7 @@ pub mod data_cmd;
 pub mod flow;
 pub mod learned;
 pub mod results_csv;
+pub mod sampling_args;
 pub mod summary;
 pub mod targets_cmd;
 pub mod targets_csv;
@@ -35,6 +37,7 @@ use loink::solvers::registry::{self, SolverKind, SolverSettings, Start};
 use loink::surrogate::{ChartSet, MAX_FEEDBACK_ROUNDS};
 
 use crate::cli::CliError;
+use loink_train::robot_file::RobotFileArgs;
 use targets_csv::TargetRow;
 
 /// Arguments of `loink eval`.
@@ -43,10 +46,12 @@ pub struct EvalArgs {
     #[arg(
         long,
         visible_alias = "robot",
-        required_unless_present = "model",
+        required_unless_present_any = ["model", "urdf"],
         help = loink_train::cli::preset_help(" With --model it is optional and must name the model's problem.")
     )]
     pub problem: Option<String>,
+    #[command(flatten)]
+    pub robot_file: RobotFileArgs,
     /// The solver: loink, loink-refine (both need --model), dls, analytic (two-link arms) or
     /// reference. With --model the default is loink (loink-refine when --refine is above 0).
     #[arg(long, value_parser = parse_solver, required_unless_present = "model")]
@@ -94,8 +99,10 @@ fn parse_solver(word: &str) -> Result<SolverKind, String> {
 }
 
 /// Builds the problem for a preset name (unknown names are input errors).
-pub fn problem_for(name: &str) -> Result<Problem, CliError> {
-    Problem::preset(name).map_err(|e| CliError::Input(e.to_string()))
+pub fn problem_for(name: &str, robot_file: &RobotFileArgs) -> Result<Problem, CliError> {
+    robot_file
+        .problem(name)
+        .map_err(|e| CliError::Input(e.to_string()))
 }
 
 /// Most timings of one row's solve; its `micros` is the fastest of them.
@@ -183,8 +190,16 @@ fn plan(args: &EvalArgs) -> Result<Plan, CliError> {
                 m.problem().name()
             )))
         }
+        (Some(_), _) if args.robot_file.urdf.is_some() => {
+            return Err(CliError::Input(
+                "--urdf names the problem of a run without --model: a model carries its own".into(),
+            ))
+        }
         (Some(m), _) => m.problem().clone(),
-        (None, Some(name)) => problem_for(name)?,
+        (None, name) if args.robot_file.urdf.is_some() => {
+            problem_for(name.unwrap_or_default(), &args.robot_file)?
+        }
+        (None, Some(name)) => problem_for(name, &args.robot_file)?,
         (None, None) => return Err(CliError::Input("need --robot or --model".into())),
     };
     let kind = match (args.solver, &model) {

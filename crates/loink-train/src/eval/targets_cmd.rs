@@ -2,9 +2,6 @@
 //! y = f(q_s), q_s uniform inside the joint limits (ChaCha8 seeded), header `x,y` for a
 //! two-dimensional task (`y1,…,ym` otherwise).
 
-use std::path::PathBuf;
-
-use clap::Args;
 use loink::problem::Problem;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -17,20 +14,7 @@ use crate::cli::CliError;
 pub const MAX_COUNT: usize = 10_000_000;
 
 /// Arguments of `loink targets`.
-#[derive(Debug, Clone, Args)]
-pub struct TargetsArgs {
-    #[arg(long, visible_alias = "robot", help = loink_train::cli::preset_help(""))]
-    pub problem: String,
-    /// Number of targets.
-    #[arg(long)]
-    pub count: usize,
-    /// RNG seed (ChaCha8).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Output CSV.
-    #[arg(long)]
-    pub out: PathBuf,
-}
+pub type TargetsArgs = super::sampling_args::SamplingArgs;
 
 /// `count` targets f(q_s), q_s uniform in the limits, from `seed`.
 pub fn random_targets(problem: &Problem, count: usize, seed: u64) -> Vec<Vec<f64>> {
@@ -39,7 +23,7 @@ pub fn random_targets(problem: &Problem, count: usize, seed: u64) -> Vec<Vec<f64
 
 /// Runs `loink targets`.
 pub fn run(args: &TargetsArgs) -> Result<(), CliError> {
-    let problem = problem_for(&args.problem)?;
+    let problem = problem_for(&args.problem, &args.robot_file)?;
     if args.count > MAX_COUNT {
         return Err(CliError::Input(format!(
             "--count {} exceeds {MAX_COUNT}",

@@ -1,5 +1,6 @@
 //! Reading a targets file: a CSV whose header names the task's m columns `y1,…,ym`, or — for a
-//! two-dimensional task — `x,y` (other columns are ignored).
+//! two- or three-dimensional task — `x,y` or `x,y,z` (other columns are ignored, except one
+//! that says the file holds targets of another dimension: `z` or `y{m+1}`, refused).
 //!
 //! Tolerated: a UTF-8 byte-order mark, CRLF line ends, blank lines, spaces around fields,
 //! header names in any case. A row whose target fields are missing, non-numeric, NaN or infinite
@@ -37,20 +38,28 @@ impl TargetRow {
 /// the rows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Targets {
-    /// `["x", "y"]` or `["y1", …, "ym"]`.
+    /// `["x", "y"]`, `["x", "y", "z"]` or `["y1", …, "ym"]`.
     pub names: Vec<String>,
     /// The rows, in file order.
     pub rows: Vec<TargetRow>,
 }
 
-/// The column names of an m-dimensional task: `x,y` for m = 2, `y1,…,ym` otherwise (what
-/// `loink targets` writes).
+/// The column names of an m-dimensional task: `x,y` for m = 2, `x,y,z` for m = 3, `y1,…,ym`
+/// otherwise (what `loink targets` writes).
 pub fn task_columns(m: usize) -> Vec<String> {
-    if m == 2 {
-        vec!["x".into(), "y".into()]
-    } else {
-        (1..=m).map(|i| format!("y{i}")).collect()
-    }
+    spatial_columns(m).unwrap_or_else(|| general_columns(m))
+}
+
+/// `x,y` or `x,y,z` for a task of dimension 2 or 3.
+fn spatial_columns(m: usize) -> Option<Vec<String>> {
+    (2..=3)
+        .contains(&m)
+        .then(|| ["x", "y", "z"][..m].iter().map(|s| s.to_string()).collect())
+}
+
+/// `y1,…,ym`.
+fn general_columns(m: usize) -> Vec<String> {
+    (1..=m).map(|i| format!("y{i}")).collect()
 }
 
 /// Reads and parses a targets file for a task of dimension `m`.
@@ -76,11 +85,11 @@ pub fn parse_targets(text: &str, m: usize) -> Result<Targets, String> {
         Ok(rec) => rec.iter().any(|f| !f.is_empty()),
         Err(_) => true,
     });
-    let general: Vec<String> = (1..=m).map(|i| format!("y{i}")).collect();
-    let expected = if m == 2 {
-        format!("x,y or {}", general.join(","))
-    } else {
-        general.join(",")
+    let general = general_columns(m);
+    let spatial = spatial_columns(m);
+    let expected = match &spatial {
+        Some(names) => format!("{} or {}", names.join(","), general.join(",")),
+        None => general.join(","),
     };
     let header = match records.next() {
         Some(Ok(h)) => h,
@@ -94,21 +103,33 @@ pub fn parse_targets(text: &str, m: usize) -> Result<Targets, String> {
     let position = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
     let find =
         |names: &[String]| -> Option<Vec<usize>> { names.iter().map(|n| position(n)).collect() };
-    let legacy = vec!["x".to_string(), "y".to_string()];
+    // A column of the next dimension: the file holds targets of another problem.
+    let foreign = [format!("y{}", m + 1)]
+        .into_iter()
+        .chain((m == 2).then(|| "z".to_string()))
+        .find(|name| position(name).is_some());
+    if let Some(name) = foreign {
+        return Err(format!(
+            "the header '{}' has a column '{name}': these targets have more than the task's {m} dimensions",
+            header.iter().collect::<Vec<_>>().join(",")
+        ));
+    }
     let (names, columns) = match find(&general) {
         Some(columns) => (general.clone(), columns),
-        None => match (m == 2).then(|| find(&legacy)).flatten() {
-            Some(columns) => (legacy, columns),
+        None => match spatial
+            .as_ref()
+            .and_then(|names| Some((names.clone(), find(names)?)))
+        {
+            Some(found) => found,
             None => {
-                let missing = if m != 2 {
-                    format!("columns {expected}")
-                } else if position("x").is_none() {
-                    "column 'x' (or columns y1,y2)".to_string()
-                } else {
-                    "column 'y' (or columns y1,y2)".to_string()
-                };
+                let wanted = spatial.as_ref().unwrap_or(&general);
+                let missing = wanted
+                    .iter()
+                    .find(|n| position(n).is_none())
+                    .cloned()
+                    .unwrap_or_default();
                 return Err(format!(
-                    "no {missing} in the header '{}'",
+                    "no column '{missing}' in the header '{}' (expected columns {expected})",
                     header.iter().collect::<Vec<_>>().join(",")
                 ));
             }
@@ -162,8 +183,22 @@ mod tests {
         assert_eq!(t.rows[0].target, Some(vec![1.0, 2.0, 3.0]));
         let two = parse_targets("y1,y2\n0.5,0.25\n", 2).unwrap();
         assert_eq!(two.names, ["y1", "y2"]);
-        // x,y names a two-dimensional task only.
-        assert!(parse_targets("x,y\n1,2\n", 3).is_err());
+        // x,y,z names a three-dimensional task; x,y alone lacks z there.
+        let xyz = parse_targets("id,z,x,y\n7,3,1,2\n", 3).unwrap();
+        assert_eq!(xyz.names, ["x", "y", "z"]);
+        assert_eq!(xyz.rows[0].target, Some(vec![1.0, 2.0, 3.0]));
+        assert!(parse_targets("x,y\n1,2\n", 3).unwrap_err().contains("'z'"));
+    }
+
+    #[test]
+    fn targets_of_another_dimension_are_refused() {
+        let three = parse_targets("x,y,z\n1,2,3\n", 2).unwrap_err();
+        assert!(
+            three.contains("'z'") && three.contains("2 dimensions"),
+            "{three}"
+        );
+        assert!(parse_targets("y1,y2,y3\n1,2,3\n", 2).is_err());
+        assert!(parse_targets("y1,y2,y3,y4\n1,2,3,4\n", 3).is_err());
     }
 
     #[test]

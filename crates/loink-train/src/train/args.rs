@@ -58,6 +58,8 @@ pub struct TrainArgs {
         )
     )]
     pub problem: String,
+    #[command(flatten)]
+    pub robot_file: crate::robot_file::RobotFileArgs,
     /// Train from this data file alone: `x1,…,xn,y1,…,ym,J` rows (as `loink data` writes); bad
     /// rows are reported by line number and left out.
     #[arg(long)]
@@ -189,12 +191,13 @@ impl TrainArgs {
     /// The preset problem with the cost of `--cost`, its joint limits replaced by `--lower` /
     /// `--upper` when given.
     pub fn problem(&self) -> Result<Problem, TrainError> {
-        if self.problem.is_empty() {
+        if !self.names_a_problem() {
             return Err(TrainError::Argument(
-                "name the problem with --robot (or --problem), or train from --data".into(),
+                "name the problem with --problem (or --robot, or --urdf), or train from --data"
+                    .into(),
             ));
         }
-        let preset = Problem::preset(&self.problem)?;
+        let preset = self.robot_file.problem(&self.problem)?;
         let cost = match &self.cost {
             Some(text) => CostSpec::parse(text)?,
             None => preset.cost().spec().clone(),
@@ -216,6 +219,11 @@ impl TrainArgs {
         spec.lower = parse(&self.lower, preset.limits().lower())?;
         spec.upper = parse(&self.upper, preset.limits().upper())?;
         Ok(Problem::from_spec(&spec, cost)?)
+    }
+
+    /// Whether the flags name a problem (a preset or a URDF).
+    pub fn names_a_problem(&self) -> bool {
+        !self.problem.is_empty() || self.robot_file.urdf.is_some()
     }
 
     /// The settings of the epoch loop every trainer shares.

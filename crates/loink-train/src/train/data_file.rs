@@ -138,7 +138,7 @@ pub fn source(args: &TrainArgs, path: &Path) -> Result<(Problem, Samples), Train
             format!("{} usable rows (need at least 10)", rows.len()),
         ));
     }
-    if args.problem.is_empty() {
+    if !args.names_a_problem() {
         if args.surface > 0 {
             return Err(TrainError::Argument(
                 "--surface replays the network's preimages: it needs the simulator (--problem)"

@@ -27,6 +27,7 @@ pub mod charts;
 pub mod data;
 pub mod data_file;
 pub mod data_surface;
+pub mod error;
 pub mod export;
 pub mod loss;
 pub mod model;
@@ -38,7 +39,6 @@ pub mod summary;
 pub mod surface;
 pub mod workload;
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use loink::problem::{JointLimits, Problem};
@@ -47,6 +47,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use args::{ModelKind, TrainArgs, Widths};
 use data::NormalisedSet;
+pub use error::TrainError;
 use loss::LossWeights;
 pub use loss::TaskLoss;
 use model::LoinkNet;
@@ -54,36 +55,6 @@ use summary::Row;
 use workload::LoinkWorkload;
 
 use crate::fit;
-
-/// Errors of `loink train`.
-#[derive(Debug, thiserror::Error)]
-pub enum TrainError {
-    /// Robot or cost could not be built.
-    #[error(transparent)]
-    Loink(#[from] loink::LoinkError),
-    /// A flag value is unusable.
-    #[error("invalid argument: {0}")]
-    Argument(String),
-    /// Training produced a non-finite loss.
-    #[error("training diverged: loss became {0} at epoch {1}")]
-    Diverged(f64, usize),
-    /// The inference crate rejected the network being trained (`--surface` inverts it every epoch).
-    #[error("optimal-surface draw at epoch {epoch}: {reason}")]
-    Surface {
-        /// The epoch (1-based).
-        epoch: usize,
-        /// The inference crate's reason.
-        reason: String,
-    },
-    /// The output file could not be written.
-    #[error("cannot write {path}: {source}")]
-    Io {
-        /// The path.
-        path: PathBuf,
-        /// The cause.
-        source: std::io::Error,
-    },
-}
 
 /// What a training run produced.
 pub struct Trained {

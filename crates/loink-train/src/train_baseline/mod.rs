@@ -73,7 +73,7 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
     };
     let start = Instant::now();
     let problem = args.problem()?;
-    let n = problem.dof();
+    let (n, m) = (problem.dof(), problem.task_dim());
 
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let all = data::sample(&problem, args.sampler, args.samples, &mut rng);
@@ -91,14 +91,14 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
     } else {
         components * (1 + 2 * n)
     };
-    let network = net::new_mlp(&mut rng, &args.hidden, outputs, &device);
+    let network = net::new_mlp(&mut rng, m, &args.hidden, outputs, &device);
     let all_val: Vec<usize> = (0..val_raw.len()).collect();
     let mut workload = RegressionWorkload {
         kind,
         components,
-        n,
+        dims: [m, n],
         train: (train_y, train_x),
-        val: Tensors::gather(&val_y, &val_x, n, &all_val, &plain),
+        val: Tensors::gather(&val_y, &val_x, [m, n], &all_val, &plain),
         device,
     };
     let fitted = fit::fit(
@@ -190,8 +190,8 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
 struct RegressionWorkload {
     kind: RegressorKind,
     components: usize,
-    /// Joints.
-    n: usize,
+    /// Task dimension m and joints n.
+    dims: [usize; 2],
     /// Normalised training rows (ỹ, x̃).
     train: (Vec<f32>, Vec<f32>),
     /// The held-out rows, on the plain device.
@@ -203,7 +203,7 @@ impl RegressionWorkload {
     fn loss(&self, net: &model::Mlp, rows: &Tensors) -> Tensor<1> {
         match self.kind {
             RegressorKind::Mse => net::mse_loss(net, rows),
-            RegressorKind::Mdn => net::mdn_loss(net, rows, self.components, self.n),
+            RegressorKind::Mdn => net::mdn_loss(net, rows, self.components, self.dims[1]),
         }
     }
 }
@@ -215,7 +215,7 @@ impl Workload<model::Mlp> for RegressionWorkload {
         chunk: &[usize],
         _rng: &mut ChaCha8Rng,
     ) -> Tensor<1> {
-        let batch = Tensors::gather(&self.train.0, &self.train.1, self.n, chunk, &self.device);
+        let batch = Tensors::gather(&self.train.0, &self.train.1, self.dims, chunk, &self.device);
         self.loss(net, &batch)
     }
 

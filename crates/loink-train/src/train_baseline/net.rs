@@ -11,7 +11,7 @@ use crate::train::model;
 /// Lower clamp of log σ (normalised units): keeps the likelihood finite on exact data.
 const MIN_LOG_SIGMA: f64 = -9.0;
 
-/// A batch: ỹ (B × 2) and x̃ (B × n).
+/// A batch: ỹ (B × m) and x̃ (B × n).
 pub struct Tensors {
     /// Inputs ỹ.
     pub y: Tensor<2>,
@@ -21,29 +21,36 @@ pub struct Tensors {
 
 impl Tensors {
     /// Gathers rows `indices` of the row-major arrays onto `device`.
-    pub fn gather(y: &[f32], x: &[f32], n: usize, indices: &[usize], device: &Device) -> Self {
+    pub fn gather(
+        y: &[f32],
+        x: &[f32],
+        [m, n]: [usize; 2],
+        indices: &[usize],
+        device: &Device,
+    ) -> Self {
         let b = indices.len();
-        let mut ys = Vec::with_capacity(2 * b);
+        let mut ys = Vec::with_capacity(m * b);
         let mut xs = Vec::with_capacity(n * b);
         for &i in indices {
-            ys.extend_from_slice(&y[2 * i..2 * i + 2]);
+            ys.extend_from_slice(&y[m * i..m * (i + 1)]);
             xs.extend_from_slice(&x[n * i..n * (i + 1)]);
         }
         Self {
-            y: Tensor::from_data(TensorData::new(ys, [b, 2]), device),
+            y: Tensor::from_data(TensorData::new(ys, [b, m]), device),
             x: Tensor::from_data(TensorData::new(xs, [b, n]), device),
         }
     }
 }
 
-/// A freshly initialised MLP 2 → hidden… → outputs (uniform ±1/√fan-in, seeded).
+/// A freshly initialised MLP m → hidden… → outputs (uniform ±1/√fan-in, seeded).
 pub fn new_mlp(
     rng: &mut ChaCha8Rng,
+    inputs: usize,
     hidden: &[usize],
     outputs: usize,
     device: &Device,
 ) -> model::Mlp {
-    let mut sizes = vec![2];
+    let mut sizes = vec![inputs];
     sizes.extend_from_slice(hidden);
     sizes.push(outputs);
     let layers = sizes

@@ -2,6 +2,7 @@
 //! fast training run.
 #![allow(dead_code)]
 
+use std::path::Path;
 use std::process::{Command, Output};
 
 /// The `loink` binary built for these tests.
@@ -40,4 +41,52 @@ pub fn tiny(epochs: &'static str, check_targets: &'static str) -> [&'static str;
         "--check-targets",
         check_targets,
     ]
+}
+
+/// A path as an argument.
+pub fn arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// `loink eval HEAD… --targets TARGETS --out OUT EXTRA…`.
+fn eval(head: &[&str], targets: &Path, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["eval"];
+    args.extend(head);
+    args.extend(["--targets", arg(targets), "--out", arg(out)]);
+    args.extend(extra);
+    run(&args)
+}
+
+/// `loink eval --model MODEL --targets TARGETS --out OUT EXTRA…`.
+pub fn eval_model(model: &Path, targets: &Path, out: &Path, extra: &[&str]) -> Output {
+    eval(&["--model", arg(model)], targets, out, extra)
+}
+
+/// `loink eval --problem PROBLEM --solver SOLVER --targets TARGETS --out OUT EXTRA…`.
+pub fn eval_problem(
+    problem: &str,
+    solver: &str,
+    targets: &Path,
+    out: &Path,
+    extra: &[&str],
+) -> Output {
+    eval(
+        &["--problem", problem, "--solver", solver],
+        targets,
+        out,
+        extra,
+    )
+}
+
+/// Runs `loink ARGS…`, checks that it exits with code 2 (bad input) and returns its stderr.
+pub fn refused(args: &[&str]) -> String {
+    let out = run(args);
+    let message = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "loink {}: {message}",
+        args.join(" ")
+    );
+    message
 }

@@ -53,7 +53,13 @@ pub fn world_bounds(problem: &Problem, region: Option<&Region>) -> [f64; 4] {
             [-half, half, -half, half]
         }
         (None, Some(region)) => with_sketch(problem, region.bounds()),
-        (None, None) => with_sketch(problem, problem.task_bounds(4_096)),
+        (None, None) => match problem.task_bounds(4_096) {
+            Some(bounds) => with_sketch(problem, bounds),
+            None => {
+                let r = problem.kinematics().workspace_radius();
+                [-r, r, -r, r]
+            }
+        },
     }
 }
 

@@ -13,7 +13,7 @@ use web_sys::HtmlCanvasElement;
 use super::layout::{Control, Panel};
 use super::lesson::{Behaviour, View};
 use super::models::{self, Loaded};
-use super::{LessonEntry, PathKind};
+use super::{LessonKind, PathKind};
 use crate::draw::Surface;
 use crate::settings::{self, Settings};
 use crate::view::Viewport;
@@ -46,7 +46,7 @@ struct Info {
 /// One open lesson: models, canvases, settings and the computed view.
 #[wasm_bindgen(js_name = Lesson)]
 pub struct LessonPage {
-    entry: &'static LessonEntry,
+    kind: LessonKind,
     settings: Settings,
     models: Loaded,
     surfaces: BTreeMap<String, Surface>,
@@ -63,7 +63,7 @@ fn names_key(hash: &str, key: &str) -> bool {
 
 impl LessonPage {
     fn behaviour(&self) -> &'static Behaviour {
-        &self.entry.behaviour
+        self.kind.behaviour()
     }
 
     fn compute(&mut self) {
@@ -90,10 +90,10 @@ impl LessonPage {
     #[wasm_bindgen(js_name = fromHash)]
     pub fn from_hash(hash: &str) -> Option<LessonPage> {
         let mut parsed = settings::parse_hash(hash).settings;
-        let entry = parsed.lesson.name?.entry();
-        (entry.behaviour.defaults)(&mut parsed, &|key| !names_key(hash, key));
+        let kind = parsed.lesson.name?;
+        (kind.behaviour().defaults)(&mut parsed, &|key| !names_key(hash, key));
         let mut lesson = LessonPage {
-            entry,
+            kind,
             settings: parsed,
             models: Loaded::default(),
             surfaces: BTreeMap::new(),
@@ -108,9 +108,9 @@ impl LessonPage {
     pub fn info(&self) -> Result<JsValue, JsError> {
         let b = self.behaviour();
         to_js(&Info {
-            name: self.entry.word,
-            title: self.entry.title,
-            playground: self.entry.playground,
+            name: self.kind.entry().word,
+            title: self.kind.entry().title,
+            playground: self.kind.entry().playground,
             text: b.text,
             try_this: b.try_this,
             panels: b.panels,
@@ -143,7 +143,7 @@ impl LessonPage {
         if !known {
             return Err(js_err(format!(
                 "lesson {} has no panel '{name}'",
-                self.entry.word
+                self.kind.entry().word
             )));
         }
         self.surfaces
@@ -278,7 +278,7 @@ impl LessonPage {
             _ => {
                 return Err(js_err(format!(
                     "lesson {} has no control '{name}'",
-                    self.entry.word
+                    self.kind.entry().word
                 )))
             }
         }

@@ -44,300 +44,32 @@ pub mod robustness;
 #[cfg(feature = "lessons")]
 pub mod smoothness;
 
-use serde::{Deserialize, Serialize};
+pub mod table;
 
 #[cfg(feature = "lessons")]
 pub use facade::LessonPage;
+pub use table::{
+    LessonEntry, LessonKind, LessonSettings, PathKind, DEFAULT_Z, LATENT_MAX, LESSONS, NOISE_MAX,
+};
 
-/// One row of the table of lessons: its identity, and (feature `lessons`) its behaviour.
-pub struct LessonEntry {
-    /// The hash word (`lesson=<word>`).
-    pub word: &'static str,
-    /// The lesson's title.
-    pub title: &'static str,
-    /// What the lesson shows, in one line (the page's list of lessons).
-    pub line: &'static str,
-    /// The playground view with the lesson's model (the lesson's link back).
-    pub playground: &'static str,
-    /// The keys of [`LessonSettings`] the lesson uses, written into its hash.
-    pub keys: &'static [&'static str],
-    /// Everything else: text, models, panels, computation and drawing.
-    #[cfg(feature = "lessons")]
-    pub behaviour: lesson::Behaviour,
-}
-
-/// The lessons, in course order. A new lesson is one file implementing
-/// [`lesson::Lesson`] and one entry here.
-pub const LESSONS: [LessonEntry; 7] = [
-    LessonEntry {
-        word: "averaging",
-        title: "The averaging trap",
-        line: "why a network trained to output joints lands between two answers, and what LOInK does instead",
-        playground: "#model=planar2",
-        keys: &[],
-        #[cfg(feature = "lessons")]
-        behaviour: lesson::Behaviour::of::<averaging::Averaging>(),
-    },
-    LessonEntry {
-        word: "smoothness",
-        title: "Smoothness and μ",
-        line: "how μ sets how gently the joints follow a moving target",
-        playground: "#model=planar3-mu0.2&play=1",
-        keys: &["path"],
-        #[cfg(feature = "lessons")]
-        behaviour: lesson::Behaviour::of::<smoothness::Smoothness>(),
-    },
-    LessonEntry {
-        word: "diversity",
-        title: "Diversity and σ",
-        line: "σ draws other near-optimal answers for the same target",
-        playground: "#model=planar3&sigma=0.5&samples=8",
-        keys: &[],
-        #[cfg(feature = "lessons")]
-        behaviour: lesson::Behaviour::of::<diversity::Diversity>(),
-    },
-    LessonEntry {
-        word: "robustness",
-        title: "Noise and backlash",
-        line: "open and closed loop under joint noise and backlash",
-        playground: "#model=planar2",
-        keys: &["noise", "deadband"],
-        #[cfg(feature = "lessons")]
-        behaviour: lesson::Behaviour::of::<robustness::Robustness>(),
-    },
-    LessonEntry {
-        word: "latent",
-        title: "Redundancy and the latent origin",
-        line: "the latent plane of a four-link arm, and where its optimum sits",
-        playground: "#model=planar4",
-        keys: &["z"],
-        #[cfg(feature = "lessons")]
-        behaviour: lesson::Behaviour::of::<latent::LatentLesson>(),
-    },
-    LessonEntry {
-        word: "charts",
-        title: "Beyond one chart",
-        line: "where joint limits cut the solutions into pieces, one chart fails and eight succeed",
-        playground: "#model=planar3-wide-charts&solver=loink-refine",
-        keys: &[],
-        #[cfg(feature = "lessons")]
-        behaviour: lesson::Behaviour::of::<charts::ChartsLesson>(),
-    },
-    LessonEntry {
-        word: "model-free",
-        title: "Model-free: a soft arm",
-        line: "learned from data alone, counted in simulator calls",
-        playground: "#model=soft4",
-        keys: &[],
-        #[cfg(feature = "lessons")]
-        behaviour: lesson::Behaviour::of::<model_free::ModelFreeLesson>(),
-    },
+/// Each lesson's behaviour (text, models, panels, computation, drawing), at its index in
+/// [`LESSONS`].
+#[cfg(feature = "lessons")]
+pub const BEHAVIOURS: [lesson::Behaviour; LESSONS.len()] = [
+    lesson::Behaviour::of::<averaging::Averaging>(),
+    lesson::Behaviour::of::<smoothness::Smoothness>(),
+    lesson::Behaviour::of::<diversity::Diversity>(),
+    lesson::Behaviour::of::<robustness::Robustness>(),
+    lesson::Behaviour::of::<latent::LatentLesson>(),
+    lesson::Behaviour::of::<charts::ChartsLesson>(),
+    lesson::Behaviour::of::<model_free::ModelFreeLesson>(),
 ];
 
-/// Which lesson is open: an index into [`LESSONS`], written as the lesson's hash word.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct LessonKind(usize);
-
+#[cfg(feature = "lessons")]
 impl LessonKind {
-    /// All lessons in course order.
-    pub fn all() -> impl Iterator<Item = LessonKind> {
-        (0..LESSONS.len()).map(LessonKind)
-    }
-
-    /// The lesson's table entry.
-    pub fn entry(self) -> &'static LessonEntry {
-        &LESSONS[self.0]
-    }
-
-    /// The hash word (`lesson=<word>`).
-    pub fn as_str(self) -> &'static str {
-        self.entry().word
-    }
-
-    /// Parses the hash word.
-    pub fn parse(word: &str) -> Option<LessonKind> {
-        LESSONS.iter().position(|e| e.word == word).map(LessonKind)
-    }
-
-    fn known() -> String {
-        LESSONS.map(|e| e.word).join(", ")
-    }
-}
-
-impl TryFrom<String> for LessonKind {
-    type Error = String;
-    fn try_from(word: String) -> Result<Self, String> {
-        LessonKind::parse(&word)
-            .ok_or_else(|| format!("unknown lesson '{word}' (known: {})", LessonKind::known()))
-    }
-}
-
-impl From<LessonKind> for String {
-    fn from(kind: LessonKind) -> String {
-        kind.as_str().to_string()
-    }
-}
-
-/// The path the smoothness lesson's target follows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum PathKind {
-    /// A loop passing close to the base, where the cheapest pose turns the arm over fast.
-    #[default]
-    NearBase,
-    /// A circle in open space, where the cheapest pose moves slowly.
-    Circle,
-    /// A figure-eight (Gerono lemniscate).
-    FigureEight,
-    /// A straight line, there and back.
-    Line,
-}
-
-impl PathKind {
-    /// All paths, menu order.
-    pub const ALL: [PathKind; 4] = [
-        PathKind::NearBase,
-        PathKind::Circle,
-        PathKind::FigureEight,
-        PathKind::Line,
-    ];
-    /// The hash word.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PathKind::NearBase => "near-base",
-            PathKind::Circle => "circle",
-            PathKind::FigureEight => "figure-eight",
-            PathKind::Line => "line",
-        }
-    }
-    /// Parses the hash word.
-    pub fn parse(word: &str) -> Option<PathKind> {
-        PathKind::ALL.into_iter().find(|k| k.as_str() == word)
-    }
-}
-
-/// Largest joint noise and dead band of the robustness lesson (rad).
-pub const NOISE_MAX: f64 = 0.2;
-/// The latent lesson's default point: inside the patch of the plane whose poses keep the limits.
-pub const DEFAULT_Z: [f64; 2] = [0.8, 0.4];
-/// Largest |z_i| of the latent lesson's point (normalised latent units).
-pub const LATENT_MAX: f64 = 2.0;
-
-/// The lesson part of the page settings (a field of [`crate::settings::Settings`]).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct LessonSettings {
-    /// Which lesson is open (`None`: the plain playground).
-    pub name: Option<LessonKind>,
-    /// Smoothness: the target's path.
-    pub path: PathKind,
-    /// Robustness: standard deviation of the joint-angle noise (rad).
-    pub noise: f64,
-    /// Robustness: the dead band of each joint (rad) — commanded changes below it are lost.
-    pub deadband: f64,
-    /// Latent: the dragged latent point z (normalised units).
-    pub z: [f64; 2],
-}
-
-impl Default for LessonSettings {
-    fn default() -> Self {
-        LessonSettings {
-            name: None,
-            path: PathKind::default(),
-            noise: 0.02,
-            deadband: 0.01,
-            z: DEFAULT_Z,
-        }
-    }
-}
-
-fn number(v: f64) -> String {
-    if v == 0.0 {
-        "0".into()
-    } else {
-        format!("{v}")
-    }
-}
-
-fn bounded(key: &str, text: &str, lo: f64, hi: f64) -> Result<f64, String> {
-    let v = crate::decimal::parse_decimal(text)
-        .ok_or_else(|| format!("{key}='{text}' is not a number"))?;
-    if !(v.is_finite() && (lo..=hi).contains(&v)) {
-        return Err(format!("{key}={text} is outside [{lo}, {hi}]"));
-    }
-    Ok(v)
-}
-
-impl LessonSettings {
-    /// Whether `key` is a lesson key of the hash.
-    pub fn owns(key: &str) -> bool {
-        matches!(key, "lesson" | "path" | "noise" | "deadband" | "z")
-    }
-
-    /// Reads one hash entry (a key for which [`Self::owns`] is true); a bad value keeps the
-    /// default and says why.
-    pub fn parse_entry(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "lesson" => {
-                self.name = Some(LessonKind::try_from(value.to_string())?);
-            }
-            "path" => {
-                self.path = PathKind::parse(value).ok_or_else(|| {
-                    format!(
-                        "unknown path '{value}' (known: {})",
-                        PathKind::ALL.map(PathKind::as_str).join(", ")
-                    )
-                })?;
-            }
-            "noise" => self.noise = bounded(key, value, 0.0, NOISE_MAX)?,
-            "deadband" => self.deadband = bounded(key, value, 0.0, NOISE_MAX)?,
-            "z" => {
-                let (a, b) = value
-                    .split_once(',')
-                    .ok_or_else(|| format!("z='{value}' is not Z1,Z2"))?;
-                self.z = [
-                    bounded("z1", a, -LATENT_MAX, LATENT_MAX)?,
-                    bounded("z2", b, -LATENT_MAX, LATENT_MAX)?,
-                ];
-            }
-            _ => return Err(format!("'{key}' is not a lesson setting")),
-        }
-        Ok(())
-    }
-
-    /// The hash entries of the open lesson (nothing when no lesson is open): `lesson=…` and
-    /// the keys that lesson uses.
-    pub fn hash_entries(&self) -> Vec<String> {
-        let Some(kind) = self.name else {
-            return Vec::new();
-        };
-        let mut out = vec![format!("lesson={}", kind.as_str())];
-        for key in kind.entry().keys {
-            out.push(match *key {
-                "path" => format!("path={}", self.path.as_str()),
-                "noise" => format!("noise={}", number(self.noise)),
-                "deadband" => format!("deadband={}", number(self.deadband)),
-                _ => format!("z={},{}", number(self.z[0]), number(self.z[1])),
-            });
-        }
-        out
-    }
-
-    /// Clamps every value into its range (settings that came from JavaScript).
-    pub fn clamped(mut self) -> Self {
-        let fix = |v: f64, hi: f64, d: f64| if v.is_finite() { v.clamp(0.0, hi) } else { d };
-        let d = LessonSettings::default();
-        self.noise = fix(self.noise, NOISE_MAX, d.noise);
-        self.deadband = fix(self.deadband, NOISE_MAX, d.deadband);
-        for (i, v) in self.z.iter_mut().enumerate() {
-            *v = if v.is_finite() {
-                v.clamp(-LATENT_MAX, LATENT_MAX)
-            } else {
-                d.z[i]
-            };
-        }
-        self
+    /// The lesson's behaviour.
+    pub fn behaviour(self) -> &'static lesson::Behaviour {
+        &BEHAVIOURS[self.index()]
     }
 }
 

@@ -4,9 +4,6 @@
 
 use serde::Deserialize;
 
-use crate::cost::CostSpec;
-use crate::problem::{Problem, ProblemSpec};
-
 use super::charts::{validate_charts, ChartsFile, ValidatedCharts, KIND_CHARTS};
 use super::error::ArtifactError;
 use super::schema::{ModelFile, FORMAT_NAME, FORMAT_VERSION, KIND_LOINK, READABLE_VERSIONS};
@@ -144,13 +141,4 @@ pub fn load_model_bytes(bytes: &[u8]) -> Result<ValidatedModel, ArtifactError> {
 /// loading then rejects.
 pub fn save_model(model: &ModelFile) -> String {
     serde_json::to_string_pretty(model).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
-}
-
-/// The problem a model file names: its problem spec built, with its cost (every kind's
-/// validation starts here).
-pub fn problem_of(spec: &ProblemSpec, cost: &CostSpec) -> Result<Problem, ArtifactError> {
-    let kinematics = spec
-        .build()
-        .map_err(|e| ArtifactError::Problem(e.to_string()))?;
-    Problem::new(kinematics, cost.clone()).map_err(|e| ArtifactError::Cost(e.to_string()))
 }

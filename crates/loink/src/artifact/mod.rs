@@ -22,9 +22,9 @@ pub use charts::{
 };
 pub use error::ArtifactError;
 pub use load::{
-    load_any, load_any_bytes, load_model, load_model_bytes, parse_model, problem_of, save_charts,
-    save_model, FileHeader, LoadedModel, MAX_MODEL_BYTES,
+    load_any, load_any_bytes, load_model, load_model_bytes, parse_model, save_charts, save_model,
+    FileHeader, LoadedModel, MAX_MODEL_BYTES,
 };
 pub use random::{bilipnet_weights, mlp_weights, random_model};
 pub use schema::*;
-pub use validate::{validate, ValidatedModel};
+pub use validate::{problem_of, validate, ValidatedModel};

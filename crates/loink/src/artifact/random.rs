@@ -67,7 +67,7 @@ pub fn mlp_weights(mlp: &Mlp) -> MlpWeights {
     }
 }
 
-/// An untrained model for the preset `robot` (see [`crate::problem::registry::PRESET_NAMES`]): a random
+/// An untrained model for the preset `robot` (see [`crate::problem::registry::preset_names`]): a random
 /// BiLipNet of `depth` monotone layers with blocks `hidden` and bounds `mu` < `nu`, random heads
 /// (hidden [`RANDOM_HEAD_HIDDEN`]), joints normalised to [−1, 1] over the limits, task divided by
 /// the workspace radius, the preset's cost. Same arguments, same file (ChaCha8 seeded by `seed`).

@@ -11,16 +11,16 @@
 use ndarray::{Array1, Array2};
 
 use super::error::ArtifactError;
-use super::load::problem_of;
 use super::schema::KIND_LOINK;
 use super::schema::{
     BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights, Normalisation,
     OrthogonalWeights,
 };
+use crate::cost::CostSpec;
 use crate::nn::linalg::{cholesky_positive_definite, orthonormality_defect};
 use crate::nn::monotone::MAX_HIDDEN_TOTAL;
 use crate::nn::{BiLipNet, Dense, Mlp, MonotoneLayer, OrthogonalLayer};
-use crate::problem::Problem;
+use crate::problem::{Problem, ProblemSpec};
 
 /// Largest accepted max |RᵀR − I| of an orthogonal layer (room for weights computed in f32).
 pub const ORTHOGONALITY_TOLERANCE: f64 = 1e-5;
@@ -449,4 +449,12 @@ fn check_dense(path: &str, layer: &DenseWeights, inputs: usize, outputs: usize) 
     let w = matrix(&format!("{path}.w"), &layer.w, outputs, inputs)?;
     let b = vector(&format!("{path}.b"), &layer.b, outputs)?;
     Dense::new(w, b).map_err(|e| shape(path, e.to_string()))
+}
+/// The problem a model file names: its problem spec built, with its cost (every kind's
+/// validation starts here).
+pub fn problem_of(spec: &ProblemSpec, cost: &CostSpec) -> Result<Problem, ArtifactError> {
+    let kinematics = spec
+        .build()
+        .map_err(|e| ArtifactError::Problem(e.to_string()))?;
+    Problem::new(kinematics, cost.clone()).map_err(|e| ArtifactError::Cost(e.to_string()))
 }

@@ -55,12 +55,8 @@ impl Kinematics for DataProblem {
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
-            kind: KIND.into(),
-            name: self.name.clone(),
-            link_lengths: Vec::new(),
-            lower: self.limits.lower().to_vec(),
-            upper: self.limits.upper().to_vec(),
             task_dim: self.task_dim,
+            ..ProblemSpec::with_box(KIND, &self.name, &self.limits)
         }
     }
     /// No forward map to find one: the origin.

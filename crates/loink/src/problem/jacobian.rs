@@ -232,6 +232,9 @@ fn symmetric_pinv_apply(
     eig: &mut [f64],
     vectors: &mut [f64],
 ) {
+    if m == 3 && solve3_well_conditioned(a, rhs) {
+        return;
+    }
     vectors.iter_mut().for_each(|v| *v = 0.0);
     for i in 0..m {
         vectors[i * m + i] = 1.0;
@@ -293,6 +296,30 @@ fn symmetric_pinv_apply(
     }
 }
 
+/// rhs ← A⁻¹ rhs for a symmetric 3 × 3 `a` by its adjugate, when A is well conditioned
+/// (det A > 10⁻⁶ · trace(A)³, so every eigenvalue is far above the pseudo-inverse's cut-off and
+/// the inverse is what the Jacobi path would give); false, leaving rhs alone, otherwise. A
+/// 3-D task's step takes this path at almost every iteration, at a tenth of Jacobi's cost.
+fn solve3_well_conditioned(a: &[f64], rhs: &mut [f64]) -> bool {
+    let (a00, a01, a02, a11, a12, a22) = (a[0], a[1], a[2], a[4], a[5], a[8]);
+    let c00 = a11 * a22 - a12 * a12;
+    let c01 = a02 * a12 - a01 * a22;
+    let c02 = a01 * a12 - a02 * a11;
+    let det = a00 * c00 + a01 * c01 + a02 * c02;
+    let trace = a00.abs() + a11.abs() + a22.abs();
+    if !(det.is_finite() && trace.is_finite() && det > 1e-6 * trace * trace * trace) {
+        return false;
+    }
+    let c11 = a00 * a22 - a02 * a02;
+    let c12 = a01 * a02 - a00 * a12;
+    let c22 = a00 * a11 - a01 * a01;
+    let r = [rhs[0], rhs[1], rhs[2]];
+    rhs[0] = (c00 * r[0] + c01 * r[1] + c02 * r[2]) / det;
+    rhs[1] = (c01 * r[0] + c11 * r[1] + c12 * r[2]) / det;
+    rhs[2] = (c02 * r[0] + c12 * r[1] + c22 * r[2]) / det;
+    true
+}
+
 /// Euclidean norm.
 pub fn norm(v: &[f64]) -> f64 {
     v.iter().map(|x| x * x).sum::<f64>().sqrt()
@@ -324,10 +351,23 @@ mod tests {
             .map(|r| (0..3).map(|c| m3[r * 3 + c] * x[c]).sum())
             .collect();
         let (mut e3, mut v3) = (vec![0.0; 3], vec![0.0; 9]);
+        let mut closed3 = rhs3.clone();
         symmetric_pinv_apply(&mut a3, 3, &mut rhs3, &mut e3, &mut v3);
         for k in 0..3 {
             assert!((rhs3[k] - x[k]).abs() < 1e-12, "{rhs3:?}");
         }
+        // The adjugate path takes this well-conditioned system and agrees.
+        assert!(solve3_well_conditioned(&m3, &mut closed3));
+        for k in 0..3 {
+            assert!((closed3[k] - x[k]).abs() < 1e-12, "{closed3:?}");
+        }
+        // A nearly singular one is left to Jacobi.
+        let mut near = [1.0, 1.0, 0.0, 1.0, 1.0 + 1e-9, 0.0, 0.0, 0.0, 1.0];
+        let mut untouched = vec![1.0, 2.0, 3.0];
+        assert!(!solve3_well_conditioned(&near, &mut untouched));
+        assert_eq!(untouched, [1.0, 2.0, 3.0]);
+        near[0] = f64::NAN;
+        assert!(!solve3_well_conditioned(&near, &mut untouched));
     }
 
     /// A rank-one 3 × 3 matrix keeps only its range: the minimum-norm solution.

@@ -17,9 +17,12 @@
 //!   [`reachable`]: the reachability verdict with its witness;
 //! - [`planar`]: planar serial arms (reach ring, two-link geometry, φ sweep, connectivity,
 //!   region lattice);
+//! - [`chain`]: serial robots read from their URDF (the Franka Panda, TIAGo's arm), 3-D tasks;
 //! - [`soft4`]: a soft arm of four twisted rods, a simulator that counts its calls; [`data`]: a
 //!   problem known only through a data file (no forward map).
 
+#[cfg(feature = "chain")]
+pub mod chain;
 #[cfg(feature = "model-free")]
 pub mod data;
 pub mod jacobian;
@@ -137,6 +140,12 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     /// the multi-start polish; a problem known only through data has none.
     fn has_reference_optimum(&self) -> bool {
         self.replayable()
+    }
+    /// How many starts the multi-start reference search needs on this kind to find the global
+    /// optimum (each kind measures its own: the soft arm's optimum is unique, a 6-joint arm has
+    /// mirror branches and several local minima per target).
+    fn reference_starts(&self) -> usize {
+        16
     }
     /// A cost term only this kind can evaluate (e.g. a planar arm's centre of mass); `None`
     /// when the term does not apply to it.
@@ -316,17 +325,21 @@ impl Problem {
         if let Some(region) = self.kinematics.reachable_region(samples) {
             return Some(region);
         }
-        let bounds = self.task_bounds(samples.clamp(1_000, 20_000));
+        let bounds = self.task_bounds(samples.clamp(1_000, 20_000))?;
         Some(region::Region::sample_box(self, bounds, samples))
     }
 
-    /// A square around the images of a lattice of `samples` configurations of the box, with a
-    /// 5 % margin: where the page looks at a problem without its own view.
-    pub fn task_bounds(&self, samples: usize) -> [f64; 4] {
+    /// Per task coordinate, the range [lo, hi] of the images of a lattice of about `samples`
+    /// configurations of the box (m entries; empty for a problem without a forward map).
+    pub fn task_box(&self, samples: usize) -> Vec<[f64; 2]> {
+        let m = self.task_dim();
+        if !self.replayable() {
+            return Vec::new();
+        }
         let limits = self.limits();
         let n = limits.len();
-        let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-        let mut y = [0.0; 2];
+        let mut ranges = vec![[f64::INFINITY, f64::NEG_INFINITY]; m];
+        let mut y = vec![0.0; m];
         let per_joint =
             ((samples.max(2) as f64).powf(1.0 / n.max(1) as f64).ceil() as usize).max(2);
         let mut index = vec![0usize; n];
@@ -336,9 +349,9 @@ impl Problem {
                 .map(|&k| k as f64 / (per_joint - 1) as f64)
                 .collect();
             self.position_into(&limits.at_unit(&u), &mut y);
-            for d in 0..2 {
-                lo[d] = lo[d].min(y[d]);
-                hi[d] = hi[d].max(y[d]);
+            for (range, v) in ranges.iter_mut().zip(&y) {
+                range[0] = range[0].min(*v);
+                range[1] = range[1].max(*v);
             }
             let Some(j) = index.iter().position(|&k| k + 1 < per_joint) else {
                 break;
@@ -346,13 +359,22 @@ impl Problem {
             index[j] += 1;
             index[..j].iter_mut().for_each(|k| *k = 0);
         }
-        let centre = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0];
-        let half = 0.5 * (hi[0] - lo[0]).max(hi[1] - lo[1]).max(1e-9) * 1.05;
-        [
+        ranges
+    }
+
+    /// A square around [`Self::task_box`] with a 5 % margin, `[x0, x1, y0, y1]`: where the page
+    /// looks at a two-dimensional task without its own view. `None` for other task dimensions.
+    pub fn task_bounds(&self, samples: usize) -> Option<[f64; 4]> {
+        let [[x0, x1], [y0, y1]] = self.task_box(samples)[..] else {
+            return None;
+        };
+        let centre = [(x0 + x1) / 2.0, (y0 + y1) / 2.0];
+        let half = 0.5 * (x1 - x0).max(y1 - y0).max(1e-9) * 1.05;
+        Some([
             centre[0] - half,
             centre[0] + half,
             centre[1] - half,
             centre[1] + half,
-        ]
+        ])
     }
 }

@@ -1,12 +1,14 @@
 //! The registry of kinds: the one place that knows every kind of problem, building one from
 //! the spec a model file stores ([`ProblemSpec::build`]) or from a preset's name
-//! ([`Problem::preset`], [`PRESET_NAMES`]). Adding a kind: a module implementing
+//! ([`Problem::preset`], [`preset_names`]). Adding a kind: a module implementing
 //! [`super::Kinematics`], one arm in [`ProblemSpec::build`] (and one in [`preset`] if it has
 //! named presets). Nothing in the problem interface imports this file, so the kinds can use
 //! that interface without an import loop.
 
 use std::sync::Arc;
 
+#[cfg(feature = "chain")]
+use super::chain::{self, SerialChain};
 use super::planar::PlanarArm;
 #[cfg(feature = "model-free")]
 use super::soft4::{self, SoftArm};
@@ -14,19 +16,43 @@ use super::{JointLimits, Kinematics, Problem, ProblemSpec};
 use crate::cost::CostSpec;
 use crate::error::{LoinkError, Result};
 
-/// Names accepted by [`Problem::preset`].
+/// The soft arm's preset (feature `model-free`).
 #[cfg(feature = "model-free")]
-pub const PRESET_NAMES: [&str; 5] = ["planar2", "planar3", "planar3-wide", "planar4", "soft4"];
-/// Names accepted by [`Problem::preset`].
+const MODEL_FREE_PRESETS: &[&str] = &[soft4::NAME];
 #[cfg(not(feature = "model-free"))]
-pub const PRESET_NAMES: [&str; 4] = ["planar2", "planar3", "planar3-wide", "planar4"];
+const MODEL_FREE_PRESETS: &[&str] = &[];
+/// The serial chains read from `robots/` (feature `urdf`).
+#[cfg(feature = "urdf")]
+const CHAIN_PRESETS: &[&str] = &chain::urdf::PRESETS;
+#[cfg(not(feature = "urdf"))]
+const CHAIN_PRESETS: &[&str] = &[];
 
-/// The kinds [`ProblemSpec::build`] knows.
+/// Names accepted by [`Problem::preset`], in the order messages list them: the planar arms,
+/// the soft arm (feature `model-free`), the serial chains read from `robots/` (feature `urdf`).
+pub fn preset_names() -> Vec<&'static str> {
+    let mut names = super::planar::PLANAR_PRESETS.to_vec();
+    names.extend(MODEL_FREE_PRESETS);
+    names.extend(CHAIN_PRESETS);
+    names
+}
+
+/// The kinds [`ProblemSpec::build`] knows, in every build.
+const ALWAYS: &[&str] = &["planar"];
+/// The serial chains (feature `chain`).
+#[cfg(feature = "chain")]
+const CHAIN_KINDS: &[&str] = &[chain::KIND];
+#[cfg(not(feature = "chain"))]
+const CHAIN_KINDS: &[&str] = &[];
+/// The soft arm and data-only problems (feature `model-free`).
 #[cfg(feature = "model-free")]
-pub const KINDS: [&str; 3] = ["planar", "soft4", "data"];
-/// The kinds [`ProblemSpec::build`] knows.
+const MODEL_FREE_KINDS: &[&str] = &["soft4", "data"];
 #[cfg(not(feature = "model-free"))]
-pub const KINDS: [&str; 1] = ["planar"];
+const MODEL_FREE_KINDS: &[&str] = &[];
+
+/// The kinds [`ProblemSpec::build`] knows in this build.
+pub fn kinds() -> Vec<&'static str> {
+    [ALWAYS, CHAIN_KINDS, MODEL_FREE_KINDS].concat()
+}
 
 impl ProblemSpec {
     /// Builds (and validates) the problem this spec describes.
@@ -38,6 +64,20 @@ impl ProblemSpec {
                 self.link_lengths.clone(),
                 limits,
             )?)),
+            #[cfg(feature = "chain")]
+            chain::KIND => {
+                let Some(spec) = &self.chain else {
+                    return Err(LoinkError::OutOfRange {
+                        what: "chain problem".into(),
+                        detail: "the spec has no `chain`".into(),
+                    });
+                };
+                Ok(Arc::new(SerialChain::new(
+                    &self.name,
+                    (**spec).clone(),
+                    limits,
+                )?))
+            }
             #[cfg(feature = "model-free")]
             "soft4" => Ok(Arc::new(SoftArm::new(&self.name, limits)?)),
             #[cfg(feature = "model-free")]
@@ -48,21 +88,26 @@ impl ProblemSpec {
             )?)),
             other => Err(LoinkError::OutOfRange {
                 what: "problem kind".into(),
-                detail: format!("'{other}' (known: {})", KINDS.join(", ")),
+                detail: format!("'{other}' (known: {})", kinds().join(", ")),
             }),
         }
     }
 }
 
 /// A named preset problem and its default cost (planar arms: docs/planar3.md's; the soft arm:
-/// the actuation effort Σ (φ_j / φ_max)²).
+/// the actuation effort Σ (φ_j / φ_max)²; serial chains: the joint centring of docs/panda.md).
 pub fn preset(name: &str) -> Result<(Arc<dyn Kinematics>, CostSpec)> {
-    if !PRESET_NAMES.contains(&name) {
+    let names = preset_names();
+    if !names.contains(&name) {
         // Every preset a message offers comes from this one list.
         return Err(LoinkError::UnknownRobot {
             name: name.to_string(),
-            known: PRESET_NAMES.join(", "),
+            known: names.join(", "),
         });
+    }
+    #[cfg(feature = "urdf")]
+    if let Some(chain) = chain::urdf::preset(name) {
+        return Ok((Arc::new(chain?), CostSpec::joint_centring()));
     }
     #[cfg(feature = "model-free")]
     if name == soft4::NAME {
@@ -83,7 +128,7 @@ impl Problem {
         Self::new(spec.build()?, cost)
     }
 
-    /// A named preset ([`PRESET_NAMES`]) with its default cost.
+    /// A named preset ([`preset_names`]) with its default cost.
     pub fn preset(name: &str) -> Result<Self> {
         let (kinematics, cost) = preset(name)?;
         Self::new(kinematics, cost)

@@ -7,6 +7,10 @@
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "chain")]
+use super::chain::ChainSpec;
+use super::JointLimits;
+
 /// A problem as a model file describes it (see the module docs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ProblemSpec {
@@ -24,6 +28,27 @@ pub struct ProblemSpec {
     /// Data-only problems: the task dimension m (the other kinds know their own; 0 there).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub task_dim: usize,
+    /// Serial chains: the chain read from the robot's URDF (boxed: most specs have none).
+    #[cfg(feature = "chain")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<Box<ChainSpec>>,
+}
+
+impl ProblemSpec {
+    /// The spec of a kind that needs only its name and joint box (the other fields empty):
+    /// kinds add their own fields to it.
+    pub fn with_box(kind: &str, name: &str, limits: &JointLimits) -> Self {
+        ProblemSpec {
+            kind: kind.into(),
+            name: name.into(),
+            link_lengths: Vec::new(),
+            lower: limits.lower().to_vec(),
+            upper: limits.upper().to_vec(),
+            task_dim: 0,
+            #[cfg(feature = "chain")]
+            chain: None,
+        }
+    }
 }
 
 fn is_zero(v: &usize) -> bool {

@@ -125,8 +125,8 @@ pub struct SolverSettings {
     pub feedback: usize,
     /// Where each solve starts.
     pub start: Start,
-    /// DLS options.
-    pub dls: dls::DlsOptions,
+    /// DLS options; `None`: the problem's own ([`dls::DlsOptions::for_problem`]).
+    pub dls: Option<dls::DlsOptions>,
     /// The flow: samples K per solve (1: the z = 0 sample).
     pub samples: usize,
     /// The flow: the scale s of its samples z ~ N(0, s²I).
@@ -143,7 +143,7 @@ impl SolverSettings {
             refine: 3,
             feedback: 0,
             start: Start::Cold,
-            dls: dls::DlsOptions::default(),
+            dls: None,
             samples: 1,
             sigma: 0.0,
             seed: 0,
@@ -327,7 +327,9 @@ impl Dls {
         use rand::SeedableRng;
         Self {
             problem: problem.clone(),
-            options: settings.dls,
+            options: settings
+                .dls
+                .unwrap_or_else(|| dls::DlsOptions::for_problem(problem)),
             start: settings.start,
             previous: None,
             rng: match settings.start {
@@ -354,7 +356,7 @@ impl Solver for Dls {
         };
         let solution = match (self.start, &self.previous) {
             (Start::Warm, Some(_)) => dls::solve_warm(&self.problem, target, &seed, &self.options),
-            _ => dls::solve(&self.problem, target, &seed, &self.options),
+            _ => dls::solve_restarting(&self.problem, target, &seed, &self.options),
         };
         if !solution.q().is_empty() {
             self.previous = Some(solution.q().to_vec());

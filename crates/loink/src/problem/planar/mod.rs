@@ -30,7 +30,7 @@ use super::{JointLimits, Kinematics, Problem, ProblemSpec, Reachability};
 use crate::cost::{CostTerm, TermSpec};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 
-/// The planar presets (the problems' presets are [`super::registry::PRESET_NAMES`]).
+/// The planar presets (the problems' presets are [`super::registry::preset_names`]).
 pub const PLANAR_PRESETS: [&str; 4] = ["planar2", "planar3", "planar3-wide", "planar4"];
 
 /// Longest chain accepted (keeps hostile specs from allocating without bound).
@@ -230,12 +230,8 @@ impl Kinematics for PlanarArm {
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
-            kind: "planar".into(),
-            name: self.name.clone(),
             link_lengths: self.lengths.clone(),
-            lower: self.limits.lower().to_vec(),
-            upper: self.limits.upper().to_vec(),
-            task_dim: 0,
+            ..ProblemSpec::with_box("planar", &self.name, &self.limits)
         }
     }
     fn title(&self) -> String {

@@ -118,14 +118,7 @@ impl Kinematics for SoftArm {
         2
     }
     fn spec(&self) -> ProblemSpec {
-        ProblemSpec {
-            kind: NAME.into(),
-            name: self.name.clone(),
-            link_lengths: Vec::new(),
-            lower: self.limits.lower().to_vec(),
-            upper: self.limits.upper().to_vec(),
-            task_dim: 0,
-        }
+        ProblemSpec::with_box(NAME, &self.name, &self.limits)
     }
     fn title(&self) -> String {
         "soft arm, 4 twisted rods (2 redundant)".into()

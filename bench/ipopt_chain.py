@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""IPOPT on a serial chain read from its URDF (the Panda: docs/panda.md), one target per solve
+call, with its own URDF reader and forward kinematics (numpy for the replay, casadi for the NLP):
+an implementation independent of `loink`'s.
+
+Problem: minimise J(q) = sum(((q_i - c_i) / h_i)^2) (c_i, h_i the mid-range and half-range of
+joint i) subject to tip(q) = y and the joint limits; joints given by --hold are fixed.
+
+Methods (comma-separated):
+- `mid`:    one start at the mid-range c;
+- `best-K`: c and K - 1 random starts uniform in the limits (numpy, seeded per target:
+            seed, row index), the cheapest converged answer kept.
+
+Writes `ipopt-<method>.csv` per method in `loink eval`'s columns
+`x,y,z,q1,...,qn,residual,cost,margin,status,iterations,micros`, each answer judged by replay
+(converged: IPOPT met its test, residual <= 1e-6 m, limits held to 1e-6).
+
+    python bench/ipopt_chain.py --urdf robots/panda/panda.urdf --base panda_link0 \
+        --tip panda_hand_tcp --hold panda_joint7=0 --targets T.csv --out-dir DIR \
+        [--methods mid,best-16] [--seed 7] [--limit N]
+"""
+
+import argparse
+import csv
+import math
+import os
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+import numpy as np
+
+SUCCESS = {"Solve_Succeeded", "Solved_To_Acceptable_Level"}
+CAPPED = {"Maximum_Iterations_Exceeded", "Maximum_CpuTime_Exceeded", "Maximum_WallTime_Exceeded"}
+
+
+def rpy_matrix(roll, pitch, yaw, lib=np):
+    """R = Rz(yaw) Ry(pitch) Rx(roll), the URDF convention."""
+    cr, sr, cp, sp, cy, sy = math.cos(roll), math.sin(roll), math.cos(pitch), math.sin(pitch), math.cos(yaw), math.sin(yaw)
+    return np.array([
+        [cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr],
+        [sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr],
+        [-sp, cp * sr, cp * cr],
+    ])
+
+
+class Chain:
+    """The joints from base to tip: fixed origins, axes, types, limits; held joints kept aside."""
+
+    def __init__(self, path, base, tip, held):
+        root = ET.parse(path).getroot()
+        by_child = {}
+        for joint in root.findall("joint"):
+            by_child[joint.find("child").get("link")] = joint
+        path_joints, link = [], tip
+        while link != base:
+            joint = by_child[link]
+            path_joints.append(joint)
+            link = joint.find("parent").get("link")
+        path_joints.reverse()
+        self.steps = []  # (origin 4x4, kind, axis, name)
+        self.names, lower, upper = [], [], []
+        for joint in path_joints:
+            origin = joint.find("origin")
+            xyz = [float(v) for v in (origin.get("xyz", "0 0 0") if origin is not None else "0 0 0").split()]
+            rpy = [float(v) for v in (origin.get("rpy", "0 0 0") if origin is not None else "0 0 0").split()]
+            t = np.eye(4)
+            t[:3, :3] = rpy_matrix(*rpy)
+            t[:3, 3] = xyz
+            kind = joint.get("type")
+            axis_node = joint.find("axis")
+            axis = np.array([float(v) for v in (axis_node.get("xyz") if axis_node is not None else "1 0 0").split()])
+            axis = axis / np.linalg.norm(axis)
+            name = joint.get("name")
+            if kind == "fixed":
+                self.steps.append((t, "fixed", axis, name))
+            elif name in held:
+                self.steps.append((t, ("held", kind, held[name]), axis, name))
+            else:
+                self.steps.append((t, kind, axis, name))
+                limit = joint.find("limit")
+                if kind == "continuous":
+                    lower.append(-math.pi)
+                    upper.append(math.pi)
+                else:
+                    lower.append(float(limit.get("lower", 0)))
+                    upper.append(float(limit.get("upper", 0)))
+                self.names.append(name)
+        self.lower, self.upper = np.array(lower), np.array(upper)
+        self.centre = (self.lower + self.upper) / 2
+        self.half = (self.upper - self.lower) / 2
+        self.n = len(self.names)
+
+    def fk(self, q, lib="numpy"):
+        """The tip position at q (numpy array, or casadi SX when lib == 'casadi')."""
+        if lib == "casadi":
+            import casadi as ca
+            t, cos, sin, eye = ca.SX.eye(4), ca.cos, ca.sin, ca.SX.eye
+        else:
+            t, cos, sin, eye = np.eye(4), np.cos, np.sin, np.eye
+        i = 0
+        for origin, kind, axis, _ in self.steps:
+            t = t @ origin if lib != "casadi" else ca.mtimes(t, ca.DM(origin))
+            if kind == "fixed":
+                continue
+            if isinstance(kind, tuple):
+                _, kind, value = kind
+            else:
+                value = q[i]
+                i += 1
+            m = eye(4) if lib != "casadi" else ca.SX.eye(4)
+            if kind in ("revolute", "continuous"):
+                x, y, z = axis
+                c, s = cos(value), sin(value)
+                v = 1 - c
+                rot = [[c + x * x * v, x * y * v - z * s, x * z * v + y * s],
+                       [y * x * v + z * s, c + y * y * v, y * z * v - x * s],
+                       [z * x * v - y * s, z * y * v + x * s, c + z * z * v]]
+                for r in range(3):
+                    for col in range(3):
+                        m[r, col] = rot[r][col]
+            else:
+                for r in range(3):
+                    m[r, 3] = axis[r] * value
+            t = t @ m if lib != "casadi" else ca.mtimes(t, m)
+        return t[:3, 3]
+
+    def cost(self, q):
+        u = (np.asarray(q) - self.centre) / self.half
+        return float(np.dot(u, u))
+
+    def judge(self, target, q, ok, capped):
+        q = np.asarray(q, dtype=float)
+        if not np.all(np.isfinite(q)):
+            return "invalid", math.inf, -math.inf, math.nan
+        residual = float(np.linalg.norm(self.fk(q) - target))
+        margin = float(np.min(np.minimum(q - self.lower, self.upper - q)))
+        if ok and residual <= 1e-6 and margin >= -1e-6:
+            status = "converged"
+        elif margin < -1e-6:
+            status = "limits"
+        else:
+            status = "capped"
+        return status, residual, margin, self.cost(q)
+
+
+def build_solver(chain):
+    import casadi as ca
+    q = ca.SX.sym("q", chain.n)
+    target = ca.SX.sym("y", 3)
+    u = (q - ca.DM(chain.centre)) / ca.DM(chain.half)
+    nlp = {"x": q, "p": target, "f": ca.dot(u, u), "g": chain.fk(q, lib="casadi") - target}
+    options = {
+        "print_time": False,
+        "ipopt": {"tol": 1e-10, "hessian_approximation": "exact", "linear_solver": "mumps",
+                  "print_level": 0, "sb": "yes", "max_iter": 3000},
+    }
+    return ca.nlpsol("chain", "ipopt", nlp, options)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--urdf", required=True)
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--tip", required=True)
+    parser.add_argument("--hold", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--targets", required=True, help="CSV with columns x,y,z")
+    parser.add_argument("--out-dir", required=True)
+    parser.add_argument("--methods", default="mid,best-16")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--limit", type=int)
+    args = parser.parse_args()
+    held = {}
+    for h in args.hold:
+        name, value = h.split("=")
+        held[name] = float(value)
+    chain = Chain(args.urdf, args.base, args.tip, held)
+    solver = build_solver(chain)
+    with open(args.targets) as f:
+        targets = [np.array([float(r["x"]), float(r["y"]), float(r["z"])]) for r in csv.DictReader(f)]
+    if args.limit:
+        targets = targets[: args.limit]
+    lbx, ubx = chain.lower.tolist(), chain.upper.tolist()
+    solver(x0=chain.centre.tolist(), p=targets[0].tolist(), lbx=lbx, ubx=ubx, lbg=0, ubg=0)  # loads MUMPS
+    os.makedirs(args.out_dir, exist_ok=True)
+    header = ["x", "y", "z"] + [f"q{i + 1}" for i in range(chain.n)] + ["residual", "cost", "margin", "status", "iterations", "micros"]
+    for method in [m.strip() for m in args.methods.split(",") if m.strip()]:
+        count = 1 if method == "mid" else int(method.split("-")[1])
+        rows = []
+        for index, y in enumerate(targets):
+            rng = np.random.default_rng([args.seed, index])
+            seeds = [chain.centre] + [rng.uniform(chain.lower, chain.upper) for _ in range(count - 1)]
+            best, best_key, iterations, micros = None, None, 0, 0.0
+            for seed in seeds:
+                start = time.perf_counter()
+                result = solver(x0=seed.tolist(), p=y.tolist(), lbx=lbx, ubx=ubx, lbg=0, ubg=0)
+                micros += (time.perf_counter() - start) * 1e6
+                stats = solver.stats()
+                iterations += int(stats.get("iter_count", 0))
+                q = np.array(result["x"]).reshape(-1)
+                status, residual, margin, cost = chain.judge(y, q, stats["return_status"] in SUCCESS, stats["return_status"] in CAPPED)
+                key = (0, cost) if status == "converged" else (1, residual)
+                if best_key is None or key < best_key:
+                    best, best_key = (q, status, residual, cost, margin), key
+            q, status, residual, cost, margin = best
+            rows.append([*(repr(float(v)) for v in y), *(repr(float(v)) for v in q), repr(residual), repr(cost),
+                         repr(margin), status, iterations, f"{micros:.3f}"])
+        path = os.path.join(args.out_dir, f"ipopt-{method}.csv")
+        with open(path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(header)
+            w.writerows(rows)
+        print(f"wrote {path} ({len(rows)} targets)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+//! `--urdf FILE --base LINK --tip LINK [--hold NAME=VALUE …]`: a user's own serial robot, read
+//! from its URDF, wherever a command takes `--problem`. The problem is the chain from the base
+//! link to the tip link, the tip's position its task (m = 3) and joint centring its cost.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use loink::cost::CostSpec;
+use loink::problem::chain::urdf::{self, ChainRequest, MAX_URDF_BYTES};
+use loink::problem::chain::{HeldJoint, SerialChain};
+use loink::problem::Problem;
+use loink::LoinkError;
+
+/// The flags that name a robot by its URDF file (flattened into each command's arguments).
+#[derive(Debug, Clone, Default, Args)]
+pub struct RobotFileArgs {
+    /// A URDF file: the problem is its serial chain from --base to --tip (revolute, continuous
+    /// and prismatic joints; fixed ones folded in), the tip's position its task and joint
+    /// centring its cost. --problem, if given, names it (the file's stem otherwise).
+    #[arg(long, value_name = "FILE", requires_all = ["base", "tip"])]
+    pub urdf: Option<PathBuf>,
+    /// With --urdf: the base link, the frame targets are given in.
+    #[arg(long, value_name = "LINK", requires = "urdf")]
+    pub base: Option<String>,
+    /// With --urdf: the tip link, the point the task places.
+    #[arg(long, value_name = "LINK", requires = "urdf")]
+    pub tip: Option<String>,
+    /// With --urdf: holds a joint at a value (rad or m) — it is then no joint of the problem and
+    /// the cost skips it. Repeat for more joints.
+    #[arg(long = "hold", value_name = "NAME=VALUE", requires = "urdf", value_parser = parse_hold)]
+    pub hold: Vec<HeldJoint>,
+}
+
+impl RobotFileArgs {
+    /// The problem these flags and `--problem NAME` describe: the URDF's chain when `--urdf` is
+    /// given (named NAME, or after the file), else the preset NAME.
+    pub fn problem(&self, name: &str) -> Result<Problem, LoinkError> {
+        let Some(path) = &self.urdf else {
+            return Problem::preset(name);
+        };
+        let unreadable = |e: std::io::Error| {
+            LoinkError::RobotFile(format!("cannot read {}: {e}", path.display()))
+        };
+        let size = std::fs::metadata(path).map_err(unreadable)?.len();
+        if size > MAX_URDF_BYTES as u64 {
+            return Err(LoinkError::RobotFile(format!(
+                "{} is {size} bytes, larger than {MAX_URDF_BYTES}",
+                path.display()
+            )));
+        }
+        let bytes = std::fs::read(path).map_err(unreadable)?;
+        let file = path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let request = ChainRequest {
+            file: &file,
+            base: self.base.as_deref().unwrap_or_default(),
+            tip: self.tip.as_deref().unwrap_or_default(),
+            held: &self.hold,
+        };
+        let (spec, limits) = urdf::read(&bytes, &request)?;
+        let stem = path
+            .file_stem()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "urdf".into());
+        let name = if name.is_empty() { &stem } else { name };
+        let chain = SerialChain::new(name, spec, limits)?;
+        Problem::new(std::sync::Arc::new(chain), CostSpec::joint_centring())
+    }
+}
+
+/// Parses `NAME=VALUE` (VALUE finite).
+fn parse_hold(text: &str) -> Result<HeldJoint, String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))?;
+    let value: f64 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{value}' is not a number"))?;
+    if !value.is_finite() {
+        return Err(format!("'{text}': the value must be finite"));
+    }
+    Ok(HeldJoint {
+        name: name.trim().to_string(),
+        value,
+    })
+}

@@ -1,0 +1,106 @@
+//! Every preset through the CLI, whatever its kind and task dimension: `targets` writes the
+//! task's columns, `eval` solves them with DLS and the reference and writes one row each,
+//! `data` writes `x1..xn,y1..ym,J`, and a tiny `train` writes a model `eval` reads back.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{eval_model, eval_problem, run, text, tiny};
+use loink::problem::registry::preset_names;
+use loink::problem::Problem;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("loink-conformance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn header(path: &PathBuf) -> String {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn lines(path: &PathBuf) -> usize {
+    std::fs::read_to_string(path).unwrap().lines().count()
+}
+
+#[test]
+fn every_preset_runs_targets_eval_data_and_train() {
+    for name in preset_names() {
+        let problem = Problem::preset(name).unwrap();
+        let (n, m) = (problem.dof(), problem.task_dim());
+        let ok = |args: &[&str]| {
+            let out = run(args);
+            assert!(
+                out.status.success(),
+                "{name}: loink {}\n{}",
+                args.join(" "),
+                text(&out)
+            );
+        };
+        let targets = scratch(&format!("{name}-targets.csv"));
+        ok(&[
+            "targets",
+            "--problem",
+            name,
+            "--count",
+            "4",
+            "--seed",
+            "2",
+            "--out",
+            targets.to_str().unwrap(),
+        ]);
+        let columns = header(&targets);
+        assert_eq!(columns.split(',').count(), m, "{name}: {columns}");
+        for solver in ["dls", "reference"] {
+            let results = scratch(&format!("{name}-{solver}.csv"));
+            let out = eval_problem(name, solver, &targets, &results, &[]);
+            assert!(out.status.success(), "{name}/{solver}: {}", text(&out));
+            assert!(
+                header(&results).starts_with(&format!("{columns},q1,")),
+                "{name}"
+            );
+            assert_eq!(lines(&results), 5, "{name}/{solver}");
+        }
+        let data = scratch(&format!("{name}-data.csv"));
+        ok(&[
+            "data",
+            "--problem",
+            name,
+            "--count",
+            "3",
+            "--out",
+            data.to_str().unwrap(),
+        ]);
+        let want: Vec<String> = (1..=n)
+            .map(|i| format!("x{i}"))
+            .chain((1..=m).map(|i| format!("y{i}")))
+            .chain(["J".to_string()])
+            .collect();
+        assert_eq!(header(&data), want.join(","), "{name}");
+        if n == m {
+            continue; // no latent to learn
+        }
+        let model = scratch(&format!("{name}.json"));
+        let mut args = vec![
+            "train",
+            "--problem",
+            name,
+            "--samples",
+            "3000",
+            "--out",
+            model.to_str().unwrap(),
+        ];
+        args.extend(tiny("2", "10"));
+        ok(&args);
+        let results = scratch(&format!("{name}-loink.csv"));
+        let out = eval_model(&model, &targets, &results, &["--refine", "3"]);
+        assert!(out.status.success(), "{name}: {}", text(&out));
+        assert_eq!(lines(&results), 5, "{name}/loink");
+    }
+}

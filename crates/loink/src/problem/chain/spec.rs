@@ -1,0 +1,102 @@
+//! The chain spec: a serial robot as a model file stores it, compact and already resolved (no
+//! URDF needed to read it). Per movable joint: its name, type, the fixed transform from the
+//! previous movable joint's frame to its own (every fixed joint and held joint between them
+//! folded in) and its axis; then the fixed transform to the tip; the joints held at a value;
+//! the task; and the source file's name and SHA-256, so a model names the robot it learned.
+//!
+//! The joint limits are the problem spec's `lower`/`upper` (held joints have none there).
+
+use serde::{Deserialize, Serialize};
+
+use super::frame::Frame;
+
+/// How a joint moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JointType {
+    /// A rotation about the axis (rad), within limits.
+    Revolute,
+    /// A rotation about the axis without limits in the source; the spec bounds it to [−π, π].
+    Continuous,
+    /// A translation along the axis (m).
+    Prismatic,
+}
+
+impl JointType {
+    /// Whether it rotates (revolute or continuous).
+    pub fn rotates(self) -> bool {
+        !matches!(self, JointType::Prismatic)
+    }
+}
+
+/// What the task y is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Task {
+    /// The tip's position in the base frame, y ∈ R³ (m).
+    #[default]
+    Position,
+}
+
+impl Task {
+    /// The task dimension m.
+    pub fn dim(self) -> usize {
+        match self {
+            Task::Position => 3,
+        }
+    }
+}
+
+/// One movable joint of the chain.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChainJoint {
+    /// The joint's name in the source.
+    pub name: String,
+    /// How it moves.
+    #[serde(rename = "type")]
+    pub joint_type: JointType,
+    /// The transform from the previous movable joint's moved frame (or the base) to this
+    /// joint's frame at q = 0.
+    pub origin: Frame,
+    /// The unit axis, in this joint's frame.
+    pub axis: [f64; 3],
+}
+
+/// A joint of the source held at a fixed value (not a joint of the problem; the cost skips it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HeldJoint {
+    /// The joint's name in the source.
+    pub name: String,
+    /// The value it is held at (rad or m).
+    pub value: f64,
+}
+
+/// Where a chain came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainSource {
+    /// The source file's name (no directories).
+    pub file: String,
+    /// The source file's SHA-256, lower-case hex.
+    pub sha256: String,
+}
+
+/// A serial chain from a base link to a tip link (see the module docs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChainSpec {
+    /// The file it was read from.
+    pub source: ChainSource,
+    /// The base link: the frame targets are given in.
+    pub base: String,
+    /// The tip link: the point the task places.
+    pub tip: String,
+    /// The task.
+    #[serde(default)]
+    pub task: Task,
+    /// The movable joints, base to tip.
+    pub joints: Vec<ChainJoint>,
+    /// The transform from the last movable joint's moved frame to the tip.
+    pub tip_origin: Frame,
+    /// Joints of the source held at a value, base to tip.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<HeldJoint>,
+}
