@@ -1,6 +1,7 @@
 //! Every preset through the CLI, whatever its kind and task dimension: `targets` writes the
 //! task's columns, `eval` solves them with DLS and the reference and writes one row each,
-//! `data` writes `x1..xn,y1..ym,J`, and a tiny `train` writes a model `eval` reads back.
+//! `data` writes `x1..xn,y1..ym,J`, and a tiny `train` (LOInK, and the direct regression) writes
+//! a model `eval` reads back.
 
 mod common;
 
@@ -102,5 +103,37 @@ fn every_preset_runs_targets_eval_data_and_train() {
         let out = eval_model(&model, &targets, &results, &["--refine", "3"]);
         assert!(out.status.success(), "{name}: {}", text(&out));
         assert_eq!(lines(&results), 5, "{name}/loink");
+        let mse = scratch(&format!("{name}-mse.json"));
+        ok(&[
+            "train",
+            "--kind",
+            "mse",
+            "--problem",
+            name,
+            "--samples",
+            "3000",
+            "--epochs",
+            "2",
+            "--hidden",
+            "8,8",
+            "--out",
+            mse.to_str().unwrap(),
+        ]);
+        let results = scratch(&format!("{name}-mse.csv"));
+        let out = eval_model(&mse, &targets, &results, &[]);
+        assert!(out.status.success(), "{name}: {}", text(&out));
+        assert!(
+            header(&results).starts_with(&format!("{columns},q1,")),
+            "{name}"
+        );
+        assert_eq!(lines(&results), 5, "{name}/mse");
+        // A regression answer is the network's output: no learned solver's flags.
+        assert_eq!(
+            eval_model(&mse, &targets, &results, &["--refine", "2"])
+                .status
+                .code(),
+            Some(2),
+            "{name}"
+        );
     }
 }

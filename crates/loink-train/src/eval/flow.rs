@@ -69,7 +69,7 @@ pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
         registry::build_flow(&flow, &settings).map_err(|e| CliError::Input(e.to_string()))?;
     let problem = flow.problem().clone();
     let targets = read_targets(&args.targets, problem.task_dim())?;
-    let (solutions, calls) = super::evaluate(&targets.rows, solver.as_mut(), &problem);
+    let (solutions, calls) = super::evaluate(&targets.rows, &mut solver, &problem);
     let per_target = solutions.into_iter().map(|s| vec![s]).collect();
     report(
         args,

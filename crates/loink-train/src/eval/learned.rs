@@ -113,7 +113,7 @@ fn answers(
         (None, 1) => {
             let mut solver = registry::build(model.problem(), Some(model), settings)
                 .map_err(|e| CliError::Input(e.to_string()))?;
-            let (solutions, calls) = super::evaluate(rows, solver.as_mut(), model.problem());
+            let (solutions, calls) = super::evaluate(rows, &mut solver, model.problem());
             *counted = calls;
             Ok(solutions.into_iter().map(|s| vec![s]).collect())
         }

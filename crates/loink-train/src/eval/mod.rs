@@ -21,6 +21,7 @@ pub mod connectivity_cmd;
 pub mod data_cmd;
 pub mod flow;
 pub mod learned;
+pub mod regressor;
 pub mod results_csv;
 pub mod sampling_args;
 pub mod summary;
@@ -111,6 +112,29 @@ pub const TIMING_REPEATS: usize = 5;
 /// (the reference search) is timed once or twice, a fast one five times.
 pub const TIMING_BUDGET_MICROS: f64 = 2_000.0;
 
+/// A solver [`evaluate`] can time: every registry solver, and the regression baselines
+/// ([`regressor`]), which are no registry solver.
+pub trait Timed {
+    /// The progress bar's label.
+    fn label(&self) -> &'static str;
+    /// One solve.
+    fn solve(&mut self, y: &[f64]) -> Solution;
+    /// A copy in the same state, to time the same solve again from it.
+    fn snapshot(&self) -> Box<dyn Timed>;
+}
+
+impl Timed for Box<dyn registry::Solver> {
+    fn label(&self) -> &'static str {
+        self.kind().as_str()
+    }
+    fn solve(&mut self, y: &[f64]) -> Solution {
+        self.as_mut().solve(y)
+    }
+    fn snapshot(&self) -> Box<dyn Timed> {
+        Box::new(self.boxed_clone())
+    }
+}
+
 /// Solves every row with `solver`, with a progress bar. Each row's answer is the solver's first
 /// solve (its state carried to the next row, as a user's calls would); its `micros` is the
 /// fastest of up to [`TIMING_REPEATS`] timings of that same solve from the same state (clones
@@ -121,10 +145,10 @@ pub const TIMING_BUDGET_MICROS: f64 = 2_000.0;
 /// is each row's number of calls (of the first solve).
 pub fn evaluate(
     rows: &[TargetRow],
-    solver: &mut dyn registry::Solver,
+    solver: &mut dyn Timed,
     problem: &Problem,
 ) -> (Vec<Solution>, Option<Vec<f64>>) {
-    let bar = loink_train::progress::bar(rows.len(), solver.kind().as_str());
+    let bar = loink_train::progress::bar(rows.len(), solver.label());
     let counter = problem.kinematics();
     let mut calls = counter
         .simulator_calls()
@@ -133,7 +157,7 @@ pub fn evaluate(
         .iter()
         .map(|row| {
             let y = row.values();
-            let snapshot = solver.boxed_clone();
+            let snapshot = solver.snapshot();
             let before = counter.simulator_calls();
             let start = Instant::now();
             let solution = solver.solve(&y);
@@ -148,7 +172,7 @@ pub fn evaluate(
                 if spent >= TIMING_BUDGET_MICROS {
                     break;
                 }
-                let mut again = snapshot.boxed_clone();
+                let mut again = snapshot.snapshot();
                 let start = Instant::now();
                 std::hint::black_box(again.solve(&y));
                 let took = start.elapsed().as_secs_f64() * 1e6;
@@ -253,8 +277,12 @@ fn plan(args: &EvalArgs) -> Result<Plan, CliError> {
 
 /// Runs `loink eval`.
 pub fn run(args: &EvalArgs) -> Result<(), CliError> {
-    if let Some(path) = args.model.as_deref().filter(|p| flow::is_flow(p)) {
-        return flow::run(args, path);
+    if let Some(path) = args.model.as_deref() {
+        match flow::kind_of(path).as_deref() {
+            Ok(loink::flow::KIND_FLOW) => return flow::run(args, path),
+            Ok(kind) if regressor::is_regressor_kind(kind) => return regressor::run(args, path),
+            _ => {}
+        }
     }
     let plan = plan(args)?;
     let targets = targets_csv::read_targets(&args.targets, plan.problem.task_dim())?;
@@ -267,7 +295,7 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
     }
     let mut solver = registry::build(&plan.problem, None, &plan.settings)
         .map_err(|e| CliError::Input(e.to_string()))?;
-    let (solutions, calls) = evaluate(&targets.rows, solver.as_mut(), &plan.problem);
+    let (solutions, calls) = evaluate(&targets.rows, &mut solver, &plan.problem);
     let extra = calls_column(calls);
     results_csv::write_results(
         &args.out,
