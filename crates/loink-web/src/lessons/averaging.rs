@@ -308,6 +308,7 @@ fn mark(chart: &mut Chart, surface: &Surface, reached: &[f64], colour: RGBAColor
 }
 
 impl Lesson for Averaging {
+    const WORD: &'static str = "averaging";
     const TEXT: &'static str = "A two-link arm reaches most targets in two ways, elbow one side or the other. \
 A network trained with squared error on data holding both learns their average, which is generally no \
 solution at all: replayed through forward kinematics it misses the target (the orange ×). A mixture density \

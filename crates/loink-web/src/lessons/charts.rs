@@ -208,6 +208,7 @@ impl ChartsLesson {
 }
 
 impl Lesson for ChartsLesson {
+    const WORD: &'static str = "charts";
     const TEXT: &'static str = "With every joint free to turn ±2.6 rad, the limits cut this target's \
 solution set into pieces (lower panel: the true cost J along the self-motion set, grey where a limit \
 cuts it). One LOInK chart is a bijection, so its learned solution set is one connected line: it can \

@@ -330,6 +330,7 @@ impl Diversity {
 }
 
 impl Lesson for Diversity {
+    const WORD: &'static str = "diversity";
     const TEXT: &'static str = "LOInK puts the cheapest solution for a target at latent z = 0, so sampling z \
 around the origin trades optimality for variety in a controlled way: σ = 0 gives the one learned \
 optimum, a larger σ gives more varied arms (ghosts) that cost more. The histogram shows the true costs J \

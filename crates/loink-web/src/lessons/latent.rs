@@ -332,6 +332,7 @@ impl LatentLesson {
 }
 
 impl Lesson for LatentLesson {
+    const WORD: &'static str = "latent";
     const TEXT: &'static str = "A four-link arm can reach a point in a whole two-dimensional family of poses. \
 LOInK straightens that family into the latent plane on the left: each point z gives a pose G⁻¹([y; z]) \
 that reaches the target (to the model's accuracy, shown in the table), and the colour is that pose's true \

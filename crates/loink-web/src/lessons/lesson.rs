@@ -17,6 +17,8 @@ use crate::view::Viewport;
 
 /// One lesson: what it loads and shows, and the view it computes from the page settings.
 pub trait Lesson: Sized + 'static {
+    /// The lesson's word in the hash (`lesson=<word>`): its row in the table of lessons.
+    const WORD: &'static str;
     /// Two to four sentences of text.
     const TEXT: &'static str;
     /// The "try this" line.
@@ -87,6 +89,8 @@ pub type Unset<'a> = &'a dyn Fn(&str) -> bool;
 
 /// A [`Lesson`] with its type erased, as its table entry holds it.
 pub struct Behaviour {
+    /// See [`Lesson::WORD`].
+    pub word: &'static str,
     /// See [`Lesson::TEXT`].
     pub text: &'static str,
     /// See [`Lesson::TRY`].
@@ -113,6 +117,7 @@ impl Behaviour {
     /// The behaviour of lesson `L`.
     pub const fn of<L: Lesson>() -> Behaviour {
         Behaviour {
+            word: L::WORD,
             text: L::TEXT,
             try_this: L::TRY,
             problem: L::PROBLEM,

@@ -78,6 +78,15 @@ mod tests {
     use super::*;
     use crate::settings::{format_hash, parse_hash};
 
+    /// Each behaviour sits at its lesson's row of the table.
+    #[cfg(feature = "lessons")]
+    #[test]
+    fn behaviours_line_up_with_the_table() {
+        for kind in LessonKind::all() {
+            assert_eq!(kind.behaviour().word, kind.entry().word);
+        }
+    }
+
     #[test]
     fn lesson_hashes_round_trip() {
         for hash in [

@@ -319,6 +319,7 @@ fn below_caption(area: &Area, surface: &Surface) -> Area {
 }
 
 impl Lesson for ModelFreeLesson {
+    const WORD: &'static str = "model-free";
     const TEXT: &'static str = "Nobody writes the inverse kinematics of a soft arm down: twisting \
 four rods bends, shears and stretches the backbone, and only a simulator (or the robot) tells \
 where the end effector goes. Both learned models here were trained on a file of 200,000 \

@@ -421,6 +421,7 @@ fn name_of(key: &str) -> &'static str {
 }
 
 impl Lesson for Robustness {
+    const WORD: &'static str = "robustness";
     const TEXT: &'static str = "A solver's answer is only a command: the real arm adds joint noise and loses \
 small moves in its backlash (a joint told to move less than the dead band stays put). Here a simulated \
 two-link arm reaches 40 seeded targets; the chart shows the true end-effector error as the noise grows, for \

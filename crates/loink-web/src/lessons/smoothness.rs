@@ -359,6 +359,7 @@ impl Smoothness {
 }
 
 impl Lesson for Smoothness {
+    const WORD: &'static str = "smoothness";
     const TEXT: &'static str = "LOInK's map G is bi-Lipschitz: ‖G(x) − G(x′)‖ ≥ μ‖x − x′‖, so its inverse moves \
 the joints at most 1/μ times as far as the (normalised) target moves, and a target that moves smoothly gives \
 joints that move smoothly. The target runs once around a path in 8 s; the charts show each method's joint \
