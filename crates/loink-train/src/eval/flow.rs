@@ -9,7 +9,7 @@ use loink::artifact::FileHeader;
 use loink::flow::{Flow, KIND_FLOW};
 use loink::solvers::registry::{self, SolverKind, SolverSettings};
 
-use super::learned::{report, Answered};
+use super::learned::report_single;
 use super::targets_csv::read_targets;
 use super::EvalArgs;
 use crate::cli::CliError;
@@ -69,23 +69,11 @@ pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
         registry::build_flow(&flow, &settings).map_err(|e| CliError::Input(e.to_string()))?;
     let problem = flow.problem().clone();
     let targets = read_targets(&args.targets, problem.task_dim())?;
-    let (solutions, calls) = super::evaluate(&targets.rows, &mut solver, &problem);
-    let per_target = solutions.into_iter().map(|s| vec![s]).collect();
-    report(
-        args,
-        &problem,
-        &targets,
-        per_target,
-        Answered {
-            calls,
-            multi: false,
-            predicted: Vec::new(),
-            sampled: false,
-            solver_line: format!(
-                "solver flow, {} sample{} at σ = {sigma}",
-                args.samples,
-                if args.samples == 1 { " (z = 0)" } else { "s" }
-            ),
-        },
-    )
+    let answers = super::evaluate(&targets.rows, &mut solver, &problem);
+    let line = format!(
+        "solver flow, {} sample{} at σ = {sigma}",
+        args.samples,
+        if args.samples == 1 { " (z = 0)" } else { "s" }
+    );
+    report_single(args, &problem, &targets, answers, line)
 }

@@ -191,6 +191,26 @@ pub struct Answered {
     pub solver_line: String,
 }
 
+/// [`report`] for a solver with one answer per target and nothing but its calls to add (the
+/// flow, the regressors), `solver_line` closing the summary.
+pub fn report_single(
+    args: &EvalArgs,
+    problem: &Problem,
+    targets: &Targets,
+    (solutions, calls): (Vec<Solution>, Option<Vec<f64>>),
+    solver_line: String,
+) -> Result<(), CliError> {
+    let per_target = solutions.into_iter().map(|s| vec![s]).collect();
+    let answered = Answered {
+        calls,
+        multi: false,
+        predicted: Vec::new(),
+        sampled: false,
+        solver_line,
+    };
+    report(args, problem, targets, per_target, answered)
+}
+
 /// The learned solvers' results file and summary: the gap to the reference optimum (when it
 /// exists), `ee_error_m`, `sim_calls`, and for a simulator that counts its calls the effort gap
 /// of every answer and the share within 0.01 mm and 1 % of J\*.

@@ -9,7 +9,7 @@ use std::path::Path;
 use loink::regressor::{Regressor, RegressorKind};
 use loink::report::Solution;
 
-use super::learned::{report, Answered};
+use super::learned::report_single;
 use super::targets_csv::read_targets;
 use super::{EvalArgs, Timed};
 use crate::cli::CliError;
@@ -66,19 +66,7 @@ pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
     }
     let kind = regressor.kind().as_str();
     let targets = read_targets(&args.targets, problem.task_dim())?;
-    let (solutions, calls) = super::evaluate(&targets.rows, &mut Direct(regressor), &problem);
-    let per_target = solutions.into_iter().map(|s| vec![s]).collect();
-    report(
-        args,
-        &problem,
-        &targets,
-        per_target,
-        Answered {
-            calls,
-            multi: false,
-            predicted: Vec::new(),
-            sampled: false,
-            solver_line: format!("solver {kind} (direct regression, no refinement)"),
-        },
-    )
+    let answers = super::evaluate(&targets.rows, &mut Direct(regressor), &problem);
+    let line = format!("solver {kind} (direct regression, no refinement)");
+    report_single(args, &problem, &targets, answers, line)
 }
