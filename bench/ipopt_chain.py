@@ -18,6 +18,11 @@ Writes `ipopt-<method>.csv` per method in `loink eval`'s columns
     python bench/ipopt_chain.py --urdf robots/panda/panda.urdf --base panda_link0 \
         --tip panda_hand_tcp --hold panda_joint7=0 --targets T.csv --out-dir DIR \
         [--methods mid,best-16] [--seed 7] [--limit N]
+    python bench/ipopt_chain.py --robot panda --targets T.csv --out-dir DIR   # the same chain
+    python bench/ipopt_chain.py --serve --robot panda [--seed 7]             # for `loink bench`
+
+`--robot` names a chain of robots/ as `loink` does (panda, tiago). `--serve` answers
+`loink bench`'s requests through the line protocol of bench/ipopt_serve.py.
 """
 
 import argparse
@@ -29,6 +34,16 @@ import time
 import xml.etree.ElementTree as ET
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ipopt_serve  # noqa: E402
+
+ROBOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "robots")
+# The chains `loink` names (crates/loink/src/problem/chain/urdf.rs): file, base, tip, held joints.
+PRESETS = {
+    "panda": ("panda/panda.urdf", "panda_link0", "panda_hand_tcp", {"panda_joint7": 0.0}),
+    "tiago": ("tiago/tiago_no_hand.urdf", "torso_lift_link", "arm_tool_link", {}),
+}
 
 SUCCESS = {"Solve_Succeeded", "Solved_To_Acceptable_Level"}
 CAPPED = {"Maximum_Iterations_Exceeded", "Maximum_CpuTime_Exceeded", "Maximum_WallTime_Exceeded"}
@@ -125,6 +140,10 @@ class Chain:
             t = t @ m if lib != "casadi" else ca.mtimes(t, m)
         return t[:3, 3]
 
+    def sample_q(self, rng, count):
+        """count seeds uniform in the limits."""
+        return [rng.uniform(self.lower, self.upper) for _ in range(count)]
+
     def cost(self, q):
         u = (np.asarray(q) - self.centre) / self.half
         return float(np.dot(u, u))
@@ -158,14 +177,34 @@ def build_solver(chain):
     return ca.nlpsol("chain", "ipopt", nlp, options)
 
 
+def timed_solve(solver, chain):
+    """One timed solve call as bench/ipopt_serve.py wants it."""
+    lbx, ubx = chain.lower.tolist(), chain.upper.tolist()
+
+    def solve_once(target, start):
+        cpu_start = time.thread_time_ns()
+        begin = time.perf_counter()
+        result = solver(x0=start, p=target, lbx=lbx, ubx=ubx, lbg=0, ubg=0)
+        micros = (time.perf_counter() - begin) * 1e6
+        cpu_micros = (time.thread_time_ns() - cpu_start) / 1e3
+        stats = solver.stats()
+        status = stats.get("return_status", "")
+        q = np.array(result["x"]).reshape(-1)
+        return q, status in SUCCESS, status in CAPPED, int(stats.get("iter_count", 0)), micros, cpu_micros
+
+    return solve_once
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--urdf", required=True)
-    parser.add_argument("--base", required=True)
-    parser.add_argument("--tip", required=True)
+    parser.add_argument("--robot", choices=sorted(PRESETS), help="a chain of robots/ (instead of --urdf …)")
+    parser.add_argument("--urdf")
+    parser.add_argument("--base")
+    parser.add_argument("--tip")
     parser.add_argument("--hold", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--targets", required=True, help="CSV with columns x,y,z")
-    parser.add_argument("--out-dir", required=True)
+    parser.add_argument("--serve", action="store_true", help="answer loink bench's requests on stdin")
+    parser.add_argument("--targets", help="CSV with columns x,y,z")
+    parser.add_argument("--out-dir")
     parser.add_argument("--methods", default="mid,best-16")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--limit", type=int)
@@ -174,14 +213,25 @@ def main():
     for h in args.hold:
         name, value = h.split("=")
         held[name] = float(value)
-    chain = Chain(args.urdf, args.base, args.tip, held)
+    if args.robot:
+        file, base, tip, preset_held = PRESETS[args.robot]
+        chain = Chain(os.path.join(ROBOTS, file), base, tip, {**preset_held, **held})
+    elif args.urdf and args.base and args.tip:
+        chain = Chain(args.urdf, args.base, args.tip, held)
+    else:
+        parser.error("--robot, or --urdf with --base and --tip")
     solver = build_solver(chain)
+    if args.serve:
+        ipopt_serve.serve(timed_solve(solver, chain), chain.centre, chain.sample_q, 3, args.seed, chain.fk(chain.centre))
+        return
+    if not args.targets or not args.out_dir:
+        parser.error("--targets and --out-dir are required unless --serve")
     with open(args.targets) as f:
         targets = [np.array([float(r["x"]), float(r["y"]), float(r["z"])]) for r in csv.DictReader(f)]
     if args.limit:
         targets = targets[: args.limit]
-    lbx, ubx = chain.lower.tolist(), chain.upper.tolist()
-    solver(x0=chain.centre.tolist(), p=targets[0].tolist(), lbx=lbx, ubx=ubx, lbg=0, ubg=0)  # loads MUMPS
+    solve_once = timed_solve(solver, chain)
+    solve_once(targets[0].tolist(), chain.centre.tolist())  # loads MUMPS
     os.makedirs(args.out_dir, exist_ok=True)
     header = ["x", "y", "z"] + [f"q{i + 1}" for i in range(chain.n)] + ["residual", "cost", "margin", "status", "iterations", "micros"]
     for method in [m.strip() for m in args.methods.split(",") if m.strip()]:
@@ -192,13 +242,10 @@ def main():
             seeds = [chain.centre] + [rng.uniform(chain.lower, chain.upper) for _ in range(count - 1)]
             best, best_key, iterations, micros = None, None, 0, 0.0
             for seed in seeds:
-                start = time.perf_counter()
-                result = solver(x0=seed.tolist(), p=y.tolist(), lbx=lbx, ubx=ubx, lbg=0, ubg=0)
-                micros += (time.perf_counter() - start) * 1e6
-                stats = solver.stats()
-                iterations += int(stats.get("iter_count", 0))
-                q = np.array(result["x"]).reshape(-1)
-                status, residual, margin, cost = chain.judge(y, q, stats["return_status"] in SUCCESS, stats["return_status"] in CAPPED)
+                q, ok, capped, its, us, _ = solve_once(y.tolist(), seed.tolist())
+                micros += us
+                iterations += its
+                status, residual, margin, cost = chain.judge(y, q, ok, capped)
                 key = (0, cost) if status == "converged" else (1, residual)
                 if best_key is None or key < best_key:
                     best, best_key = (q, status, residual, cost, margin), key

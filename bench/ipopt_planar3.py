@@ -19,19 +19,8 @@ replay (converged only if IPOPT succeeded, residual < 1e-6 m and limits held to 
     python bench/ipopt_planar3.py --generate 1000 --seed 1 --targets T.csv   # write targets only
     python bench/ipopt_planar3.py --serve [--robot R] [--seed 7]               # for `loink bench`
 
-`--serve` lets `loink bench` interleave IPOPT with its own solvers target by target. It reads one
-request per line on stdin and answers each start with one line, then `end`:
-
-    request:  <index> mid <x> <y>            one start from the mid-range seed c
-              <index> random-<K> <x> <y>     K random starts (the same seeds as file mode)
-              <index> seed <x> <y> <q1> … <qn>   one start from the given q (warm start)
-    answer:   <q1> … <qn> <ok> <capped> <iterations> <micros> <cpu_micros>   per start, in order
-              end
-
-`ok` is 1 when IPOPT met its stopping test, `capped` 1 when it hit an iteration or time cap;
-`micros` is the wall time of the solve call, `cpu_micros` this thread's CPU time over it;
-the caller judges the answer itself by forward-kinematics replay. A malformed request gets
-`error <message>` and the server keeps going.
+`--serve` lets `loink bench` interleave IPOPT with its own solvers target by target, through the
+line protocol of bench/ipopt_serve.py (its random-K starts are file mode's random seeds).
 """
 
 import argparse
@@ -43,6 +32,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ipopt_serve  # noqa: E402
 import planar3  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
@@ -126,41 +116,9 @@ def starts(arm, method, index, seed):
 
 
 def serve(ipopt, seed):
-    """The line protocol of `--serve` (see the module doc)."""
+    """`--serve` (the protocol is bench/ipopt_serve.py's)."""
     arm = ipopt.arm
-    ipopt.solve_once(arm.fk(arm.centre).tolist(), arm.centre.tolist())  # first call loads MUMPS
-    print("ready", flush=True)
-    for line in sys.stdin:
-        parts = line.split()
-        if not parts:
-            continue
-        try:
-            index, method = int(parts[0]), parts[1]
-            target = [float(parts[2]), float(parts[3])]
-            if not all(np.isfinite(target)):
-                raise ValueError("target must be finite")
-            if method == "mid":
-                seeds = [arm.centre]
-            elif method.startswith("random-"):
-                count = int(method[len("random-"):])
-                if not 1 <= count <= 1000:
-                    raise ValueError("random-K needs 1 <= K <= 1000")
-                seeds = list(arm.sample_q(np.random.default_rng([seed, index]), count))
-            elif method == "seed":
-                seeds = [np.array([float(v) for v in parts[4:]])]
-                if len(parts) != 4 + arm.n or not np.all(np.isfinite(seeds[0])):
-                    raise ValueError(f"seed needs {arm.n} finite joint values")
-            else:
-                raise ValueError(f"unknown method '{method}'")
-        except (ValueError, IndexError) as err:
-            print(f"error {err}", flush=True)
-            continue
-        out = []
-        for start in seeds:
-            q, ok, capped, its, us, cpu = ipopt.solve_once(target, start.tolist())
-            out.append(" ".join(repr(float(v)) for v in q) + f" {int(ok)} {int(capped)} {its} {float(us)!r} {float(cpu)!r}")
-        out.append("end")
-        print("\n".join(out), flush=True)
+    ipopt_serve.serve(ipopt.solve_once, arm.centre, arm.sample_q, 2, seed, arm.fk(arm.centre))
 
 
 def parse_methods(text):

@@ -1,12 +1,16 @@
-"""The Panda's benchmark table from the results bench/panda.sh leaves.
+"""The Panda's benchmark tables from the results bench/panda.sh leaves.
 
-    python3 bench/panda_table.py DIR COUNT
+    python bench/panda_table.py DIR COUNT          the markdown page
+    python bench/panda_table.py --reached CSV      x,y,z of the point each answer of CSV reaches
 
-J* is the least cost any method found for a target among IPOPT's best of 16 and the reference
-(both replayed); every gap is (J − J*)/J*. A row is feasible within 1e-6 m of the target with the
-limits held to 1e-6 rad; "within 1 %" counts feasible answers with a gap ≤ 1 %; "= J*" those
-within 1e-6 relative. The front sector is docs/panda.md's: azimuth |atan2(y, x)| ≤ 120°,
-0.25 ≤ √(x² + y²) ≤ 0.75 m, 0.05 ≤ z ≤ 0.90 m.
+Every answer is replayed through bench/ipopt_chain.py's kinematics (its own URDF reader, not
+loink's): the TCP error, the limit margin and the cost are recomputed here. J* of a target is the
+least cost among IPOPT's best of 16 and the reference (both replayed). An answer is feasible within
+1e-6 m of the target with the limits held to 1e-6 rad; "within 1 %" counts feasible answers with
+(J − J*)/J* ≤ 1 %. The gap columns measure every answer where it lands: (J − J*(f(q)))/J*(f(q)),
+J*(f(q)) the reference at the point it reaches (for a feasible answer, the target's J*). The front
+sector is docs/panda.md's: azimuth |atan2(y, x)| ≤ 120°, 0.25 ≤ √(x² + y²) ≤ 0.75 m,
+0.05 ≤ z ≤ 0.90 m.
 """
 
 import csv
@@ -14,15 +18,31 @@ import math
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
+from ipopt_chain import PRESETS, ROBOTS, Chain  # noqa: E402
 from order_stats import median, quantile  # noqa: E402  (the project's quantile)
 
 ROWS = [
-    ("reference", "reference optimum (32-start polish)"),
-    ("ipopt-best-16", "IPOPT, best of 16 starts (mid-range + 15 random)"),
-    ("ipopt-mid", "IPOPT, one call from mid-range"),
+    ("loink", "LOInK one-shot, x = G⁻¹([y; 0])"),
+    ("loink-feedback2", "LOInK + 2 feedback rounds"),
+    ("loink-refine3", "LOInK + refine 3"),
+    ("flow", "flow (IKFlow-style), the z = 0 sample"),
+    ("flow-best8", "flow, cheapest near sample of 8"),
+    ("mse", "direct regression (MSE), uniform data"),
     ("dls", "DLS + null-space pull, random restarts (TRAC-IK style)"),
+    ("ipopt-mid", "IPOPT, one call from mid-range"),
+    ("ipopt-best-16", "IPOPT, best of 16 starts (mid-range + 15 random)"),
+    ("reference", "reference optimum (32-start polish)"),
 ]
+
+
+def panda():
+    file, base, tip, held = PRESETS["panda"]
+    return Chain(os.path.join(ROBOTS, file), base, tip, held)
 
 
 def read(path):
@@ -30,54 +50,190 @@ def read(path):
         return list(csv.DictReader(f))
 
 
-def feasible(r):
+def joints(row, n):
     try:
-        return float(r["residual"]) <= 1e-6 and float(r["margin"]) >= -1e-6
-    except ValueError:
-        return False
+        q = np.array([float(row[f"q{i + 1}"]) for i in range(n)])
+    except (KeyError, ValueError):
+        return None
+    return q if np.all(np.isfinite(q)) else None
 
 
-def in_sector(r):
-    x, y, z = float(r["x"]), float(r["y"]), float(r["z"])
-    return (abs(math.degrees(math.atan2(y, x))) <= 120 and 0.25 <= math.hypot(x, y) <= 0.75
+def in_sector(y):
+    x, yy, z = y
+    return (abs(math.degrees(math.atan2(yy, x))) <= 120 and 0.25 <= math.hypot(x, yy) <= 0.75
             and 0.05 <= z <= 0.90)
 
 
-def main():
-    folder, count = sys.argv[1], int(sys.argv[2])
-    runs = {name: read(os.path.join(folder, f"{name}.csv")) for name, _ in ROWS}
-    n = min(len(r) for r in runs.values())
+def replay(chain, rows, targets):
+    """(TCP error m, feasible, cost) per row by the independent kinematics."""
+    out = []
+    for row, y in zip(rows, targets):
+        q = joints(row, chain.n)
+        if q is None:
+            out.append((math.inf, False, math.nan))
+            continue
+        error = float(np.linalg.norm(chain.fk(q) - y))
+        margin = float(np.min(np.minimum(q - chain.lower, chain.upper - q)))
+        out.append((error, error <= 1e-6 and margin >= -1e-6, chain.cost(q)))
+    return out
+
+
+def reached(path):
+    chain = panda()
+    print("x,y,z")
+    for row in read(path):
+        q = joints(row, chain.n)
+        p = chain.fk(q) if q is not None else [math.nan] * 3
+        print(",".join(repr(float(v)) for v in p))
+
+
+def share(flags):
+    return f"{100 * sum(flags) / max(len(flags), 1):.1f} %"
+
+
+def mm(values):
+    finite = [v for v in values if math.isfinite(v)]
+    if len(finite) < len(values) / 2:
+        return "—", "—"
+    med, p95 = median(values) * 1e3, quantile(values, 0.95) * 1e3
+    fmt = lambda v: "∞" if math.isinf(v) else (f"{v:.2f}" if v >= 0.01 else f"{v:.0e}")
+    return fmt(med), fmt(p95)
+
+
+def percent(values):
+    finite = [v for v in values if math.isfinite(v)]
+    if len(finite) < len(values) / 2:
+        return "—", "—"
+    return f"{100 * median(values):.2f} %", f"{100 * quantile(values, 0.95):.2f} %"
+
+
+def table(title, picks, runs, best, reached_best, replays, sector_size):
+    lines = [f"### {title} ({sector_size} targets)", "",
+             "| method | µs median | µs p95 | TCP error median (mm) | p95 (mm) | feasible | within 1 % of J* | gap where it lands, median | p95 |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for name, label in ROWS:
+        if name not in runs:
+            continue
+        rows = [runs[name][i] for i in picks]
+        rep = [replays[name][i] for i in picks]
+        micros = [float(r["micros"]) for r in rows]
+        errors = [e for e, _, _ in rep]
+        feasible = [f for _, f, _ in rep]
+        within = []
+        gaps = []
+        for k, i in enumerate(picks):
+            _, ok, cost = rep[k]
+            target_best = best[i]
+            within.append(ok and math.isfinite(target_best) and (cost - target_best) / target_best <= 0.01)
+            lands = target_best if ok else reached_best.get(name, {}).get(i, math.nan)
+            gaps.append((cost - lands) / lands if math.isfinite(lands) and math.isfinite(cost) else math.nan)
+        err_med, err_p95 = mm(errors)
+        gap_med, gap_p95 = percent([g if math.isfinite(g) else math.inf for g in gaps])
+        lines.append(f"| {label} | {median(micros):.1f} | {quantile(micros, 0.95):.1f} | {err_med} | {err_p95}"
+                     f" | {share(feasible)} | {share(within)} | {gap_med} | {gap_p95} |")
+    return lines
+
+
+def times(ratio):
+    return f"{ratio:.2f}×" if ratio < 10 else f"{ratio:.0f}×"
+
+
+def same_run(folder):
+    """`loink bench --problem panda`'s rows: every method interleaved target by target in one run,
+    timed by thread CPU time; the speed ratio divides IPOPT's one call by the method's time."""
+    path = os.path.join(folder, "bench", "panda-rows.csv")
+    if not os.path.exists(path):
+        return []
+    rows = read(path)
+    lines = ["### One run, cold and warm (`loink bench --problem panda`)", "",
+             "Every method on every target in turn, in shuffled order, timed by thread CPU time; random: the"
+             " targets above; path: a 1,000-point Lissajous path through the joint box (warm starts carry over"
+             " from the previous point). × IPOPT is IPOPT's one call from mid-range over the method's time, per"
+             " target, median.", "",
+             "| set | method | CPU µs median | p95 | × IPOPT (mid) | feasible | within 1 % of J* |",
+             "|---|---|---|---|---|---|---|"]
+    for part in ("random", "path"):
+        mine = [r for r in rows if r["set"] == part]
+        ipopt = {r["index"]: float(r["cpu_micros"]) for r in mine if r["method"] == "ipopt (mid seed)"}
+        methods = []
+        for r in mine:
+            if r["method"] not in methods and not r["method"].startswith("ipopt best"):
+                methods.append(r["method"])
+        for method in methods:
+            sel = [r for r in mine if r["method"] == method]
+            cpu = [float(r["cpu_micros"]) for r in sel]
+            ratio = [ipopt[r["index"]] / max(float(r["cpu_micros"]), 1e-9) for r in sel if r["index"] in ipopt]
+            feasible = [r["status"] == "converged" for r in sel]
+            within = []
+            for r in sel:
+                j, js = float(r["cost"]), float(r["j_star"])
+                within.append(r["status"] == "converged" and math.isfinite(js) and (j - js) / js <= 0.01)
+            lines.append(f"| {part} | {method} | {median(cpu):.1f} | {quantile(cpu, 0.95):.1f} | {times(median(ratio))}"
+                         f" | {share(feasible)} | {share(within)} |")
+    return lines
+
+
+def page(folder, count):
+    chain = panda()
+    runs = {name: read(os.path.join(folder, f"{name}.csv")) for name, _ in ROWS
+            if os.path.exists(os.path.join(folder, f"{name}.csv"))}
+    targets = [np.array([float(r["x"]), float(r["y"]), float(r["z"])]) for r in read(os.path.join(folder, "targets.csv"))]
+    n = min(min(len(r) for r in runs.values()), len(targets))
+    targets = targets[:n]
+    replays = {name: replay(chain, rows[:n], targets) for name, rows in runs.items()}
     best = []
     for i in range(n):
-        costs = [float(runs[k][i]["cost"]) for k in ("reference", "ipopt-best-16") if feasible(runs[k][i])]
+        costs = [replays[k][i][2] for k in ("reference", "ipopt-best-16") if k in replays and replays[k][i][1]]
         best.append(min(costs) if costs else math.nan)
-    sector = [in_sector(runs["reference"][i]) for i in range(n)]
-    print("## panda (Franka Panda, 3-D position task)")
-    print()
-    print(f"`bash bench/panda.sh` on {count} uniform-q targets (`loink targets --problem panda --count {count} --seed 1`):"
-          " the TCP position of `panda_hand_tcp`, joints 1–6, joint 7 held at 0, the joint-centring cost"
-          " (docs/panda.md). µs is wall time per target (IPOPT: its solve calls, summed over starts)."
-          f" The front sector holds {sum(sector)} of the {n} targets.")
-    print()
-    print("| method | µs median | µs p95 | feasible | within 1 % of J* | = J* (1e-6) | front sector: within 1 % | elsewhere: within 1 % |")
-    print("|---|---|---|---|---|---|---|---|")
-    for name, label in ROWS:
-        rows = runs[name][:n]
-        micros = [float(r["micros"]) for r in rows]
-        gaps = []
-        for r, b in zip(rows, best):
-            gaps.append((float(r["cost"]) - b) / max(abs(b), 1e-12) if feasible(r) and b == b else math.inf)
-        ok = [g <= 0.01 for g in gaps]
-        equal = sum(abs(g) <= 1e-6 for g in gaps)
-        front = [o for o, s in zip(ok, sector) if s]
-        other = [o for o, s in zip(ok, sector) if not s]
-        share = lambda xs: f"{100 * sum(xs) / max(len(xs), 1):.1f} %"
-        print(f"| {label} | {median(micros):.1f} | {quantile(micros, 0.95):.1f} | {share([feasible(r) for r in rows])}"
-              f" | {share(ok)} | {share([abs(g) <= 1e-6 for g in gaps])} | {share(front)} | {share(other)} |")
-    print()
-    print("Published anchors on the Panda (other protocols, other machines): TRAC-IK, full-pose IK on 10,000"
-          " uniform-q targets, 5 ms timeout: 99.88 % solved in 0.37 ms on average, without regard to cost;"
-          " IKFlow: 6.66 mm mean position error, about 0.1 ms per solution batched on a GPU, without regard to cost.")
+    reached_best = {}
+    for name in runs:
+        path = os.path.join(folder, f"reached-{name}.csv")
+        if os.path.exists(path):
+            reached_best[name] = {i: float(r["cost"]) for i, r in enumerate(read(path)[:n])
+                                  if r["status"] == "converged"}
+    sector = [i for i in range(n) if in_sector(targets[i])]
+    sigma = ""
+    sigma_path = os.path.join(folder, "flow-sigma.txt")
+    if os.path.exists(sigma_path):
+        sigma = f" The flow samples at σ = {open(sigma_path).read().strip()} (its best scale on 200 other targets)."
+    lines = [
+        "## panda (Franka Panda, 3-D position task)",
+        "",
+        f"`bash bench/panda.sh` on {count} uniform-q targets (`loink targets --problem panda --count {count} --seed 1`):"
+        " the TCP position of `panda_hand_tcp`, joints 1–6, joint 7 held at 0, the joint-centring cost"
+        " (docs/panda.md). One `loink eval` per row (IPOPT: bench/ipopt_chain.py); µs is wall time per target"
+        " (IPOPT: its solve calls, summed over starts). Every answer is replayed through bench/ipopt_chain.py's"
+        " own kinematics." + sigma + " The models are web/models/panda*.json (scripts/train-models.sh trains"
+        " them; the LOInK model's and the flow's cards record their commands).",
+        "",
+    ]
+    lines += table("Front sector", sector, runs, best, reached_best, replays, len(sector))
+    lines.append("")
+    lines += table("Whole workspace", list(range(n)), runs, best, reached_best, replays, n)
+    lines.append("")
+    behind = [i for i in range(n) if targets[i][0] < 0]
+    lines += table("Behind the base (x < 0), where the mirror optima tie across y = 0", behind, runs, best,
+                   reached_best, replays, len(behind))
+    run = same_run(folder)
+    if run:
+        lines += [""] + run
+    lines += [
+        "",
+        "Published anchors on the Panda (other protocols, other machines): TRAC-IK, full-pose IK on 10,000"
+        " uniform-q targets, 5 ms timeout: 99.88 % solved in 0.37 ms on average, without regard to cost;"
+        " IKFlow: 6.66 mm mean position error (full pose), about 0.1 ms per solution batched on a GPU, without"
+        " regard to cost.",
+    ]
+    print("\n".join(lines))
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--reached":
+        reached(sys.argv[2])
+    elif len(sys.argv) == 3:
+        page(sys.argv[1], int(sys.argv[2]))
+    else:
+        sys.exit(__doc__)
 
 
 if __name__ == "__main__":

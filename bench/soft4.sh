@@ -14,16 +14,7 @@ cargo build --release -q -p loink-train
 lo=web/models/soft4.json
 flow=web/models/soft4-flow.json
 "$loink" targets --problem soft4 --count "$count" --seed 1 --out "$out/targets.csv" >/dev/null
-# The flow's sampling scale, chosen on other targets (seed 7) for its own best of 8: the scale
-# whose answers have the lowest median effort gap among those whose median miss stays within
-# twice the z = 0 sample's. Fair to the flow: it gets its best scale.
-"$loink" targets --problem soft4 --count 200 --seed 7 --out "$out/tune.csv" >/dev/null
-"$loink" eval --model "$flow" --targets "$out/tune.csv" --out "$out/tune-z0.csv" >/dev/null
-for s in 0.1 0.25 0.5 1.0; do
-    "$loink" eval --model "$flow" --targets "$out/tune.csv" --out "$out/tune-$s.csv" \
-        --samples 8 --sigma "$s" --seed 7 >/dev/null
-done
-sigma=$(python3 bench/soft4_table.py --pick-sigma "$out" 0.1 0.25 0.5 1.0)
+sigma=$(bash bench/flow_sigma.sh soft4 "$flow" "$out")
 echo "flow sampling scale: σ = $sigma (chosen on 200 other targets)"
 
 run() { # NAME ARGS...

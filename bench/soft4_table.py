@@ -49,13 +49,17 @@ def gaps(rows, best):
 
 
 def pick_sigma(folder, scales):
+    """The flow's sampling scale (bench/flow_sigma.sh): effort gaps against tune-ref.csv, the
+    reference on the same targets ((J − J*)/J* of any answer inside the limits, as `loink eval`'s
+    effort_gap column)."""
     z0 = read(os.path.join(folder, "tune-z0.csv"))
+    reference = read(os.path.join(folder, "tune-ref.csv"))
     limit = 2 * quantile([float(r["residual"]) for r in z0], 0.5)
     best = None
     for s in scales:
         rows = read(os.path.join(folder, f"tune-{s}.csv"))
         miss = quantile([float(r["residual"]) for r in rows], 0.5)
-        effort = quantile([float(r["effort_gap"]) for r in rows], 0.5)
+        effort = quantile(gaps(rows, reference), 0.5)
         if miss <= limit and (best is None or effort < best[0]):
             best = (effort, s)
     return best[1] if best else scales[0]

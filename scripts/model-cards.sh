@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes each shipped model's scope into its card (`loink card`: the weights are kept bit for
-# bit): what of the paper a view of the model reproduces, and what it does not. The page's model
-# card shows both; `loink catalog` refuses a page model without them. scripts/train-models.sh
+# bit): what of the paper a view of the model reproduces, and what it does not, and its problem's
+# experiment as the page's list of experiments words it (a title and one line). The page's model
+# card shows the scope; `loink catalog` refuses a page model without all four. scripts/train-models.sh
 # runs this after training.
 #
 #   scripts/model-cards.sh            # every model
@@ -18,6 +19,28 @@ card() {
   if [[ -n "$only" && "$out" != *"$only"* ]]; then return; fi
   "$LOINK" card --model "$out" --reproduces "$2" --does-not "$3"
 }
+
+# experiment NAME TITLE LINE
+experiment() {
+  local out="web/models/$1.json"
+  if [[ -n "$only" && "$out" != *"$only"* ]]; then return; fi
+  "$LOINK" card --model "$out" --experiment-title "$2" --experiment-line "$3"
+}
+
+for name in planar3-h28w planar3-h38w planar3-h38 planar3-surface planar3 planar3-h16 planar3-long planar3-mu0.2; do
+  experiment "$name" 'The planar arm (3 links)' 'the paper'"'"'s planar arm: one redundant joint, the optimum at z = 0'
+done
+experiment planar4 'Four links' 'two redundant joints: a latent plane instead of a line'
+experiment planar3-wide 'Wide joint limits' 'wide joint limits cut a solution set into pieces one chart cannot cover'
+experiment planar3-wide-charts 'Wide joint limits, eight charts' 'several charts, each where the pieces stay whole: the cheapest feasible proposal wins'
+experiment planar2 'Two links' 'no redundancy: two elbow branches and the chart that picks one'
+for name in soft4 soft4-flow; do
+  experiment "$name" 'A soft arm (model-free)' 'model-free: learned from a data file alone, against a normalising flow'
+done
+experiment climber 'A climbing robot (Magneto)' 'where to stand on a wall so the magnets hold least: a 2-D latent of body tilt and slide'
+for name in panda panda-flow; do
+  experiment "$name" 'The Franka Panda (3-D)' 'a real 7-joint arm from its URDF: n = 6, a 3-D task and a 3-D latent'
+done
 
 planar3_reproduces='the central claim of the paper: the cheapest configuration for each target sits at latent z = 0 of an invertible bi-Lipschitz map, found by inverting the network instead of running an optimiser (checked against a global reference optimum)'
 planar3_does_not='the arms and timings of the paper: this arm is the benchmark of docs/planar3.md, and its times are measured on two CPU cores (BENCHMARKS.md)'
@@ -45,3 +68,12 @@ card soft4 \
 card soft4-flow \
   'the baseline of the model-free experiment: an IKFlow-style conditional normalising flow, sampled at z = 0 or the cheapest of K samples' \
   "IKFlow's own networks and training budget: this flow is the best of a small sweep of depth, width and learning rate, trained on two CPU cores"
+card panda \
+  'the paper'"'"'s central claim on a real arm: the cheapest posture for each target at latent z = 0 of one bi-Lipschitz map, found by one inverse; one chart suffices in the front sector (azimuth within ±120°, 0.25–0.75 m out, 0.05–0.90 m up: with three polish steps within 1 % of the optimum on every benchmark target there), and on 97 % of uniform-q targets of the whole workspace (BENCHMARKS.md)' \
+  'the paper'"'"'s arms and timings, and behind the base: there the two mirror optima tie and the optimal posture jumps, which one chart cannot follow (its answer there is a good start for the polish, not the optimum); the anchors at the reference optimum are ours'
+card panda-flow \
+  'the baseline of the learned-IK literature on the Panda: an IKFlow-style conditional normalising flow, sampled at z = 0 or the cheapest of K samples' \
+  "IKFlow's own networks, full-pose task and training budget: this flow is the best of a small sweep, trained on two CPU cores on uniform configurations"
+card climber \
+  'the paper'"'"'s climbing-robot experiment in spirit: for each foothold and body height, the posture that needs the least magnet force at latent z = 0, found by one inverse instead of an optimiser' \
+  'the paper'"'"'s own formulation and robot model, which are not public: this side view with lumped leg pairs, the equal-joint-stiffness force sharing and the soft ankle and tilt terms are ours (docs/climber.md)'

@@ -26,12 +26,14 @@ fn main() {
         };
         writeln!(
             out,
-            "    ModelEntry {{ name: {:?}, problem: {:?}, problem_title: {:?}, kind: {:?}, description: {:?}, file: {:?}, bytes: {}, default: {}, full_bundle: {} }},",
+            "    ModelEntry {{ name: {:?}, problem: {:?}, problem_title: {:?}, kind: {:?}, description: {:?}, experiment_title: {:?}, experiment_line: {:?}, file: {:?}, bytes: {}, default: {}, full_bundle: {} }},",
             text("name"),
             text("problem"),
             text("problem_title"),
             text("kind"),
             text("description"),
+            text("experiment_title"),
+            text("experiment_line"),
             text("file"),
             m["bytes"].as_u64().unwrap_or_else(|| panic!("{path}: bytes")),
             m["default"].as_bool().unwrap_or_else(|| panic!("{path}: default")),

@@ -48,6 +48,12 @@ pub struct CardArgs {
     /// What of the paper it does not reproduce.
     #[arg(long)]
     pub does_not: Option<String>,
+    /// What the page's list of experiments calls the view this model opens.
+    #[arg(long)]
+    pub experiment_title: Option<String>,
+    /// What that experiment shows, in one line.
+    #[arg(long)]
+    pub experiment_line: Option<String>,
 }
 
 /// Arguments of `loink catalog`.
@@ -81,6 +87,10 @@ pub struct Entry {
     pub kind: String,
     /// One line for the menu.
     pub description: String,
+    /// What the list of experiments calls the view this model opens (from its card).
+    pub experiment_title: String,
+    /// What that experiment shows, in one line (from its card).
+    pub experiment_line: String,
     /// The file, relative to the site root.
     pub file: String,
     /// Its size in bytes.
@@ -143,6 +153,8 @@ fn rewrite(about: &mut About, args: &CardArgs) {
         (&mut about.command, &args.command),
         (&mut about.reproduces, &args.reproduces),
         (&mut about.does_not, &args.does_not),
+        (&mut about.experiment_title, &args.experiment_title),
+        (&mut about.experiment_line, &args.experiment_line),
     ] {
         if let Some(text) = given {
             *field = text.clone();
@@ -156,9 +168,16 @@ fn stem(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The kinds of problem the page draws; model files of other kinds (the soft arm's) stay out of
-/// its menu.
-pub const PAGE_PROBLEM_KINDS: &[&str] = &["planar", "soft4"];
+/// Whether the page can draw `problem`: its arm panel draws a problem with a planar task whose
+/// kind sketches its configurations (the planar arms, the soft arm); model files of any other
+/// problem stay out of the page's menu.
+pub fn page_draws(problem: &loink::problem::Problem) -> bool {
+    problem.task_dim() == 2
+        && problem
+            .kinematics()
+            .sketch(&problem.limits().centres())
+            .is_some()
+}
 
 /// The catalog of `dir` in `order` (see the module docs).
 pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
@@ -211,8 +230,8 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
                 ),
             },
         };
-        if !PAGE_PROBLEM_KINDS.contains(&problem.spec().kind.as_str()) {
-            continue; // the page cannot draw this kind of problem (the soft arm is eval's)
+        if !page_draws(&problem) {
+            continue;
         }
         let file = Card { about };
         let name = stem(&path);
@@ -235,6 +254,16 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
                 &file.about.does_not,
                 "--does-not",
             ),
+            (
+                "experiment title (what the list of experiments calls its view)",
+                &file.about.experiment_title,
+                "--experiment-title",
+            ),
+            (
+                "experiment line (what its view shows)",
+                &file.about.experiment_line,
+                "--experiment-line",
+            ),
         ] {
             if text.trim().is_empty() {
                 return Err(CliError::Input(format!(
@@ -250,6 +279,8 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
             kind,
             full_bundle,
             description: file.about.description.clone(),
+            experiment_title: file.about.experiment_title.clone(),
+            experiment_line: file.about.experiment_line.clone(),
             file: format!("web/models/{name}.json"),
             bytes: text.len() as u64,
             default: false,

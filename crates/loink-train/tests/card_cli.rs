@@ -43,7 +43,12 @@ fn card_rewrites_the_scope_of_every_kind_and_the_catalog_needs_it() {
         let shipped = card(&from);
         assert!(
             !shipped["reproduces"].as_str().unwrap_or("").is_empty()
-                && !shipped["does_not"].as_str().unwrap_or("").is_empty(),
+                && !shipped["does_not"].as_str().unwrap_or("").is_empty()
+                && !shipped["experiment_title"]
+                    .as_str()
+                    .unwrap_or("")
+                    .is_empty()
+                && !shipped["experiment_line"].as_str().unwrap_or("").is_empty(),
             "{name}: the shipped card has no scope: {shipped}"
         );
         let before = without_card(&to);
@@ -100,6 +105,40 @@ fn card_rewrites_the_scope_of_every_kind_and_the_catalog_needs_it() {
     }
     let o = catalog(out.to_str().unwrap());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The list of experiments reads its words from the card: a card without them is refused too.
+    let first = dir.join(format!("{}.json", names[0]));
+    let shipped = card(&root().join(format!("web/models/{}.json", names[0])));
+    let set_title = |title: &str| {
+        let o = loink(&[
+            "card",
+            "--model",
+            first.to_str().unwrap(),
+            "--experiment-title",
+            title,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    set_title("");
+    let o = catalog(out.to_str().unwrap());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("experiment title"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    set_title(shipped["experiment_title"].as_str().unwrap());
+    let o = catalog(out.to_str().unwrap());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(
+        written["models"][0]["experiment_title"],
+        shipped["experiment_title"]
+    );
+    assert_eq!(
+        written["models"][0]["experiment_line"],
+        shipped["experiment_line"]
+    );
     // A card on a file that is not a model is refused, and the file is left as it was.
     let junk = dir.join("junk.json");
     std::fs::write(&junk, "{\"format\": \"loink-model\"").unwrap();

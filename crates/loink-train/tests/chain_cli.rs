@@ -191,3 +191,45 @@ fn broken_robot_files_exit_2_with_one_line() {
         assert!(message.contains(needle), "'{needle}' not in {message}");
     }
 }
+
+#[test]
+fn a_training_region_narrows_where_g_learns_and_nothing_else() {
+    let model = scratch("region-model.json");
+    let mut args = vec![
+        "train",
+        "--problem",
+        "panda",
+        "--samples",
+        "2000",
+        "--region-lower=-1,-1,-1,-2.5,-0.5,0.5",
+        "--region-upper=1,1,1,-0.6,0.5,3",
+        "--out",
+        s(&model),
+    ];
+    args.extend(common::tiny("1", "5"));
+    let o = run(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&model).unwrap()).unwrap();
+    // The problem keeps the preset's limits (and so its cost's mid-range and half-ranges).
+    assert_eq!(file["problem"]["lower"][4], -2.8973, "{}", file["problem"]);
+    assert_eq!(file["problem"]["upper"][5], 3.7525, "{}", file["problem"]);
+    for (bad, needle) in [
+        ("--region-lower=-9,-1,-1,-2.5,-0.5,0.5", "region of joint 1"),
+        ("--region-lower=-1,-1,-1", "3 values"),
+        (
+            "--region-lower=0.5,-1,-1,-2.5,-0.5,0.5",
+            "region of joint 1",
+        ),
+        ("--region-lower=x,-1,-1,-2.5,-0.5,0.5", "region corner"),
+    ] {
+        let mut args = vec!["train", "--problem", "panda", bad];
+        if bad.starts_with("--region-lower=0.5") {
+            args.push("--region-upper=0.2,1,1,-0.6,0.5,3");
+        }
+        args.extend(["--out", s(&model)]);
+        args.extend(common::tiny("1", "5"));
+        let message = refused(&args);
+        assert!(message.contains(needle), "{bad}: {message}");
+    }
+}

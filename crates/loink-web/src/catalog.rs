@@ -19,6 +19,10 @@ pub struct ModelEntry {
     pub kind: &'static str,
     /// One line for the model menu.
     pub description: &'static str,
+    /// What the list of experiments calls the view this model opens (from its card).
+    pub experiment_title: &'static str,
+    /// What that experiment shows, in one line (from its card).
+    pub experiment_line: &'static str,
     /// The file, relative to the site root.
     pub file: &'static str,
     /// Its size in bytes.

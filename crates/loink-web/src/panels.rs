@@ -240,7 +240,7 @@ impl Panels {
         };
         let cost_formula = engine.problem().cost().spec().formula();
         #[cfg(feature = "model-free")]
-        if engine.problem().planar().is_none()
+        if !loink::solvers::reference::sweeps(engine.problem())
             && engine.problem().dof() > engine.problem().task_dim() + 1
         {
             let solution = engine.solution();

@@ -8,8 +8,9 @@
 //!   bound as a share of its range (a soft arm's twist effort Σ (φ_j/φ_max)²).
 //!
 //! Terms only one kind of problem can evaluate are built by that kind
-//! (`Kinematics::cost_term`): a planar arm's centre-of-mass term com_x(q)². The `planar3` cost
-//! of `docs/planar3.md` is joint-limit + 4 · centre-of-mass.
+//! (`Kinematics::cost_term`): a planar arm's centre-of-mass term com_x(q)²; the climber's
+//! adhesion, ankles and tilt (docs/climber.md). The `planar3` cost of `docs/planar3.md` is
+//! joint-limit + 4 · centre-of-mass.
 
 use std::fmt::Debug;
 use std::sync::Arc;
@@ -31,6 +32,16 @@ pub enum TermSpec {
     Effort { weight: f64 },
     /// weight · Σ ((q_i − lower_i)/(upper_i − lower_i))².
     Actuation { weight: f64 },
+    /// weight · the magnet pull the climber's feet need, a smooth maximum over its leg pairs, in
+    /// body weights (the climber; feature `climber`).
+    #[cfg(feature = "climber")]
+    Adhesion { weight: f64 },
+    /// weight · Σ (u_i + u_i⁴) of the climber's passive ankles (u = 1 at their limit).
+    #[cfg(feature = "climber")]
+    Ankles { weight: f64 },
+    /// weight · (1 − cos α)/(1 − cos α_ref): the climber's body tilt against its wall.
+    #[cfg(feature = "climber")]
+    Tilt { weight: f64 },
     /// The cost a data file gave for its rows, whatever made it: no formula, so it evaluates
     /// to NaN (a model trained from data alone records this; nothing can recompute it; the
     /// `model-free` feature).
@@ -54,6 +65,12 @@ enum TermKind {
     CentreOfMass,
     Effort,
     Actuation,
+    #[cfg(feature = "climber")]
+    Adhesion,
+    #[cfg(feature = "climber")]
+    Ankles,
+    #[cfg(feature = "climber")]
+    Tilt,
     #[cfg(feature = "model-free")]
     Data,
 }
@@ -66,14 +83,28 @@ impl From<TaggedTerm> for TermSpec {
             TermKind::CentreOfMass => TermSpec::CentreOfMass { weight },
             TermKind::Effort => TermSpec::Effort { weight },
             TermKind::Actuation => TermSpec::Actuation { weight },
+            #[cfg(feature = "climber")]
+            TermKind::Adhesion => TermSpec::Adhesion { weight },
+            #[cfg(feature = "climber")]
+            TermKind::Ankles => TermSpec::Ankles { weight },
+            #[cfg(feature = "climber")]
+            TermKind::Tilt => TermSpec::Tilt { weight },
             #[cfg(feature = "model-free")]
             TermKind::Data => TermSpec::Data { weight },
         }
     }
 }
 
-/// The words of [`CostSpec::parse`], in [`TermSpec`] order.
-const TERM_WORDS: [&str; 5] = ["limits", "com", "effort", "actuation", "data"];
+/// The words of [`CostSpec::parse`] in this build, in [`TermSpec`] order.
+#[allow(unused_mut)] // nothing to add without the optional kinds
+fn term_words() -> Vec<&'static str> {
+    let mut words = vec!["limits", "com", "effort", "actuation"];
+    #[cfg(feature = "climber")]
+    words.extend(["adhesion", "ankles", "tilt"]);
+    #[cfg(feature = "model-free")]
+    words.push("data");
+    words
+}
 
 impl TermSpec {
     /// Its weight.
@@ -83,6 +114,10 @@ impl TermSpec {
             | TermSpec::CentreOfMass { weight }
             | TermSpec::Effort { weight }
             | TermSpec::Actuation { weight } => weight,
+            #[cfg(feature = "climber")]
+            TermSpec::Adhesion { weight }
+            | TermSpec::Ankles { weight }
+            | TermSpec::Tilt { weight } => weight,
             #[cfg(feature = "model-free")]
             TermSpec::Data { weight } => weight,
         }
@@ -90,12 +125,18 @@ impl TermSpec {
     /// Its word in [`CostSpec::parse`]'s syntax.
     pub fn word(&self) -> &'static str {
         match self {
-            TermSpec::JointLimit { .. } => TERM_WORDS[0],
-            TermSpec::CentreOfMass { .. } => TERM_WORDS[1],
-            TermSpec::Effort { .. } => TERM_WORDS[2],
-            TermSpec::Actuation { .. } => TERM_WORDS[3],
+            TermSpec::JointLimit { .. } => "limits",
+            TermSpec::CentreOfMass { .. } => "com",
+            TermSpec::Effort { .. } => "effort",
+            TermSpec::Actuation { .. } => "actuation",
+            #[cfg(feature = "climber")]
+            TermSpec::Adhesion { .. } => "adhesion",
+            #[cfg(feature = "climber")]
+            TermSpec::Ankles { .. } => "ankles",
+            #[cfg(feature = "climber")]
+            TermSpec::Tilt { .. } => "tilt",
             #[cfg(feature = "model-free")]
-            TermSpec::Data { .. } => TERM_WORDS[4],
+            TermSpec::Data { .. } => "data",
         }
     }
 }
@@ -147,12 +188,18 @@ impl CostSpec {
                 "com" => TermSpec::CentreOfMass { weight },
                 "effort" => TermSpec::Effort { weight },
                 "actuation" => TermSpec::Actuation { weight },
+                #[cfg(feature = "climber")]
+                "adhesion" => TermSpec::Adhesion { weight },
+                #[cfg(feature = "climber")]
+                "ankles" => TermSpec::Ankles { weight },
+                #[cfg(feature = "climber")]
+                "tilt" => TermSpec::Tilt { weight },
                 #[cfg(feature = "model-free")]
                 "data" => TermSpec::Data { weight },
                 other => {
                     return Err(LoinkError::InvalidCost(format!(
                         "unknown term '{other}' (known: {})",
-                        TERM_WORDS.join(", ")
+                        term_words().join(", ")
                     )))
                 }
             });
@@ -180,6 +227,12 @@ impl CostSpec {
                 TermSpec::CentreOfMass { weight } => weighted(weight, "com_x²"),
                 TermSpec::Effort { weight } => weighted(weight, "Σqᵢ²"),
                 TermSpec::Actuation { weight } => weighted(weight, "Σ((qᵢ − lᵢ)/(uᵢ − lᵢ))²"),
+                #[cfg(feature = "climber")]
+                TermSpec::Adhesion { weight } => weighted(weight, "LSE_β(a_U, a_L)/W"),
+                #[cfg(feature = "climber")]
+                TermSpec::Ankles { weight } => weighted(weight, "Σ(uᵢ + uᵢ⁴)"),
+                #[cfg(feature = "climber")]
+                TermSpec::Tilt { weight } => weighted(weight, "(1 − cos α)/(1 − cos α_ref)"),
                 #[cfg(feature = "model-free")]
                 TermSpec::Data { weight } => weighted(weight, "J(data)"),
             })
@@ -211,6 +264,17 @@ impl CostSpec {
                     weight,
                     "actuation (each joint's travel as a share of its range)²",
                 ),
+                #[cfg(feature = "climber")]
+                TermSpec::Adhesion { weight } => weighted(
+                    weight,
+                    "the magnet pull the feet need (the larger pair's, smoothly, in body weights)",
+                ),
+                #[cfg(feature = "climber")]
+                TermSpec::Ankles { weight } => {
+                    weighted(weight, "the passive ankles' distance from square")
+                }
+                #[cfg(feature = "climber")]
+                TermSpec::Tilt { weight } => weighted(weight, "the body's tilt against the wall"),
                 #[cfg(feature = "model-free")]
                 TermSpec::Data { weight } => weighted(weight, "the data file's own cost"),
             })
@@ -335,6 +399,8 @@ fn generic_term(term: &TermSpec, limits: &JointLimits) -> Option<Arc<dyn CostTer
         #[cfg(feature = "model-free")]
         TermSpec::Data { weight } => Arc::new(DataTerm { weight }),
         TermSpec::CentreOfMass { .. } => return None,
+        #[cfg(feature = "climber")]
+        TermSpec::Adhesion { .. } | TermSpec::Ankles { .. } | TermSpec::Tilt { .. } => return None,
     })
 }
 

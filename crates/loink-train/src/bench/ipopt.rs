@@ -1,4 +1,5 @@
-//! The IPOPT peer: `bench/ipopt_planar3.py --serve` run as a child process.
+//! The IPOPT peer: `bench/ipopt_planar3.py --serve` (the planar arms) or `bench/ipopt_chain.py
+//! --serve` (the serial chains) run as a child process.
 //!
 //! The driver sends one request per target and reads one answer line per start (see the
 //! script's module doc for the line protocol), so IPOPT runs interleaved with the Rust solvers
@@ -6,8 +7,19 @@
 //! measured inside Python around that call alone (no pipe or parsing time).
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// The IPOPT script of `problem`'s kind (each has its own NLP and kinematics).
+pub fn script_for(problem: &loink::problem::Problem) -> Result<PathBuf, String> {
+    match problem.spec().kind.as_str() {
+        "planar" => Ok(PathBuf::from("bench/ipopt_planar3.py")),
+        "chain" => Ok(PathBuf::from("bench/ipopt_chain.py")),
+        kind => Err(format!(
+            "no IPOPT script for a '{kind}' problem (pass --ipopt-script)"
+        )),
+    }
+}
 
 /// How a request starts IPOPT.
 #[derive(Debug, Clone, PartialEq)]
@@ -98,17 +110,21 @@ impl IpoptServer {
     pub fn solve(
         &mut self,
         index: usize,
-        target: [f64; 2],
+        target: &[f64],
         start: &Start,
     ) -> Result<Vec<Attempt>, String> {
-        let [x, y] = target;
+        let numbers = |values: &[f64]| {
+            values
+                .iter()
+                .map(|v| format!("{v:e}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let y = numbers(target);
         let request = match start {
-            Start::MidRange => format!("{index} mid {x:e} {y:e}"),
-            Start::Random(k) => format!("{index} random-{k} {x:e} {y:e}"),
-            Start::From(q) => {
-                let q: Vec<String> = q.iter().map(|v| format!("{v:e}")).collect();
-                format!("{index} seed {x:e} {y:e} {}", q.join(" "))
-            }
+            Start::MidRange => format!("{index} mid {y}"),
+            Start::Random(k) => format!("{index} random-{k} {y}"),
+            Start::From(q) => format!("{index} seed {y} {}", numbers(q)),
         };
         writeln!(self.stdin, "{request}")
             .and_then(|_| self.stdin.flush())

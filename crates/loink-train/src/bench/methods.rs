@@ -21,12 +21,15 @@ pub type Answer = (String, Solution, f64);
 /// Labelled answers of one method on one target (best-of-K gives one per K).
 pub type Answers = Vec<Answer>;
 
+/// A method's solve: (target index, target) to its labelled answers.
+pub type Solve = Box<dyn FnMut(usize, &[f64]) -> Result<Answers, String>>;
+
 /// A method: solves target `index` of its set.
 pub struct Method {
     /// Short name for progress messages.
     pub name: String,
     /// The solve.
-    pub run: Box<dyn FnMut(usize, [f64; 2]) -> Result<Answers, String>>,
+    pub run: Solve,
 }
 
 /// This thread's CPU time in µs (CLOCK_THREAD_CPUTIME_ID; NaN if the clock is unavailable).
@@ -69,7 +72,7 @@ pub fn registered(
     let label = label.to_string();
     Ok(Method {
         name: label.clone(),
-        run: Box::new(move |_, y| Ok(vec![answer(&label, timed(|| solver.solve(&y)))])),
+        run: Box::new(move |_, y| Ok(vec![answer(&label, timed(|| solver.solve(y)))])),
     })
 }
 
@@ -107,7 +110,7 @@ pub fn dls_warm(problem: Rc<Problem>) -> Result<Method, String> {
 }
 
 /// Judges one IPOPT attempt by forward-kinematics replay, like every Rust solver.
-fn judge(problem: &Problem, label: &str, y: [f64; 2], a: &Attempt) -> Solution {
+fn judge(problem: &Problem, label: &str, y: &[f64], a: &Attempt) -> Solution {
     let termination = if a.succeeded {
         Termination::Converged
     } else {
@@ -116,7 +119,7 @@ fn judge(problem: &Problem, label: &str, y: [f64; 2], a: &Attempt) -> Solution {
     Solution::assess(
         problem,
         label,
-        &y,
+        y,
         None,
         a.q.clone(),
         a.iterations,
@@ -180,7 +183,7 @@ pub fn ipopt_best_of(
                 let prefix = Solution::assess(
                     &problem,
                     &label,
-                    &y,
+                    y,
                     None,
                     b.q().to_vec(),
                     iterations,

@@ -46,7 +46,8 @@ use record::{Row, TargetSet};
 /// Arguments of `loink bench`.
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
-    /// Robot preset (planar3 or planar3-wide).
+    /// Problem preset: a planar arm (planar3, planar3-wide, planar4, planar2) or a serial chain
+    /// (panda, tiago).
     #[arg(long, visible_alias = "robot", default_value = "planar3")]
     pub problem: String,
     /// Trained model file (LOInK rows are skipped without it).
@@ -60,7 +61,7 @@ pub struct BenchArgs {
     /// labelled UNTRAINED).
     #[arg(long, conflicts_with = "model", value_name = "DEPTH:WIDTHS")]
     pub untrained: Option<String>,
-    /// Targets CSV with columns x,y (as `loink targets` writes).
+    /// Targets CSV with the task's columns (`x,y`, `x,y,z`: as `loink targets` writes).
     #[arg(long)]
     pub targets: PathBuf,
     /// At most 200 targets per set (finishes in under 2 minutes).
@@ -72,9 +73,10 @@ pub struct BenchArgs {
     /// Python of the IPOPT environment (bench/setup-venv.sh creates it).
     #[arg(long, default_value = "bench/.venv/bin/python")]
     pub ipopt_python: PathBuf,
-    /// The IPOPT script.
-    #[arg(long, default_value = "bench/ipopt_planar3.py")]
-    pub ipopt_script: PathBuf,
+    /// The IPOPT script (default: the one for the problem's kind, bench/ipopt_planar3.py or
+    /// bench/ipopt_chain.py).
+    #[arg(long)]
+    pub ipopt_script: Option<PathBuf>,
     /// Random starts per target for IPOPT best-of-K (every K up to this is reported in the CSV).
     #[arg(long, default_value_t = 8)]
     pub ipopt_starts: usize,
@@ -116,7 +118,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if !(1..=64).contains(&args.ipopt_starts) {
         return Err(CliError::Input("--ipopt-starts must be in 1..=64".into()));
     }
-    let random = targets::read_targets(&args.targets).map_err(CliError::Input)?;
+    let random = targets::read_targets(&args.targets, problem.task_dim())?;
     let learned = match (&args.model, &args.untrained) {
         (Some(path), _) => Some(learned::Learned::load(path, &problem).map_err(CliError::Input)?),
         (None, Some(shape)) => {
@@ -141,7 +143,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
 fn run_checked(
     args: &BenchArgs,
     problem: Rc<Problem>,
-    mut random: Vec<[f64; 2]>,
+    mut random: Vec<Vec<f64>>,
     learned: Option<learned::Learned>,
     compare: Option<learned::Learned>,
 ) -> Result<(), String> {
@@ -157,9 +159,13 @@ fn run_checked(
     let path = targets::lissajous_path(&problem, random.len());
     let load_before = machine::load_average();
 
+    let script = match &args.ipopt_script {
+        Some(script) => script.clone(),
+        None => ipopt::script_for(&problem)?,
+    };
     let server = Rc::new(RefCell::new(ipopt::IpoptServer::spawn(
         &args.ipopt_python,
-        &args.ipopt_script,
+        &script,
         &args.problem,
         args.seed,
     )?));
@@ -270,8 +276,13 @@ fn run_checked(
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
     let csv_path = args.out_dir.join(format!("{}-rows.csv", args.problem));
-    record::write_rows(&csv_path, &rows, problem.dof())
-        .map_err(|e| format!("{}: {e}", csv_path.display()))?;
+    record::write_rows(
+        &csv_path,
+        &rows,
+        problem.dof(),
+        &crate::targets_csv::columns_of(&problem),
+    )
+    .map_err(|e| format!("{}: {e}", csv_path.display()))?;
     let mut svgs = Vec::new();
     for (clock, summaries) in &tables {
         let suffix = match clock {
@@ -309,7 +320,7 @@ fn run_checked(
     Ok(())
 }
 
-fn run_scaling(args: &BenchArgs, problem: &Problem, targets: &[[f64; 2]]) -> Result<(), String> {
+fn run_scaling(args: &BenchArgs, problem: &Problem, targets: &[Vec<f64>]) -> Result<(), String> {
     let machine = machine::describe();
     let [width, depth] = scaling::width_and_depth(&args.problem, targets, args.seed)?;
     let learned = match &args.model {
@@ -374,14 +385,14 @@ pub const ALONE: &str = "alone";
 /// shuffles per target.
 fn run_set(
     set: TargetSet,
-    targets: &[[f64; 2]],
+    targets: &[Vec<f64>],
     methods: &mut [Method],
     rng: &mut ChaCha8Rng,
     bar: &ProgressBar,
 ) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
     let mut order: Vec<usize> = (0..methods.len()).collect();
-    for (index, &y) in targets.iter().enumerate() {
+    for (index, y) in targets.iter().enumerate() {
         order.shuffle(rng);
         for &k in &order {
             let method = &mut methods[k];

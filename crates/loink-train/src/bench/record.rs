@@ -90,12 +90,19 @@ impl Row {
 }
 
 /// Writes every row as CSV: `set,method,index` then `loink eval`'s columns, then `j_star,gap`.
-pub fn write_rows(path: &Path, rows: &[Row], dof: usize) -> std::io::Result<()> {
+pub fn write_rows(
+    path: &Path,
+    rows: &[Row],
+    dof: usize,
+    columns: &[String],
+) -> std::io::Result<()> {
+    let task_dim = columns.len();
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
     let joints: Vec<String> = (1..=dof).map(|i| format!("q{i}")).collect();
     writeln!(
         out,
-        "set,method,index,x,y,{},residual,cost,margin,status,iterations,micros,j_star,gap,cpu_micros",
+        "set,method,index,{},{},residual,cost,margin,status,iterations,micros,j_star,gap,cpu_micros",
+        columns.join(","),
         joints.join(",")
     )?;
     for row in rows {
@@ -104,14 +111,16 @@ pub fn write_rows(path: &Path, rows: &[Row], dof: usize) -> std::io::Result<()> 
         let q: Vec<String> = (0..dof)
             .map(|i| s.q().get(i).map_or("NaN".to_string(), |v| v.to_string()))
             .collect();
+        let y: Vec<String> = (0..task_dim)
+            .map(|i| target.get(i).map_or("NaN".to_string(), |v| v.to_string()))
+            .collect();
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             row.set.as_str(),
             row.method,
             row.index,
-            target.first().copied().unwrap_or(f64::NAN),
-            target.get(1).copied().unwrap_or(f64::NAN),
+            y.join(","),
             q.join(","),
             s.residual(),
             s.cost(),

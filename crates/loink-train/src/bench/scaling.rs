@@ -59,7 +59,7 @@ fn untrained(robot: &str, depth: usize, hidden: &[usize], seed: u64) -> Result<L
 
 /// Cold raw-inverse times (µs) of `learned` over `targets`, the median forward-pass time (µs)
 /// at the answers, and the mean inverse iterations.
-fn inverse_times(learned: &Loink, targets: &[[f64; 2]]) -> Result<(Vec<f64>, f64, f64), String> {
+fn inverse_times(learned: &Loink, targets: &[Vec<f64>]) -> Result<(Vec<f64>, f64, f64), String> {
     let mut state = learned.new_state();
     let zero = vec![0.0; learned.latent_dim()];
     let mut times = Vec::with_capacity(targets.len());
@@ -104,7 +104,7 @@ fn point(x: f64, times: &[f64], forward: Option<f64>, note: String) -> Point {
 }
 
 /// A point of the width or depth curve: inverse times, forward time, and their ratio.
-fn size_point(x: f64, learned: &Loink, targets: &[[f64; 2]]) -> Result<Point, String> {
+fn size_point(x: f64, learned: &Loink, targets: &[Vec<f64>]) -> Result<Point, String> {
     let (times, forward, its) = inverse_times(learned, targets)?;
     let inverse = median(&times);
     Ok(point(
@@ -119,7 +119,7 @@ fn size_point(x: f64, learned: &Loink, targets: &[[f64; 2]]) -> Result<Point, St
 }
 
 /// Time vs width (depth 3, four blocks of width w) and vs depth (blocks [32]×4).
-pub fn width_and_depth(robot: &str, targets: &[[f64; 2]], seed: u64) -> Result<[Curve; 2], String> {
+pub fn width_and_depth(robot: &str, targets: &[Vec<f64>], seed: u64) -> Result<[Curve; 2], String> {
     let mut width = Vec::new();
     for w in [8, 16, 32, 64, 128] {
         width.push(size_point(
@@ -153,7 +153,7 @@ pub fn width_and_depth(robot: &str, targets: &[[f64; 2]], seed: u64) -> Result<[
 }
 
 /// Time per target vs batch size, with `learned` (a fresh state per batch).
-pub fn batch(learned: &Loink, label: &str, targets: &[[f64; 2]]) -> Result<Curve, String> {
+pub fn batch(learned: &Loink, label: &str, targets: &[Vec<f64>]) -> Result<Curve, String> {
     let zero = vec![0.0; learned.latent_dim()];
     let mut points = Vec::new();
     for size in [1usize, 10, 100, 1000] {
@@ -164,9 +164,9 @@ pub fn batch(learned: &Loink, label: &str, targets: &[[f64; 2]]) -> Result<Curve
             let mut state = learned.new_state();
             for k in 0..size {
                 state.reset();
-                let y = targets[(b * size + k) % targets.len()];
+                let y = &targets[(b * size + k) % targets.len()];
                 learned
-                    .preimage(&mut state, &y, &zero)
+                    .preimage(&mut state, y, &zero)
                     .map_err(|e| e.to_string())?;
             }
             per_target.push((thread_cpu_micros() - start) / size as f64);

@@ -1,43 +1,31 @@
-//! The two target sets: a targets file (columns `x,y`, as `loink targets` writes) and a smooth
-//! path for the warm-start methods.
+//! The two target sets: a targets file (as `loink targets` writes it) and a smooth path for the
+//! warm-start methods.
 
 use std::path::Path;
 
 use loink::problem::Problem;
 
-/// Reads the `x` and `y` columns of a CSV (other columns are ignored); every value must be finite.
-pub fn read_targets(path: &Path) -> Result<Vec<[f64; 2]>, String> {
-    let mut reader =
-        csv::Reader::from_path(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let headers = reader
-        .headers()
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .clone();
-    let column = |name: &str| {
-        headers
-            .iter()
-            .position(|h| h.trim() == name)
-            .ok_or_else(|| format!("{}: no column '{name}' in the header", path.display()))
-    };
-    let (ix, iy) = (column("x")?, column("y")?);
-    let mut targets = Vec::new();
-    for (line, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| format!("{}: {e}", path.display()))?;
-        let value = |i: usize| -> Result<f64, String> {
-            let text = record.get(i).unwrap_or("").trim();
-            match text.parse::<f64>() {
-                Ok(v) if v.is_finite() => Ok(v),
-                _ => Err(format!(
-                    "{}: row {}: '{text}' is not a finite number",
-                    path.display(),
-                    line + 1
-                )),
-            }
-        };
-        targets.push([value(ix)?, value(iy)?]);
+use crate::cli::CliError;
+use crate::targets_csv;
+
+/// Reads a targets file of `problem`'s task dimension (`x,y`, `x,y,z` or `y1…ym`, as `loink
+/// targets` writes; other columns are ignored); every value must be finite.
+pub fn read_targets(path: &Path, m: usize) -> Result<Vec<Vec<f64>>, CliError> {
+    let file = targets_csv::read_targets(path, m)?;
+    let mut targets = Vec::with_capacity(file.rows.len());
+    for (line, row) in file.rows.iter().enumerate() {
+        let target = row.target.clone().ok_or_else(|| {
+            CliError::Input(format!(
+                "{}: row {}: '{}' is not a finite target",
+                path.display(),
+                line + 1,
+                row.texts.join(",")
+            ))
+        })?;
+        targets.push(target);
     }
     if targets.is_empty() {
-        return Err(format!("{}: no targets", path.display()));
+        return Err(CliError::Input(format!("{}: no targets", path.display())));
     }
     Ok(targets)
 }
@@ -46,7 +34,7 @@ pub fn read_targets(path: &Path) -> Result<Vec<[f64; 2]>, String> {
 /// kinematics: q_i(t) = c_i + 0.85 h_i sin(2π f_i t + φ_i) with f = (1, 2, 3). Every target is
 /// reachable inside the limits and consecutive targets are close, like a pointer dragged
 /// around the workspace.
-pub fn lissajous_path(problem: &Problem, count: usize) -> Vec<[f64; 2]> {
+pub fn lissajous_path(problem: &Problem, count: usize) -> Vec<Vec<f64>> {
     let limits = problem.limits();
     let n = problem.dof();
     (0..count)
@@ -61,8 +49,7 @@ pub fn lissajous_path(problem: &Problem, count: usize) -> Vec<[f64; 2]> {
                             * (std::f64::consts::TAU * f * t + phase).sin()
                 })
                 .collect();
-            let y = problem.position(&q);
-            [y[0], y.get(1).copied().unwrap_or(f64::NAN)]
+            problem.position(&q)
         })
         .collect()
 }
@@ -82,7 +69,7 @@ mod tests {
             .collect();
         let longest = steps.iter().cloned().fold(0.0, f64::max);
         assert!(longest < 0.05, "longest step {longest} m");
-        let reach = problem.planar().unwrap().reach();
+        let reach = problem.kinematics().workspace_radius();
         assert!(path.iter().all(|p| (p[0].hypot(p[1])) <= reach));
     }
 
@@ -92,13 +79,26 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("good.csv");
         std::fs::write(&good, "q1,x,y\n0.1,0.5,0.25\n0.2,-0.5,1e-1\n").unwrap();
-        assert_eq!(read_targets(&good).unwrap(), vec![[0.5, 0.25], [-0.5, 0.1]]);
+        assert_eq!(
+            read_targets(&good, 2).unwrap(),
+            vec![vec![0.5, 0.25], vec![-0.5, 0.1]]
+        );
+        let spatial = dir.join("spatial.csv");
+        std::fs::write(&spatial, "x,y,z\n0.1,0.2,0.3\n").unwrap();
+        assert_eq!(
+            read_targets(&spatial, 3).unwrap(),
+            vec![vec![0.1, 0.2, 0.3]]
+        );
+        assert!(
+            read_targets(&spatial, 2).is_err(),
+            "a 3-D file for a 2-D task"
+        );
         let bad = dir.join("bad.csv");
         std::fs::write(&bad, "x,y\n0.5,NaN\n").unwrap();
-        assert!(read_targets(&bad).is_err());
+        assert!(read_targets(&bad, 2).is_err());
         let missing = dir.join("missing.csv");
         std::fs::write(&missing, "a,b\n1,2\n").unwrap();
-        assert!(read_targets(&missing).is_err());
+        assert!(read_targets(&missing, 2).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

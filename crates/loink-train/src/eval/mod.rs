@@ -26,7 +26,7 @@ pub mod results_csv;
 pub mod sampling_args;
 pub mod summary;
 pub mod targets_cmd;
-pub mod targets_csv;
+pub use loink_train::targets_csv;
 
 use std::path::PathBuf;
 use std::time::Instant;

@@ -31,7 +31,7 @@ pub fn run(args: &TargetsArgs) -> Result<(), CliError> {
         )));
     }
     let mut out = CsvOut::create(&args.out, "")?;
-    out.row(super::targets_csv::task_columns(problem.task_dim()))?;
+    out.row(super::targets_csv::columns_of(&problem))?;
     let bar = loink_train::progress::bar(args.count, "targets");
     for y in random_targets(&problem, args.count, args.seed) {
         out.row(y.iter().map(|&v| number(v)))?;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use loink::artifact::About;
 use loink::cost::CostSpec;
-use loink::problem::Problem;
+use loink::problem::{JointLimits, Problem};
 
 use super::data::Sampler;
 use super::loss::TaskLoss;
@@ -75,6 +75,15 @@ pub struct TrainArgs {
     /// Upper joint limits replacing the preset's, comma-separated radians.
     #[arg(long, allow_hyphen_values = true)]
     pub upper: Option<String>,
+    /// Lower corner of the sub-box of the joint limits the training configurations are drawn
+    /// from (comma-separated radians; the limits' own where not given). The problem, its limits
+    /// and its cost stay the preset's: only where G learns is narrowed — e.g. to the box that
+    /// holds the optimal configurations, so the network's capacity goes where z = 0 is read.
+    #[arg(long, allow_hyphen_values = true)]
+    pub region_lower: Option<String>,
+    /// Upper corner of that sub-box.
+    #[arg(long, allow_hyphen_values = true)]
+    pub region_upper: Option<String>,
     /// A multi-chart model (kind `charts`): one LOInK chart per sign pattern of these joints
     /// (1-based, comma-separated: `2,3` gives 4 charts), each trained on its sub-box of the
     /// limits with the other flags; a joint whose range does not hold 0 is split at its middle.
@@ -135,8 +144,8 @@ pub struct TrainArgs {
     /// keeps the N preimages with the largest residuals (see `train::surface`).
     #[arg(long, default_value_t = 1)]
     pub surface_pool: usize,
-    /// Weight of a surface point's task error against a uniform sample's 1 (`--surface` or
-    /// `--data-surface`):
+    /// Weight of a surface point's task error against a uniform sample's 1 (`--surface`,
+    /// `--data-surface`, or the anchors of `--optima`):
     /// the unrefined answer is read on the surface alone, the uniform samples are there for the
     /// cost heads and for σ > 0, so W > 1 spends more of G₁'s capacity where the page reads it.
     #[arg(long, default_value_t = 1.0)]
@@ -144,6 +153,14 @@ pub struct TrainArgs {
     /// Share of the epochs before surface points join (the network must first be a rough fit).
     #[arg(long, default_value_t = 0.25)]
     pub surface_from: f64,
+    /// Anchors at the optimum (0 = off): before training, the reference optimum x* of N targets
+    /// (images of uniform configurations; the search runs on every core), and every batch also
+    /// trains on as many anchors, pinning G₂(x̃*) to the latent origin (see `train::optima`)
+    #[arg(long, default_value_t = 0)]
+    pub optima: usize,
+    /// Weight of an anchor's ‖G₂(x̃*)‖² against the task and cost terms (`--optima`)
+    #[arg(long, default_value_t = 1.0)]
+    pub optima_weight: f64,
     /// Task weight w_task.
     #[arg(long, default_value_t = 10.0)]
     pub task_weight: f64,
@@ -221,6 +238,49 @@ impl TrainArgs {
         Ok(Problem::from_spec(&spec, cost)?)
     }
 
+    /// The box training configurations are drawn from: `problem`'s limits, narrowed by
+    /// `--region-lower` / `--region-upper` (which must lie inside them).
+    pub fn region(&self, problem: &Problem) -> Result<JointLimits, TrainError> {
+        let limits = problem.limits();
+        if self.region_lower.is_none() && self.region_upper.is_none() {
+            return Ok(limits.clone());
+        }
+        let corner = |text: &Option<String>, fallback: &[f64]| -> Result<Vec<f64>, TrainError> {
+            let Some(text) = text else {
+                return Ok(fallback.to_vec());
+            };
+            let values = text
+                .split(',')
+                .map(|p| p.trim().parse::<f64>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| TrainError::Argument(format!("region corner '{text}': {e}")))?;
+            if values.len() != fallback.len() {
+                return Err(TrainError::Argument(format!(
+                    "region corner '{text}' has {} values, the problem {} joints",
+                    values.len(),
+                    fallback.len()
+                )));
+            }
+            Ok(values)
+        };
+        let lower = corner(&self.region_lower, limits.lower())?;
+        let upper = corner(&self.region_upper, limits.upper())?;
+        for i in 0..lower.len() {
+            let inside = lower[i] >= limits.lower()[i] && upper[i] <= limits.upper()[i];
+            if !(inside && lower[i] < upper[i]) {
+                return Err(TrainError::Argument(format!(
+                    "the region of joint {} is [{}, {}]: it must be a non-empty part of the limits [{}, {}]",
+                    i + 1,
+                    lower[i],
+                    upper[i],
+                    limits.lower()[i],
+                    limits.upper()[i]
+                )));
+            }
+        }
+        Ok(JointLimits::new(lower, upper)?)
+    }
+
     /// Whether the flags name a problem (a preset or a URDF).
     pub fn names_a_problem(&self) -> bool {
         !self.problem.is_empty() || self.robot_file.urdf.is_some()
@@ -251,6 +311,7 @@ impl TrainArgs {
             command: self.command.clone(),
             reproduces: self.reproduces.clone(),
             does_not: self.does_not.clone(),
+            ..About::default()
         }
     }
 
@@ -281,15 +342,30 @@ impl TrainArgs {
         if !(0.0..=1.0).contains(&self.surface_from) {
             return bad("surface-from must be in [0, 1]");
         }
+        if self.optima > 1_000_000 {
+            return bad("optima must be at most 1000000");
+        }
+        if !(self.optima_weight > 0.0 && self.optima_weight <= 1e3) {
+            return bad("optima-weight must be in (0, 1000]");
+        }
+        if self.optima > 0 && self.data.is_some() {
+            return bad(
+                "--optima searches the problem's optimum: a data file's problem has none to search",
+            );
+        }
         if !(1..=16).contains(&self.surface_pool) {
             return bad("surface-pool must be in 1..=16");
         }
         if !(self.surface_task_weight > 0.0 && self.surface_task_weight <= 1e3) {
             return bad("surface-task-weight must be in (0, 1000]");
         }
-        if self.surface == 0 && self.data_surface == 0 && self.surface_task_weight != 1.0 {
+        if self.surface == 0
+            && self.data_surface == 0
+            && self.optima == 0
+            && self.surface_task_weight != 1.0
+        {
             return bad(
-                "surface-task-weight weighs surface points: it needs --surface or --data-surface",
+                "surface-task-weight weighs surface points: it needs --surface, --data-surface or --optima",
             );
         }
         if self.surface > 0 && self.data_surface > 0 {

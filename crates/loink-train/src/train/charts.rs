@@ -90,7 +90,8 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         ));
     }
     let problem: Problem = args.problem()?;
-    let limits = problem.limits().clone();
+    // The charts cut the training box (the limits, or --region-lower/--region-upper's part).
+    let limits = args.region(&problem)?;
     let regions = regions(&limits, &args.charts)?;
     let count = regions.len();
     let about = args.about();

@@ -118,7 +118,9 @@ pub fn sample(problem: &Problem, sampler: Sampler, count: usize, rng: &mut ChaCh
     sample_in(problem, problem.limits(), sampler, count, rng)
 }
 
-/// [`sample`] inside `region` (a sub-box of the limits: one chart's training data).
+/// [`sample`] inside `region` (a sub-box of the limits: one chart's training data), and inside
+/// the kind's useful domain: points outside it are drawn again (in further batches of the same
+/// sampler), so a kind without a domain draws exactly one batch of `count`.
 pub fn sample_in(
     problem: &Problem,
     region: &JointLimits,
@@ -128,15 +130,28 @@ pub fn sample_in(
 ) -> Samples {
     let (n, m) = (problem.dof(), problem.task_dim());
     let limits = region;
-    let u = unit_points(sampler, count, n, rng);
     let mut x = Vec::with_capacity(count * n);
-    let mut y = vec![0.0; count * m];
+    let mut y = Vec::with_capacity(count * m);
     let mut cost = Vec::with_capacity(count);
-    for (row, y_row) in u.chunks(n).zip(y.chunks_mut(m)) {
-        let q = limits.at_unit(row);
-        problem.position_into(&q, y_row);
-        cost.push(problem.cost().value(&q));
-        x.extend(q);
+    let mut y_row = vec![0.0; m];
+    let mut drawn = 0usize;
+    while cost.len() < count && drawn < count.saturating_mul(loink::problem::MAX_DRAWS) {
+        let batch = if drawn == 0 {
+            count
+        } else {
+            (count - cost.len()).saturating_mul(8).min(1 << 20)
+        };
+        drawn += batch;
+        for row in unit_points(sampler, batch, n, rng).chunks(n) {
+            let q = limits.at_unit(row);
+            if cost.len() == count || !problem.kinematics().in_domain(&q) {
+                continue;
+            }
+            problem.position_into(&q, &mut y_row);
+            y.extend_from_slice(&y_row);
+            cost.push(problem.cost().value(&q));
+            x.extend(q);
+        }
     }
     Samples {
         dof: n,

@@ -147,6 +147,21 @@ pub fn loss(model: &LoinkNet, batch: &Batch, weights: LossWeights) -> LossTerms 
     LossTerms { task, cost, total }
 }
 
+/// The loss of a batch of anchors (rows at their target's optimum): the batch's own task and
+/// cost terms, plus `latent` × mean ‖G₂(x̃\*)‖², which pins the optimum to the latent origin.
+pub fn anchor_loss(
+    model: &LoinkNet,
+    batch: &Batch,
+    weights: LossWeights,
+    latent: f64,
+) -> Tensor<1> {
+    let terms = loss(model, batch, weights);
+    match model.forward(batch.x.clone()).latent {
+        Some(z) => terms.total + z.square().sum_dim(1).mean().mul_scalar(latent),
+        None => terms.total,
+    }
+}
+
 /// The [`SetLoss`] of `model` over a whole set, computed in chunks without autodiff.
 pub fn evaluate(model: &LoinkNet, set: &NormalisedSet, device: &Device, chunk: usize) -> SetLoss {
     let (mut task, mut norm, mut cost) = (0.0, 0.0, 0.0);

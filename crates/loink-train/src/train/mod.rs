@@ -16,6 +16,7 @@
 //! - [`surface`]: optimal-surface resampling (`--surface`): data where the solver reads G.
 //! - [`data_surface`]: its model-free counterpart (`--data-surface`): the data rows nearest z = 0
 //!   weighted again.
+//! - [`optima`]: anchors at the reference optimum (`--optima`), pinned to the latent origin.
 //!
 //! Determinism: data, split, initialisation and batch order all come from one ChaCha8 stream
 //! seeded by `--seed`; burn's ndarray backend is deterministic on one machine, and the file holds
@@ -31,6 +32,7 @@ pub mod error;
 pub mod export;
 pub mod loss;
 pub mod model;
+pub mod optima;
 pub mod optimality;
 pub mod optimiser;
 pub mod progress;
@@ -75,7 +77,13 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
         }
         None => (args.problem()?, None),
     };
-    let trained = fit(args, &problem, problem.limits(), None, rows.as_ref())?;
+    if rows.is_some() && (args.region_lower.is_some() || args.region_upper.is_some()) {
+        return Err(TrainError::Argument(
+            "--region-lower/--region-upper narrow where configurations are drawn: a data file's rows are given".into(),
+        ));
+    }
+    let region = args.region(&problem)?;
+    let trained = fit(args, &problem, &region, None, rows.as_ref())?;
     let json = export::to_json(&trained.file);
     summary::write_file(&args.out, &json)?;
     Ok(trained)
@@ -113,6 +121,13 @@ pub fn fit(
     let train = NormalisedSet::new(&train_raw, &norm);
     let val = NormalisedSet::new(&all.subset(&val_idx), &norm);
 
+    let anchors = match args.optima {
+        0 => None,
+        count => Some(NormalisedSet::new(
+            &optima::draw(&problem, region, count, args.seed)?,
+            &norm,
+        )),
+    };
     let plain = model::cpu_device();
     let device = plain.clone().autodiff();
     let net = LoinkNet::new(&arch, &mut rng, &device);
@@ -132,6 +147,7 @@ pub fn fit(
         epoch_set: None,
         surface_rows: (0, f64::NAN),
         last_val: (f64::NAN, f64::NAN),
+        anchors,
     };
     let fitted = fit::fit(
         net,

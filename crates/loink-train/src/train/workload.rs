@@ -6,6 +6,7 @@ use burn::module::Module;
 use burn::tensor::{Device, Tensor};
 use loink::artifact::{About, Normalisation};
 use loink::problem::{JointLimits, Problem};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::data::NormalisedSet;
@@ -47,6 +48,8 @@ pub struct LoinkWorkload<'a> {
     pub surface_rows: (usize, f64),
     /// The last validation's task and cost MSE (normalised).
     pub last_val: (f64, f64),
+    /// Anchors at the optimum (`--optima`), normalised; every batch trains on as many.
+    pub anchors: Option<NormalisedSet>,
 }
 
 impl Workload<LoinkNet> for LoinkWorkload<'_> {
@@ -99,7 +102,7 @@ impl Workload<LoinkNet> for LoinkWorkload<'_> {
         Ok(self.epoch_set.is_some())
     }
 
-    fn batch_loss(&mut self, net: &LoinkNet, chunk: &[usize], _rng: &mut ChaCha8Rng) -> Tensor<1> {
+    fn batch_loss(&mut self, net: &LoinkNet, chunk: &[usize], rng: &mut ChaCha8Rng) -> Tensor<1> {
         // Rows from `train.len()` on are this epoch's surface points; an epoch without them
         // needs no weights.
         let (set, weight) = match &self.epoch_set {
@@ -107,7 +110,25 @@ impl Workload<LoinkNet> for LoinkWorkload<'_> {
             None => (&self.train, 1.0),
         };
         let batch = Batch::gather_weighted(set, chunk, &self.device, self.train.len(), weight);
-        loss::loss(net, &batch, self.weights).total
+        let total = loss::loss(net, &batch, self.weights).total;
+        match &self.anchors {
+            None => total,
+            Some(anchors) => {
+                let picked: Vec<usize> = (0..chunk.len())
+                    .map(|_| rng.random_range(0..anchors.len()))
+                    .collect();
+                // Anchors are points of the optimal surface: their task error is weighted as
+                // the surface points' (`--surface-task-weight`).
+                let batch = Batch::gather_weighted(
+                    anchors,
+                    &picked,
+                    &self.device,
+                    0,
+                    self.args.surface_task_weight,
+                );
+                total + loss::anchor_loss(net, &batch, self.weights, self.args.optima_weight)
+            }
+        }
     }
 
     fn validate(&mut self, snapshot: &LoinkNet) -> f64 {

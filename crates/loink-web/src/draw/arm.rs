@@ -43,13 +43,13 @@ const RIGHT: f64 = 10.0;
 const TOP: f64 = 4.0;
 const BOTTOM: f64 = 30.0;
 
-/// The world rectangle the panel shows for `problem`: a planar arm's full reach with an 8 %
+/// The world rectangle the panel shows for `problem`: its reach disc (a planar arm) with an 8 %
 /// margin; any other problem's reachable region (its bounds are kept by the page's cache)
 /// together with its sketch (`with_sketch`).
 pub fn world_bounds(problem: &Problem, region: Option<&Region>) -> [f64; 4] {
-    match (problem.planar(), region) {
-        (Some(arm), _) => {
-            let half = arm.reach() * 1.08;
+    match (problem.kinematics().reach_disc(), region) {
+        (Some(reach), _) => {
+            let half = reach * 1.08;
             [-half, half, -half, half]
         }
         (None, Some(region)) => with_sketch(problem, region.bounds()),
@@ -270,8 +270,8 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
             "reachable within limits (next frame)"
         },
     );
-    if let Some(arm) = problem.planar() {
-        let outer = arc([0.0, 0.0], arm.reach(), 0.0, std::f64::consts::TAU);
+    if let Some(reach) = problem.kinematics().reach_disc() {
+        let outer = arc([0.0, 0.0], reach, 0.0, std::f64::consts::TAU);
         chart
             .draw_series(std::iter::once(PathElement::new(
                 outer,

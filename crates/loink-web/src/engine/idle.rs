@@ -95,7 +95,7 @@ impl Engine {
     /// gap is then unknown, not "none feasible").
     pub fn optimum_pending(&self) -> bool {
         #[cfg(feature = "model-free")]
-        if self.problem.planar().is_none() {
+        if !loink::solvers::reference::sweeps(&self.problem) {
             return self.optimum.is_none()
                 && !self.reference_searched()
                 && loink::solvers::reference::available(&self.problem);
@@ -145,7 +145,7 @@ impl Engine {
             self.revision = self.revision.wrapping_add(1);
             return true;
         }
-        if !self.motion_full && self.problem.planar().is_some() {
+        if !self.motion_full && loink::solvers::reference::sweeps(&self.problem) {
             let start = now_micros();
             self.compute_reference(reference::SAMPLES);
             if self.settings.solver == SolverKind::Reference && self.sweep_gives_reference() {
@@ -264,7 +264,7 @@ impl Engine {
         self.panels_pending
             || (self.timed.is_none() && self.before_solve.is_some())
             || self.timing_provisional
-            || (!self.motion_full && self.problem.planar().is_some())
+            || (!self.motion_full && loink::solvers::reference::sweeps(&self.problem))
             || (self
                 .models
                 .get(self.entry.name)

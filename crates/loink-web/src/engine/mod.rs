@@ -208,6 +208,13 @@ impl Engine {
                 entry.problem
             ));
         }
+        // A file can name one problem and describe another: where this build knows the preset,
+        // the file's problem must be the preset's (its box may be a part of the preset's).
+        if let Ok(preset) = Problem::preset(entry.problem) {
+            if !model.problem().spec().within(&preset.spec()) {
+                return Err(format!("model '{name}' is not {}'s", entry.problem));
+            }
+        }
         self.models.insert(entry.name, model);
         if self.entry.name == entry.name {
             self.switch_model(entry)?;
@@ -399,7 +406,7 @@ impl Engine {
     /// Whether the problem's reference comes from the planar sweep the landscape draws (three
     /// links or fewer: one pass gives both).
     fn sweep_gives_reference(&self) -> bool {
-        self.problem.planar().is_some_and(|arm| arm.dof() <= 3)
+        loink::solvers::reference::sweep_gives_landscape(&self.problem)
     }
 
     /// The solver alone for the current target (the reference sweep too when it is the

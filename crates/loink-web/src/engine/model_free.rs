@@ -154,7 +154,7 @@ impl Engine {
     pub(super) fn idle_reference(&mut self) -> bool {
         if self.free.reference_done
             || self.optimum.is_some()
-            || self.problem.planar().is_some()
+            || loink::solvers::reference::sweeps(&self.problem)
             || !loink::solvers::reference::available(&self.problem)
         {
             return false;

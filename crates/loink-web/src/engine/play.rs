@@ -2,12 +2,11 @@
 
 use loink::problem::Problem;
 
-/// The play-mode target at time `t` (s): for a planar arm a slow Lissajous loop through the
+/// The play-mode target at time `t` (s): for a planar reach disc a slow Lissajous loop through the
 /// right half of its workspace; for any other problem the image of a slow Lissajous loop through
 /// its joint box (reachable by construction).
 pub fn play_target(problem: &Problem, t: f64) -> Vec<f64> {
-    if let Some(arm) = problem.planar() {
-        let reach = arm.reach();
+    if let Some(reach) = problem.kinematics().reach_disc() {
         return vec![
             reach * (0.45 + 0.25 * (0.6 * t).sin()),
             reach * 0.45 * (0.4 * t).sin() + reach * 0.1 * (1.3 * t).cos(),

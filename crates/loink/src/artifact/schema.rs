@@ -90,6 +90,16 @@ pub struct About {
     /// What it does not reproduce, said as plainly.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub does_not: String,
+    /// What the page's list of experiments calls the view this model opens (its problem's
+    /// experiment: "The planar arm (3 links)"). The page reads it from its catalog, so its wasm
+    /// leaves the field unread (fewer bytes to download).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub experiment_title: String,
+    /// What that experiment shows, in one line (read from the catalog in the page, as above).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub experiment_line: String,
 }
 
 /// Architecture hyper-parameters.

@@ -23,6 +23,8 @@
 
 #[cfg(feature = "chain")]
 pub mod chain;
+#[cfg(feature = "climber")]
+pub mod climber;
 #[cfg(feature = "model-free")]
 pub mod data;
 pub mod jacobian;
@@ -94,6 +96,28 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     }
     /// Radius of a disc holding the workspace (task units): the scale of "far".
     fn workspace_radius(&self) -> f64;
+    /// The names of the task's columns in targets and results files, when the kind has its own
+    /// (else `x,y`, `x,y,z` or `y1…ym` by the task's dimension).
+    fn task_columns(&self) -> Option<Vec<String>> {
+        None
+    }
+    /// Whether configuration q is a useful one to draw targets and training data from (every
+    /// configuration in the box, unless the kind narrows it: the climber's stances on a wall).
+    fn in_domain(&self, _q: &[f64]) -> bool {
+        true
+    }
+    /// Starting points the reference search polishes for target y, when the kind can place
+    /// them near its optimum (the climber's grid over its self-motion set); `None`: the
+    /// multi-start's spread starts.
+    fn reference_seeds(&self, _problem: &Problem, _y: &[f64]) -> Option<Vec<Vec<f64>>> {
+        None
+    }
+    /// For a kind whose task is a point in the plane reached from the origin: the radius of the
+    /// disc about the origin holding every point the tip reaches with the limits ignored (the
+    /// arm panel frames its view on it and draws it). `None` for every other kind.
+    fn reach_disc(&self) -> Option<f64> {
+        None
+    }
     /// The span of the workspace itself (task units; the workspace radius unless the workspace
     /// sits far from the origin, as a soft arm's does): damped least squares scales its damping
     /// by it (capped at 1, the planar arms' scale).
@@ -164,6 +188,10 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     /// Downcasting for the capabilities only one kind has (the planar landscape, analytic IK).
     fn as_any(&self) -> &dyn Any;
 }
+
+/// Draws per configuration before [`Problem::random_configurations`] gives up on it (the
+/// climber keeps about 1 in 40).
+pub const MAX_DRAWS: usize = 100_000;
 
 /// f(q) and its forward-difference Jacobian (step 1e-7 scaled by |q_i|).
 pub fn finite_difference_jacobian<K: Kinematics + ?Sized>(
@@ -302,18 +330,34 @@ impl Problem {
         self.kinematics.closest_pose(self, y)
     }
 
-    /// `count` reachable targets f(q), q uniform in the box (one draw per joint, in order),
-    /// from `rng`: the evaluation targets of every benchmark (`docs/planar3.md`).
+    /// `count` reachable targets f(q), q uniform in the box (one draw per joint, in order) and
+    /// inside the kind's domain, from `rng`: the evaluation targets of every benchmark
+    /// (`docs/planar3.md`).
     pub fn random_targets<R: rand::Rng>(&self, count: usize, rng: &mut R) -> Vec<Vec<f64>> {
+        self.random_configurations(count, rng)
+            .iter()
+            .map(|q| self.position(q))
+            .collect()
+    }
+
+    /// `count` configurations uniform in the box and inside the kind's useful domain (drawn by
+    /// rejection: at most [`MAX_DRAWS`] draws per configuration, so a kind whose domain is
+    /// almost empty yields fewer).
+    pub fn random_configurations<R: rand::Rng>(&self, count: usize, rng: &mut R) -> Vec<Vec<f64>> {
         let limits = self.limits();
-        (0..count)
-            .map(|_| {
+        let mut out = Vec::with_capacity(count);
+        for _ in 0..count {
+            for _ in 0..MAX_DRAWS {
                 let q: Vec<f64> = (0..limits.len())
                     .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
                     .collect();
-                self.position(&q)
-            })
-            .collect()
+                if self.kinematics.in_domain(&q) {
+                    out.push(q);
+                    break;
+                }
+            }
+        }
+        out
     }
 
     /// The reachable region (two-dimensional tasks): the kind's own raster, or the images of a

@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 #[cfg(feature = "chain")]
 use super::chain::{self, SerialChain};
+#[cfg(feature = "climber")]
+use super::climber::{self, Climber};
 use super::planar::PlanarArm;
 #[cfg(feature = "model-free")]
 use super::soft4::{self, SoftArm};
@@ -21,6 +23,11 @@ use crate::error::{LoinkError, Result};
 const MODEL_FREE_PRESETS: &[&str] = &[soft4::NAME];
 #[cfg(not(feature = "model-free"))]
 const MODEL_FREE_PRESETS: &[&str] = &[];
+/// The climber (feature `climber`).
+#[cfg(feature = "climber")]
+const CLIMBER_PRESETS: &[&str] = &[climber::NAME];
+#[cfg(not(feature = "climber"))]
+const CLIMBER_PRESETS: &[&str] = &[];
 /// The serial chains read from `robots/` (feature `urdf`).
 #[cfg(feature = "urdf")]
 const CHAIN_PRESETS: &[&str] = &chain::urdf::PRESETS;
@@ -32,6 +39,7 @@ const CHAIN_PRESETS: &[&str] = &[];
 pub fn preset_names() -> Vec<&'static str> {
     let mut names = super::planar::PLANAR_PRESETS.to_vec();
     names.extend(MODEL_FREE_PRESETS);
+    names.extend(CLIMBER_PRESETS);
     names.extend(CHAIN_PRESETS);
     names
 }
@@ -43,6 +51,11 @@ const ALWAYS: &[&str] = &["planar"];
 const CHAIN_KINDS: &[&str] = &[chain::KIND];
 #[cfg(not(feature = "chain"))]
 const CHAIN_KINDS: &[&str] = &[];
+/// The climber (feature `climber`).
+#[cfg(feature = "climber")]
+const CLIMBER_KINDS: &[&str] = &[climber::KIND];
+#[cfg(not(feature = "climber"))]
+const CLIMBER_KINDS: &[&str] = &[];
 /// The soft arm and data-only problems (feature `model-free`).
 #[cfg(feature = "model-free")]
 const MODEL_FREE_KINDS: &[&str] = &["soft4", "data"];
@@ -51,7 +64,7 @@ const MODEL_FREE_KINDS: &[&str] = &[];
 
 /// The kinds [`ProblemSpec::build`] knows in this build.
 pub fn kinds() -> Vec<&'static str> {
-    [ALWAYS, CHAIN_KINDS, MODEL_FREE_KINDS].concat()
+    [ALWAYS, CHAIN_KINDS, CLIMBER_KINDS, MODEL_FREE_KINDS].concat()
 }
 
 impl ProblemSpec {
@@ -64,6 +77,8 @@ impl ProblemSpec {
                 self.link_lengths.clone(),
                 limits,
             )?)),
+            #[cfg(feature = "climber")]
+            climber::KIND => Ok(Arc::new(Climber::new(&self.name, limits)?)),
             #[cfg(feature = "chain")]
             chain::KIND => {
                 let Some(spec) = &self.chain else {
@@ -108,6 +123,10 @@ pub fn preset(name: &str) -> Result<(Arc<dyn Kinematics>, CostSpec)> {
     #[cfg(feature = "urdf")]
     if let Some(chain) = chain::urdf::preset(name) {
         return Ok((Arc::new(chain?), CostSpec::joint_centring()));
+    }
+    #[cfg(feature = "climber")]
+    if name == climber::NAME {
+        return Ok((Arc::new(Climber::preset()), climber::default_cost()));
     }
     #[cfg(feature = "model-free")]
     if name == soft4::NAME {

@@ -49,6 +49,25 @@ impl ProblemSpec {
             chain: None,
         }
     }
+
+    /// Whether this spec is `robot`'s problem or a part of it: the same kind, name, geometry,
+    /// task and number of joints, and a joint box inside `robot`'s (a chart's sub-box, limits
+    /// narrowed for training). A model file is matched to its preset by this.
+    pub fn within(&self, robot: &ProblemSpec) -> bool {
+        #[cfg(feature = "chain")]
+        if self.chain != robot.chain {
+            return false;
+        }
+        let inside = self.lower.len() == robot.lower.len()
+            && self.upper.len() == robot.upper.len()
+            && self.lower.iter().zip(&robot.lower).all(|(a, b)| a >= b)
+            && self.upper.iter().zip(&robot.upper).all(|(a, b)| a <= b);
+        inside
+            && self.kind == robot.kind
+            && self.name == robot.name
+            && self.link_lengths == robot.link_lengths
+            && self.task_dim == robot.task_dim
+    }
 }
 
 fn is_zero(v: &usize) -> bool {

@@ -246,6 +246,9 @@ impl Kinematics for PlanarArm {
     fn workspace_radius(&self) -> f64 {
         self.reach()
     }
+    fn reach_disc(&self) -> Option<f64> {
+        Some(self.reach())
+    }
     /// (0.5, 0.25) of the reach, to the millimetre: (0.6, 0.3) m on the 1.2-m presets.
     fn default_target(&self) -> Vec<f64> {
         let mm = |share: f64| (share * self.reach() * 1e3).round() * 1e-3;

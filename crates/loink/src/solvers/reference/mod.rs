@@ -31,6 +31,18 @@ pub fn available(problem: &Problem) -> bool {
     problem.replayable() && problem.kinematics().has_reference_optimum()
 }
 
+/// Whether the reference comes from a sweep of the self-motion set (a planar arm's φ sweep,
+/// which also gives the landscape panel its curve) rather than the multi-start polish.
+pub fn sweeps(problem: &Problem) -> bool {
+    problem.planar().is_some()
+}
+
+/// Whether one sweep of the self-motion set gives the reference optimum and the whole
+/// landscape at once (a swept arm of three links or fewer; longer arms sample their set).
+pub fn sweep_gives_landscape(problem: &Problem) -> bool {
+    sweeps(problem) && problem.dof() <= 3
+}
+
 /// The reference optimum of `target` (an `invalid` solution for a bad target); `Err` when the
 /// problem has no reference.
 pub fn try_solve(problem: &Problem, target: &[f64]) -> Result<Solution> {
@@ -44,7 +56,7 @@ pub fn solve(problem: &Problem, target: &[f64]) -> Solution {
     if !available(problem) {
         return Solution::invalid(NAME, target, 0.0);
     }
-    if problem.planar().is_some() {
+    if sweeps(problem) {
         planar::solve(problem, target)
     } else {
         multistart::solve(problem, target)

@@ -40,30 +40,25 @@ pub fn starts(problem: &Problem, count: usize) -> Vec<Vec<f64>> {
         .collect()
 }
 
-/// The cheapest converged polish from `count` starts (the reference uses the kind's count).
+/// The cheapest converged polish from `count` spread starts.
 pub fn solve_from(problem: &Problem, target: &[f64], count: usize) -> Solution {
+    solve_from_seeds(problem, target, |p| starts(p, count.max(1)))
+}
+
+/// The cheapest converged polish from `seeds(problem)` (drawn only for a valid target).
+fn solve_from_seeds(
+    problem: &Problem,
+    target: &[f64],
+    seeds: impl FnOnce(&Problem) -> Vec<Vec<f64>>,
+) -> Solution {
     let start = clock();
     if problem.check_target(target).is_err() {
         return Solution::invalid(NAME, target, 0.0);
     }
     let mut best: Option<(Solution, Termination)> = None;
-    for seed in starts(problem, count.max(1)) {
+    for seed in seeds(problem) {
         let polished = polish::polish(problem, target, &seed, STEPS);
-        let termination = if polished.termination == Termination::Converged {
-            Termination::Converged
-        } else {
-            Termination::IterationCap
-        };
-        let answer = Solution::assess(
-            problem,
-            NAME,
-            target,
-            Some(&seed),
-            polished.q,
-            polished.steps,
-            0.0,
-            termination,
-        );
+        let (answer, termination) = judged(problem, target, Some(&seed), polished, 0);
         if best.as_ref().is_none_or(|(b, _)| answer.is_better_than(b)) {
             best = Some((answer, termination));
         }
@@ -72,20 +67,12 @@ pub fn solve_from(problem: &Problem, target: &[f64], count: usize) -> Solution {
         Some((answer, Termination::Converged)) => answer,
         Some((answer, _)) if answer.status() == Status::Converged => {
             let polished = polish::polish(problem, target, answer.q(), FINAL_STEPS);
-            let termination = if polished.termination == Termination::Converged {
-                Termination::Converged
-            } else {
-                Termination::IterationCap
-            };
-            let again = Solution::assess(
+            let (again, _) = judged(
                 problem,
-                NAME,
                 target,
                 answer.seed(),
-                polished.q,
-                answer.iterations() + polished.steps,
-                0.0,
-                termination,
+                polished,
+                answer.iterations(),
             );
             if again.is_better_than(&answer) {
                 again
@@ -104,7 +91,40 @@ pub fn solve_from(problem: &Problem, target: &[f64], count: usize) -> Solution {
     best.with_micros(micros_since(start))
 }
 
-/// The reference optimum (the kind's number of starts).
+/// A polish's answer judged by replay (its steps after `earlier` iterations), with whether the
+/// polish itself converged (anything else counts as the step cap).
+fn judged(
+    problem: &Problem,
+    target: &[f64],
+    seed: Option<&[f64]>,
+    polished: polish::Polished,
+    earlier: usize,
+) -> (Solution, Termination) {
+    let termination = if polished.termination == Termination::Converged {
+        Termination::Converged
+    } else {
+        Termination::IterationCap
+    };
+    let answer = Solution::assess(
+        problem,
+        NAME,
+        target,
+        seed,
+        polished.q,
+        earlier + polished.steps,
+        0.0,
+        termination,
+    );
+    (answer, termination)
+}
+
+/// The reference optimum: from the kind's own seeds where it places them near its optimum,
+/// else from the kind's number of spread starts.
 pub fn solve(problem: &Problem, target: &[f64]) -> Solution {
-    solve_from(problem, target, problem.kinematics().reference_starts())
+    solve_from_seeds(problem, target, |p| {
+        match p.kinematics().reference_seeds(p, target) {
+            Some(seeds) if !seeds.is_empty() => seeds,
+            _ => starts(p, p.kinematics().reference_starts()),
+        }
+    })
 }

@@ -50,6 +50,15 @@ pub fn task_columns(m: usize) -> Vec<String> {
     spatial_columns(m).unwrap_or_else(|| general_columns(m))
 }
 
+/// The task columns `problem`'s files are written with: its kind's own names (the climber's
+/// `y1,y2,y3`), else [`task_columns`] of its dimension.
+pub fn columns_of(problem: &loink::problem::Problem) -> Vec<String> {
+    problem
+        .kinematics()
+        .task_columns()
+        .unwrap_or_else(|| task_columns(problem.task_dim()))
+}
+
 /// `x,y` or `x,y,z` for a task of dimension 2 or 3.
 fn spatial_columns(m: usize) -> Option<Vec<String>> {
     (2..=3)

@@ -1,0 +1,194 @@
+//! The climber's side-view geometry (docs/climber.md §3): the two lumped leg pairs, their
+//! ankles, the wall through both pads, the task and the derived posture words.
+//!
+//! Symbols: x = (θ_b, q_fU, q_tU, q_fL, q_tL); e1 = (σ cos q_f, sin q_f), e2 = (σ cos(q_f + q_t),
+//! sin(q_f + q_t)) with σ = +1 for the front pair U and −1 for the rear pair L; knee
+//! K = P + l_f e1, ankle A = K + l_t e2 (body frame B: u front, v away from the belly); the wall
+//! direction ŝ = (A_U − A_L)/d, d the foot span, its normal n̂ = (−ŝ_v, ŝ_u) (pointing from the
+//! wall to the body); the task y = (R(θ_b)(A_U − A_L), h) with h = −n̂·A_L + pad the body's
+//! clearance.
+
+/// Femur length l_f (m).
+pub const FEMUR: f64 = 0.15;
+/// Tibia length l_t (m).
+pub const TIBIA: f64 = 0.132;
+/// The magnet pad's distance from the ankle, along −n̂ (m).
+pub const PAD: f64 = 0.031;
+/// The femur pivots' height in B (0.0527 coxa + 0.0393 femur offset, m).
+pub const PIVOT_V: f64 = 0.092;
+/// The femur pivots' distance fore/aft of the body origin (m).
+pub const PIVOT_U: f64 = 0.125;
+/// The passive ankle's range ψ_max (rad): the URDF's 0.523599, not π/6 (the reference values of
+/// docs/climber.md use the URDF's number).
+#[allow(clippy::approx_constant)]
+pub const ANKLE_MAX: f64 = 0.523599;
+/// The body's ends in B, (±0.15, 0) m (the mesh is not public: an assumption).
+pub const BODY_END: f64 = 0.15;
+
+/// One leg pair's joints and points in B.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Leg {
+    /// σ: +1 front (U), −1 rear (L).
+    pub side: f64,
+    /// The femur pivot P.
+    pub pivot: [f64; 2],
+    /// e1, the femur's direction.
+    pub e1: [f64; 2],
+    /// e2, the tibia's direction.
+    pub e2: [f64; 2],
+    /// The knee K.
+    pub knee: [f64; 2],
+    /// The ankle A.
+    pub ankle: [f64; 2],
+}
+
+impl Leg {
+    /// The leg of side σ at femur angle `femur` and tibia angle `tibia`.
+    pub fn new(side: f64, femur: f64, tibia: f64) -> Self {
+        let pivot = [side * PIVOT_U, PIVOT_V];
+        let e1 = [side * femur.cos(), femur.sin()];
+        let e2 = [side * (femur + tibia).cos(), (femur + tibia).sin()];
+        let knee = [pivot[0] + FEMUR * e1[0], pivot[1] + FEMUR * e1[1]];
+        let ankle = [knee[0] + TIBIA * e2[0], knee[1] + TIBIA * e2[1]];
+        Self {
+            side,
+            pivot,
+            e1,
+            e2,
+            knee,
+            ankle,
+        }
+    }
+
+    /// ∂e1/∂q_f and ∂e2/∂(q_f + q_t).
+    fn turned(&self) -> ([f64; 2], [f64; 2]) {
+        // d/dφ (σ cos φ, sin φ) = (−σ sin φ, cos φ) = (−σ e_v, σ e_u), as σ² = 1.
+        let turn = |e: [f64; 2]| [-self.side * e[1], self.side * e[0]];
+        (turn(self.e1), turn(self.e2))
+    }
+
+    /// ∂A/∂q_f and ∂A/∂q_t.
+    pub fn ankle_derivatives(&self) -> ([f64; 2], [f64; 2]) {
+        let (d1, d2) = self.turned();
+        let by_tibia = [TIBIA * d2[0], TIBIA * d2[1]];
+        (
+            [FEMUR * d1[0] + by_tibia[0], FEMUR * d1[1] + by_tibia[1]],
+            by_tibia,
+        )
+    }
+}
+
+/// The whole posture at x: both legs, the wall frame and the task.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stance {
+    /// θ_b, the body's world angle.
+    pub theta: f64,
+    /// The front pair U.
+    pub front: Leg,
+    /// The rear pair L.
+    pub rear: Leg,
+    /// d, the foot span (m).
+    pub span: f64,
+    /// ŝ in B.
+    pub along: [f64; 2],
+    /// n̂ in B.
+    pub normal: [f64; 2],
+}
+
+impl Stance {
+    /// The stance at x = (θ_b, q_fU, q_tU, q_fL, q_tL).
+    pub fn new(x: &[f64]) -> Self {
+        let front = Leg::new(1.0, x[1], x[2]);
+        let rear = Leg::new(-1.0, x[3], x[4]);
+        let d = sub(front.ankle, rear.ankle);
+        let span = d[0].hypot(d[1]);
+        let along = [d[0] / span, d[1] / span];
+        Self {
+            theta: x[0],
+            front,
+            rear,
+            span,
+            along,
+            normal: [-along[1], along[0]],
+        }
+    }
+
+    /// y = (R(θ_b)(A_U − A_L), h).
+    pub fn task(&self) -> [f64; 3] {
+        let d = sub(self.front.ankle, self.rear.ankle);
+        let w = rotate(self.theta, d);
+        [w[0], w[1], self.clearance()]
+    }
+
+    /// h = −n̂·A_L + pad: the body origin's height above the wall.
+    pub fn clearance(&self) -> f64 {
+        -dot(self.normal, self.rear.ankle) + PAD
+    }
+
+    /// The wall direction ŝ in the world: (cos γ, sin γ), γ the inclination.
+    pub fn wall(&self) -> [f64; 2] {
+        rotate(self.theta, self.along)
+    }
+
+    /// cos ψ of a leg's passive ankle: −n̂·e2 (1 with the pad square to the tibia).
+    pub fn ankle_cos(&self, leg: &Leg) -> f64 {
+        -dot(self.normal, leg.e2)
+    }
+
+    /// The height above the wall of a body-frame point.
+    pub fn height(&self, p: [f64; 2]) -> f64 {
+        dot(self.normal, sub(p, self.rear.ankle)) + PAD
+    }
+
+    /// The task's Jacobian, column-major (`jac[i·3 + r] = ∂y_r/∂x_i`).
+    pub fn task_jacobian(&self, jac: &mut [f64]) {
+        let d = sub(self.front.ankle, self.rear.ankle);
+        let (c, s) = (self.theta.cos(), self.theta.sin());
+        // ∂/∂θ_b of R(θ)d is R(θ + π/2)d; h does not depend on θ_b.
+        jac[0] = -s * d[0] - c * d[1];
+        jac[1] = c * d[0] - s * d[1];
+        jac[2] = 0.0;
+        // h = −(A_U × A_L)/d + pad.
+        let ankles = cross(self.front.ankle, self.rear.ankle);
+        let columns = [
+            (1, self.front.ankle_derivatives().0, 1.0),
+            (2, self.front.ankle_derivatives().1, 1.0),
+            (3, self.rear.ankle_derivatives().0, -1.0),
+            (4, self.rear.ankle_derivatives().1, -1.0),
+        ];
+        for (i, da, sign) in columns {
+            let dd = [sign * da[0], sign * da[1]];
+            let w = rotate(self.theta, dd);
+            let dcross = if sign > 0.0 {
+                cross(da, self.rear.ankle)
+            } else {
+                cross(self.front.ankle, da)
+            };
+            let dspan = dot(self.along, dd);
+            jac[i * 3] = w[0];
+            jac[i * 3 + 1] = w[1];
+            jac[i * 3 + 2] = -(dcross * self.span - ankles * dspan) / (self.span * self.span);
+        }
+    }
+}
+
+/// a − b.
+pub fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] - b[0], a[1] - b[1]]
+}
+
+/// a · b.
+pub fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
+    a[0] * b[0] + a[1] * b[1]
+}
+
+/// a × b = a_u b_v − a_v b_u.
+pub fn cross(a: [f64; 2], b: [f64; 2]) -> f64 {
+    a[0] * b[1] - a[1] * b[0]
+}
+
+/// R(θ) v.
+pub fn rotate(theta: f64, v: [f64; 2]) -> [f64; 2] {
+    let (s, c) = theta.sin_cos();
+    [c * v[0] - s * v[1], s * v[0] + c * v[1]]
+}

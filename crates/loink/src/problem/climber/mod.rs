@@ -1,0 +1,231 @@
+//! `climber`: the magnetic climbing robot Magneto on a wall of any inclination, side view
+//! (docs/climber.md, which fixes every number). The task is where the feet are and how high the
+//! body stands: y = (y1, y2) the world vector from the rear to the front ankle (its direction is
+//! the wall's inclination γ, its length the foot span d) and y3 = h the body's clearance; the
+//! joints x = (θ_b, q_fU, q_tU, q_fL, q_tL) are the body's pitch and the femur and tibia of the
+//! front and rear leg pairs; the two-dimensional self-motion is the body's tilt and slide between
+//! the feet; the cost is the magnet pull the feet need under the equal-joint-stiffness force
+//! distribution, plus the passive ankles' centring and a soft tilt term.
+//!
+//! - [`body`]: the geometry, the task and its analytic Jacobian;
+//! - [`statics`]: the masses, the ankle forces and the adhesion each pair needs;
+//! - [`cost`]: the cost terms (`adhesion`, `ankles`, `tilt`);
+//! - [`stance`](mod@stance): the closed-form stance of a placement (γ, d, h, α, c).
+
+pub mod body;
+pub mod cost;
+pub mod stance;
+pub mod statics;
+
+use std::any::Any;
+use std::sync::Arc;
+
+use crate::cost::{CostSpec, CostTerm, TermSpec};
+use crate::error::Result;
+use crate::problem::{JointLimits, Kinematics, Problem, ProblemSpec, Reachability};
+
+use body::{Stance, ANKLE_MAX, BODY_END, FEMUR, PAD, PIVOT_U, PIVOT_V, TIBIA};
+use cost::{ClimberTerm, Part};
+use stance::{placement_of, stance};
+
+/// The kind's name in model files.
+pub const KIND: &str = "climber";
+/// The preset's name.
+pub const NAME: &str = "climber";
+
+/// The joint box: θ_b ∈ [0, 4.2] (ours), femur [−1.571, 2.355], tibia [−2.355, 0.001] (URDF).
+const LOWER: [f64; 5] = [0.0, -1.571, -2.355, -1.571, -2.355];
+const UPPER: [f64; 5] = [4.2, 2.355, 0.001, 2.355, 0.001];
+
+/// The useful domain of targets: γ ∈ [60°, 180°], d ∈ [0.30, 0.70] m, h ∈ [0.04, 0.16] m.
+const INCLINATION: [f64; 2] = [std::f64::consts::FRAC_PI_3, std::f64::consts::PI];
+const SPAN: [f64; 2] = [0.30, 0.70];
+const CLEARANCE: [f64; 2] = [0.04, 0.16];
+
+/// The latent grid of the reference search: tilt α ∈ [−0.9, 0.9] rad (46 values) × offset
+/// c ∈ [−0.2, 0.2] m (41 values).
+const TILTS: (f64, usize) = (0.9, 46);
+const OFFSETS: (f64, usize) = (0.2, 41);
+/// Grid points the reference polishes (the cheapest, inside the box).
+const SEEDS: usize = 6;
+
+/// The longest foot span any configuration has: the pivots' distance plus both legs stretched
+/// (0.814 m).
+pub fn max_span() -> f64 {
+    2.0 * (PIVOT_U + FEMUR + TIBIA)
+}
+
+/// The largest |h|: a stretched leg's reach from the body origin, plus the pad (0.468 m).
+pub fn max_clearance() -> f64 {
+    PIVOT_U.hypot(PIVOT_V) + FEMUR + TIBIA + PAD
+}
+
+/// The climber's cost: adhesion + 0.03 · ankles + 0.05 · tilt (docs/climber.md §4).
+pub fn default_cost() -> CostSpec {
+    CostSpec {
+        terms: vec![
+            TermSpec::Adhesion { weight: 1.0 },
+            TermSpec::Ankles { weight: 0.03 },
+            TermSpec::Tilt { weight: 0.05 },
+        ],
+    }
+}
+
+/// The climber problem.
+#[derive(Debug, Clone)]
+pub struct Climber {
+    name: String,
+    limits: JointLimits,
+}
+
+impl Climber {
+    /// The climber with the joint box `limits` (five joints).
+    pub fn new(name: &str, limits: JointLimits) -> Result<Self> {
+        if limits.len() != 5 {
+            return Err(crate::error::LoinkError::OutOfRange {
+                what: "climber joints".into(),
+                detail: format!("{} joints given, the climber has 5", limits.len()),
+            });
+        }
+        Ok(Self {
+            name: name.to_string(),
+            limits,
+        })
+    }
+
+    /// The preset: the box of docs/climber.md.
+    pub fn preset() -> Self {
+        let limits = JointLimits::new(LOWER.to_vec(), UPPER.to_vec())
+            .unwrap_or_else(|_| unreachable!("constant limits are ordered"));
+        Self {
+            name: NAME.into(),
+            limits,
+        }
+    }
+
+    /// The grid stances of target y inside the box, cheapest first by `problem`'s cost.
+    fn grid(&self, problem: &Problem, y: &[f64]) -> Vec<(f64, Vec<f64>)> {
+        let mut found = Vec::new();
+        for i in 0..TILTS.1 {
+            let tilt = -TILTS.0 + 2.0 * TILTS.0 * i as f64 / (TILTS.1 - 1) as f64;
+            for k in 0..OFFSETS.1 {
+                let offset = -OFFSETS.0 + 2.0 * OFFSETS.0 * k as f64 / (OFFSETS.1 - 1) as f64;
+                let Some(x) = stance(&placement_of(y, tilt, offset)) else {
+                    continue;
+                };
+                if self.limits.margin(&x) >= 0.0 {
+                    found.push((problem.cost().value(&x), x.to_vec()));
+                }
+            }
+        }
+        found.sort_by(|a, b| a.0.total_cmp(&b.0));
+        found
+    }
+}
+
+impl Kinematics for Climber {
+    fn kind(&self) -> &'static str {
+        KIND
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn limits(&self) -> &JointLimits {
+        &self.limits
+    }
+    fn task_dim(&self) -> usize {
+        3
+    }
+    fn spec(&self) -> ProblemSpec {
+        ProblemSpec {
+            task_dim: 3,
+            ..ProblemSpec::with_box(KIND, &self.name, &self.limits)
+        }
+    }
+    fn title(&self) -> String {
+        "Magneto on a wall (side view): 5 joints, a 2-D latent".into()
+    }
+    /// A vertical wall climbed head-up, span 0.5 m, clearance 8 cm.
+    fn default_target(&self) -> Vec<f64> {
+        vec![0.0, 0.5, 0.08]
+    }
+    /// √(d_max² + h_max²) = 0.939 m (see [`max_span`], [`max_clearance`]).
+    fn workspace_radius(&self) -> f64 {
+        max_span().hypot(max_clearance())
+    }
+    /// Proved unreachable: a foot span beyond both legs stretched out from their pivots, or a
+    /// clearance beyond a stretched leg's reach from the body origin.
+    fn quick_reachability(&self, y: &[f64]) -> Reachability {
+        if y.len() == 3 && (y[0].hypot(y[1]) > max_span() || y[2].abs() > max_clearance()) {
+            Reachability::Unreachable
+        } else {
+            Reachability::Unknown
+        }
+    }
+    fn task_scale(&self) -> f64 {
+        0.5
+    }
+    fn task_columns(&self) -> Option<Vec<String>> {
+        Some(vec!["y1".into(), "y2".into(), "y3".into()])
+    }
+    fn forward_into(&self, q: &[f64], y: &mut [f64]) {
+        y[..3].copy_from_slice(&Stance::new(q).task());
+    }
+    fn jacobian_into(&self, q: &[f64], y: &mut [f64], jac: &mut [f64]) {
+        let stance = Stance::new(q);
+        y[..3].copy_from_slice(&stance.task());
+        stance.task_jacobian(jac);
+    }
+    fn analytic_jacobian(&self) -> bool {
+        true
+    }
+    /// Decided on the reference's latent grid: reachable when a grid stance lies in the box.
+    fn decide_reachability(&self, problem: &Problem, y: &[f64]) -> Reachability {
+        if y.len() != 3 || y.iter().any(|v| !v.is_finite()) {
+            return Reachability::Unknown;
+        }
+        if self.grid(problem, y).is_empty() {
+            Reachability::Unreachable
+        } else {
+            Reachability::Reachable
+        }
+    }
+    fn reference_seeds(&self, problem: &Problem, y: &[f64]) -> Option<Vec<Vec<f64>>> {
+        Some(
+            self.grid(problem, y)
+                .into_iter()
+                .take(SEEDS)
+                .map(|(_, x)| x)
+                .collect(),
+        )
+    }
+    fn in_domain(&self, q: &[f64]) -> bool {
+        let stance = Stance::new(q);
+        let y = stance.task();
+        let inclination = y[1].atan2(y[0]);
+        let span = stance.span;
+        let ankles_ok = [&stance.front, &stance.rear]
+            .iter()
+            .all(|leg| stance.ankle_cos(leg) >= ANKLE_MAX.cos());
+        let ends_ok = [BODY_END, -BODY_END]
+            .iter()
+            .all(|&u| stance.height([u, 0.0]) >= 0.0);
+        (INCLINATION[0]..=INCLINATION[1]).contains(&inclination)
+            && (SPAN[0]..=SPAN[1]).contains(&span)
+            && (CLEARANCE[0]..=CLEARANCE[1]).contains(&y[2])
+            && ankles_ok
+            && ends_ok
+    }
+    fn cost_term(&self, term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
+        let (part, weight) = match *term {
+            TermSpec::Adhesion { weight } => (Part::Adhesion, weight),
+            TermSpec::Ankles { weight } => (Part::Ankles, weight),
+            TermSpec::Tilt { weight } => (Part::Tilt, weight),
+            _ => return None,
+        };
+        Some(Arc::new(ClimberTerm { part, weight }))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

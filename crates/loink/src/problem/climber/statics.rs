@@ -1,0 +1,123 @@
+//! The climber's statics (docs/climber.md §3): the masses, the centre of mass, the ankle forces
+//! that hold the body, shared between the pairs by equal joint stiffness, and the magnet pull
+//! each pair needs.
+//!
+//! Symbols: F_i = T_i ŝ + N_i n̂ the force on the robot at ankle i (N > 0 pushes, N < 0 must be
+//! held by the magnet); R_s = W sin γ, R_n = W cos γ; the internal shear f: T_U = R_s/2 + f,
+//! T_L = R_s/2 − f, f\* = −Σ σ_j h_j τ⁰_j / Σ h_j² (min Σ τ_j², τ⁰ the joint torques at f = 0);
+//! the adhesion a_i = √(T_i² + ε_T²)/μ − N_i.
+
+use super::body::{cross, dot, rotate, sub, Leg, Stance, PIVOT_U};
+
+/// Gravity (m/s²).
+pub const GRAVITY: f64 = 9.81;
+/// Friction coefficient μ of a pad.
+pub const FRICTION: f64 = 0.7;
+/// ε_T (N): smooths √(T² + ε_T²) at T = 0.
+pub const SHEAR_EPS: f64 = 1.0;
+/// The magnet force one real foot has (N), for display.
+pub const MAGNET: f64 = 147.0;
+
+/// The base link's mass (kg) and its centre in B.
+const BASE: (f64, [f64; 2]) = (1.44521, [-0.0002696, 0.0333181]);
+/// Two coxae per pair (kg), at their joints (±0.125, 0.0527).
+const COXAE: f64 = 2.0 * 0.05629;
+const COXA_V: f64 = 0.0527;
+/// Two femurs per pair (kg), their centre 0.0331 m along e1.
+const FEMURS: (f64, f64) = (2.0 * 0.25695, 0.0331);
+/// The front tibiae and their centre along e2: AL with its F/T sensor (0.57311 kg at 0.04813 m)
+/// and AR (0.45311 kg at 0.0363 m), combined exactly (docs/climber.md rounds it to 0.0429071).
+const TIBIAE_FRONT: (f64, f64) = (
+    0.57311 + 0.45311,
+    (0.57311 * 0.04813 + 0.45311 * 0.0363) / (0.57311 + 0.45311),
+);
+/// The rear tibiae (kg) and their centre along e2.
+const TIBIAE_REAR: (f64, f64) = (0.90622, 0.0363);
+/// Two feet per pair (kg), at the ankle.
+const FEET: f64 = 2.0 * 0.38710;
+
+/// The robot's mass M (kg): 6.17901.
+pub const MASS: f64 =
+    BASE.0 + 2.0 * COXAE + 2.0 * FEMURS.0 + TIBIAE_FRONT.0 + TIBIAE_REAR.0 + 2.0 * FEET;
+/// Its weight W = M g (N).
+pub const WEIGHT: f64 = MASS * GRAVITY;
+
+/// The masses of one pair distal of its hip: (mass, centre) of femurs, tibiae, feet.
+fn distal(leg: &Leg) -> [(f64, [f64; 2]); 3] {
+    let tibiae = if leg.side > 0.0 {
+        TIBIAE_FRONT
+    } else {
+        TIBIAE_REAR
+    };
+    let along = |p: [f64; 2], e: [f64; 2], t: f64| [p[0] + t * e[0], p[1] + t * e[1]];
+    [
+        (FEMURS.0, along(leg.pivot, leg.e1, FEMURS.1)),
+        (tibiae.0, along(leg.knee, leg.e2, tibiae.1)),
+        (FEET, leg.ankle),
+    ]
+}
+
+/// The centre of mass in B.
+pub fn centre_of_mass(stance: &Stance) -> [f64; 2] {
+    let mut moment = [BASE.0 * BASE.1[0], BASE.0 * BASE.1[1]];
+    for side in [1.0, -1.0] {
+        moment[0] += COXAE * side * PIVOT_U;
+        moment[1] += COXAE * COXA_V;
+    }
+    for leg in [&stance.front, &stance.rear] {
+        for (m, p) in distal(leg) {
+            moment[0] += m * p[0];
+            moment[1] += m * p[1];
+        }
+    }
+    [moment[0] / MASS, moment[1] / MASS]
+}
+
+/// The forces at the ankles and the magnet pull they need.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Forces {
+    /// T_U, T_L: along the wall (N).
+    pub shear: [f64; 2],
+    /// N_U, N_L: across the wall (N; negative held by the magnet).
+    pub normal: [f64; 2],
+    /// a_U, a_L: the magnet pull each pair needs (N; negative: friction alone holds it).
+    pub adhesion: [f64; 2],
+}
+
+/// The forces of `stance` under the equal-joint-stiffness rule.
+pub fn forces(stance: &Stance) -> Forces {
+    let wall = stance.wall();
+    let (rs, rn) = (WEIGHT * wall[1], WEIGHT * wall[0]);
+    let com = centre_of_mass(stance);
+    let from_rear = sub(com, stance.rear.ankle);
+    let (sc, nc) = (dot(stance.along, from_rear), dot(stance.normal, from_rear));
+    let n_front = (rn * sc - rs * nc) / stance.span;
+    let normal = [n_front, rn - n_front];
+    // Gravity in B: R(θ_b)ᵀ (0, −g).
+    let g = rotate(-stance.theta, [0.0, -GRAVITY]);
+    // τ_j = h_j T_i + o_j N_i + Σ_distal m_k (p_k − J_j) × g: at f = 0 (T_i = R_s/2), and the
+    // sums of f*'s formula.
+    let (mut num, mut den) = (0.0, 0.0);
+    for (k, leg) in [&stance.front, &stance.rear].into_iter().enumerate() {
+        let masses = distal(leg);
+        for (joint, carried) in [(leg.pivot, &masses[..]), (leg.knee, &masses[1..])] {
+            let h = dot(stance.normal, sub(joint, leg.ankle));
+            let o = dot(stance.along, sub(leg.ankle, joint));
+            let weight: f64 = carried
+                .iter()
+                .map(|&(m, p)| m * cross(sub(p, joint), g))
+                .sum();
+            let tau0 = h * rs / 2.0 + o * normal[k] + weight;
+            num += leg.side * h * tau0;
+            den += h * h;
+        }
+    }
+    let f = -num / den;
+    let shear = [rs / 2.0 + f, rs / 2.0 - f];
+    let adhesion = [0, 1].map(|i| (shear[i].hypot(SHEAR_EPS)) / FRICTION - normal[i]);
+    Forces {
+        shear,
+        normal,
+        adhesion,
+    }
+}
