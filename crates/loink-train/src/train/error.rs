@@ -22,6 +22,9 @@ pub enum TrainError {
         /// The inference crate's reason.
         reason: String,
     },
+    /// A reference search of the anchors at the optimum (`--optima`) did not finish.
+    #[error("anchors at the optimum: {0}")]
+    Anchors(String),
     /// The output file could not be written.
     #[error("cannot write {path}: {source}")]
     Io {

@@ -54,9 +54,11 @@ pub fn draw(
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+            .map(|h| h.join())
+            .collect::<Result<Vec<_>, _>>()
+            .map(|parts| parts.into_iter().flatten().collect())
+    })
+    .map_err(|_| TrainError::Anchors("a reference search stopped with a panic".into()))?;
     let mut rows = Samples {
         dof: problem.dof(),
         task_dim: problem.task_dim(),

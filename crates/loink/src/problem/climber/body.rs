@@ -150,11 +150,15 @@ impl Stance {
         jac[2] = 0.0;
         // h = −(A_U × A_L)/d + pad.
         let ankles = cross(self.front.ankle, self.rear.ankle);
+        let (front, rear) = (
+            self.front.ankle_derivatives(),
+            self.rear.ankle_derivatives(),
+        );
         let columns = [
-            (1, self.front.ankle_derivatives().0, 1.0),
-            (2, self.front.ankle_derivatives().1, 1.0),
-            (3, self.rear.ankle_derivatives().0, -1.0),
-            (4, self.rear.ankle_derivatives().1, -1.0),
+            (1, front.0, 1.0),
+            (2, front.1, 1.0),
+            (3, rear.0, -1.0),
+            (4, rear.1, -1.0),
         ];
         for (i, da, sign) in columns {
             let dd = [sign * da[0], sign * da[1]];

@@ -103,23 +103,17 @@ impl Climber {
         }
     }
 
-    /// The grid stances of target y inside the box, cheapest first by `problem`'s cost.
-    fn grid(&self, problem: &Problem, y: &[f64]) -> Vec<(f64, Vec<f64>)> {
-        let mut found = Vec::new();
-        for i in 0..TILTS.1 {
-            let tilt = -TILTS.0 + 2.0 * TILTS.0 * i as f64 / (TILTS.1 - 1) as f64;
-            for k in 0..OFFSETS.1 {
-                let offset = -OFFSETS.0 + 2.0 * OFFSETS.0 * k as f64 / (OFFSETS.1 - 1) as f64;
-                let Some(x) = stance(&placement_of(y, tilt, offset)) else {
-                    continue;
-                };
-                if self.limits.margin(&x) >= 0.0 {
-                    found.push((problem.cost().value(&x), x.to_vec()));
-                }
-            }
-        }
-        found.sort_by(|a, b| a.0.total_cmp(&b.0));
-        found
+    /// The stances of target y on the latent grid that lie inside the box.
+    fn grid<'a>(&'a self, y: &'a [f64]) -> impl Iterator<Item = [f64; 5]> + 'a {
+        let step = |(half, count): (f64, usize), i: usize| {
+            -half + 2.0 * half * i as f64 / (count - 1) as f64
+        };
+        let placements = (0..TILTS.1).flat_map(move |i| {
+            (0..OFFSETS.1).map(move |k| placement_of(y, step(TILTS, i), step(OFFSETS, k)))
+        });
+        placements
+            .filter_map(|placement| stance(&placement))
+            .filter(|x| self.limits.margin(x) >= 0.0)
     }
 }
 
@@ -184,18 +178,26 @@ impl Kinematics for Climber {
         if y.len() != 3 || y.iter().any(|v| !v.is_finite()) {
             return Reachability::Unknown;
         }
-        if self.grid(problem, y).is_empty() {
+        // Existence is all the verdict needs: no cost is evaluated.
+        let _ = problem;
+        if self.grid(y).next().is_none() {
             Reachability::Unreachable
         } else {
             Reachability::Reachable
         }
     }
+    /// The six cheapest grid stances by `problem`'s cost.
     fn reference_seeds(&self, problem: &Problem, y: &[f64]) -> Option<Vec<Vec<f64>>> {
+        let mut costed: Vec<(f64, [f64; 5])> = self
+            .grid(y)
+            .map(|x| (problem.cost().value(&x), x))
+            .collect();
+        costed.sort_by(|a, b| a.0.total_cmp(&b.0));
         Some(
-            self.grid(problem, y)
+            costed
                 .into_iter()
                 .take(SEEDS)
-                .map(|(_, x)| x)
+                .map(|(_, x)| x.to_vec())
                 .collect(),
         )
     }
