@@ -58,7 +58,7 @@ done
 if [ -f "$model" ]; then
     echo "== loink bench: every method in one run, cold on the targets and warm along a path"
     "$loink" bench --problem panda --model "$model" --targets "$out/targets.csv" \
-        --ipopt-python "$python" --out-dir "$out/bench" --no-alone >/dev/null
+        --ipopt-python "$python" --out-dir "$out/bench" >/dev/null
 fi
 "$python" bench/panda_table.py "$out" "$count" > bench/results/panda.md
 cat bench/results/panda.md

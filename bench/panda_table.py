@@ -138,6 +138,56 @@ def times(ratio):
     return f"{ratio:.2f}×" if ratio < 10 else f"{ratio:.0f}×"
 
 
+# The same-run table's order: the yardsticks, then each Rust method interleaved, then alone.
+_RUST = ["dls (mid seed)", "dls (warm)", "loink cold", "loink cold + feedback 2", "loink cold + refine 3",
+         "loink warm", "loink warm + feedback 2", "loink warm + refine 3"]
+ORDER = ["reference J*", "ipopt (mid seed)", "ipopt (random seed)", "ipopt (warm)"] + _RUST + [
+    f"{m} alone" for m in _RUST]
+# A posture jump between two consecutive path points: some joint moves more than this (rad).
+JUMP = 0.2
+
+
+def path_jumps(rows):
+    """Along the path: the steps where a method's posture jumps (a joint moves > JUMP rad), and
+    whether the optimum itself jumps there (the reference's posture jumps at the same step)."""
+    chain_n = 6
+    by = {}
+    for r in rows:
+        if r["set"] == "path":
+            by.setdefault(r["method"], {})[int(r["index"])] = r
+    if "reference J*" not in by:
+        return []
+
+    def steps(method):
+        found = by[method]
+        out = {}
+        for k in sorted(found):
+            if k - 1 in found:
+                a, b = joints(found[k - 1], chain_n), joints(found[k], chain_n)
+                if a is not None and b is not None:
+                    out[k] = float(np.max(np.abs(b - a)))
+        return out
+
+    optimum = steps("reference J*")
+    optimum_jumps = {k for k, v in optimum.items() if v > JUMP}
+    lines = ["", f"Posture jumps along the path (a joint moving more than {JUMP} rad between consecutive points; the"
+             " joint-space curve that draws the path moves a joint at most 0.08 rad per step): the optimum itself jumps at"
+             f" {len(optimum_jumps)} of {len(optimum)} steps, where the cheapest posture changes branch.", "",
+             "| method | jumps | where the optimum also jumps | elsewhere | elsewhere, behind the base (x < 0) |",
+             "|---|---|---|---|---|"]
+    for method in ("loink warm + refine 3 alone", "loink warm + refine 3", "loink warm", "dls (warm) alone",
+                   "dls (warm)", "ipopt (warm)"):
+        if method not in by:
+            continue
+        mine = steps(method)
+        jumps = {k for k, v in mine.items() if v > JUMP}
+        shared = jumps & optimum_jumps
+        elsewhere = jumps - optimum_jumps
+        behind = [k for k in elsewhere if float(by[method][k]["x"]) < 0]
+        lines.append(f"| {method} | {len(jumps)} | {len(shared)} | {len(elsewhere)} | {len(behind)} |")
+    return lines
+
+
 def same_run(folder):
     """`loink bench --problem panda`'s rows: every method interleaved target by target in one run,
     timed by thread CPU time; the speed ratio divides IPOPT's one call by the method's time."""
@@ -155,10 +205,9 @@ def same_run(folder):
     for part in ("random", "path"):
         mine = [r for r in rows if r["set"] == part]
         ipopt = {r["index"]: float(r["cpu_micros"]) for r in mine if r["method"] == "ipopt (mid seed)"}
-        methods = []
-        for r in mine:
-            if r["method"] not in methods and not r["method"].startswith("ipopt best"):
-                methods.append(r["method"])
+        present = {r["method"] for r in mine}
+        methods = [m for m in ORDER if m in present]
+        methods += sorted(m for m in present if m not in methods and not m.startswith("ipopt best"))
         for method in methods:
             sel = [r for r in mine if r["method"] == method]
             cpu = [float(r["cpu_micros"]) for r in sel]
@@ -170,7 +219,7 @@ def same_run(folder):
                 within.append(r["status"] == "converged" and math.isfinite(js) and (j - js) / js <= 0.01)
             lines.append(f"| {part} | {method} | {median(cpu):.1f} | {quantile(cpu, 0.95):.1f} | {times(median(ratio))}"
                          f" | {share(feasible)} | {share(within)} |")
-    return lines
+    return lines + path_jumps(rows)
 
 
 def page(folder, count):

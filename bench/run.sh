@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The benchmark in one command, from a fresh clone; regenerates BENCHMARKS.md.
 #   bash bench/run.sh              planar3 (the page's default model), planar4, planar3-wide
-#                                  (eight charts beside one), soft4 (bench/soft4.sh) and the Panda
-#                                  (bench/panda.sh): 1,000 random targets (+ a 1,000-point path
-#                                  for the planar arms) each, the scaling figures, then
+#                                  (eight charts beside one), soft4 (bench/soft4.sh), the Panda
+#                                  (bench/panda.sh) and the climber (bench/climber.sh): 1,000
+#                                  random targets (+ a 1,000-point path for the planar arms and
+#                                  the climber) each, the scaling figures, then
 #                                  BENCHMARKS.md (about 7 minutes once built)
 #   bash bench/run.sh --browser    the same, plus the page in headless Chromium (wasm vs native,
 #                                  frame, start-up, download; needs scripts/setup.sh --browser)
@@ -75,6 +76,8 @@ MODEL=web/models/planar3-wide-charts.json bench_one planar3-wide 1000 "$out" \
 bash bench/soft4.sh 1000
 # The Franka Panda: the reference, DLS and IPOPT (mid-range, best of 16) on its own URDF.
 bash bench/panda.sh 1000
+# The climber: LOInK, DLS and IPOPT (mid-range, best of 16) with the spread of their times.
+bash bench/climber.sh 1000
 "$loink" bench --scaling --robot planar3 --model "$(default_model planar3)" \
     --targets "$out/targets-planar3.csv" --out-dir "$out"
 if [ "$browser" = 1 ]; then

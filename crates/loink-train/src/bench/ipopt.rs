@@ -1,5 +1,6 @@
-//! The IPOPT peer: `bench/ipopt_planar3.py --serve` (the planar arms) or `bench/ipopt_chain.py
-//! --serve` (the serial chains) run as a child process.
+//! The IPOPT peer: `bench/ipopt_planar3.py --serve` (the planar arms), `bench/ipopt_chain.py
+//! --serve` (the serial chains) or `bench/ipopt_climber.py --serve` (the climber) run as a child
+//! process.
 //!
 //! The driver sends one request per target and reads one answer line per start (see the
 //! script's module doc for the line protocol), so IPOPT runs interleaved with the Rust solvers
@@ -15,6 +16,7 @@ pub fn script_for(problem: &loink::problem::Problem) -> Result<PathBuf, String> 
     match problem.spec().kind.as_str() {
         "planar" => Ok(PathBuf::from("bench/ipopt_planar3.py")),
         "chain" => Ok(PathBuf::from("bench/ipopt_chain.py")),
+        "climber" => Ok(PathBuf::from("bench/ipopt_climber.py")),
         kind => Err(format!(
             "no IPOPT script for a '{kind}' problem (pass --ipopt-script)"
         )),

@@ -46,8 +46,8 @@ use record::{Row, TargetSet};
 /// Arguments of `loink bench`.
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
-    /// Problem preset: a planar arm (planar3, planar3-wide, planar4, planar2) or a serial chain
-    /// (panda, tiago).
+    /// Problem preset: a planar arm (planar3, planar3-wide, planar4, planar2), a serial chain
+    /// (panda, tiago) or the climber.
     #[arg(long, visible_alias = "robot", default_value = "planar3")]
     pub problem: String,
     /// Trained model file (LOInK rows are skipped without it).
@@ -73,8 +73,8 @@ pub struct BenchArgs {
     /// Python of the IPOPT environment (bench/setup-venv.sh creates it).
     #[arg(long, default_value = "bench/.venv/bin/python")]
     pub ipopt_python: PathBuf,
-    /// The IPOPT script (default: the one for the problem's kind, bench/ipopt_planar3.py or
-    /// bench/ipopt_chain.py).
+    /// The IPOPT script (default: the one for the problem's kind, bench/ipopt_planar3.py,
+    /// bench/ipopt_chain.py or bench/ipopt_climber.py).
     #[arg(long)]
     pub ipopt_script: Option<PathBuf>,
     /// Random starts per target for IPOPT best-of-K (every K up to this is reported in the CSV).

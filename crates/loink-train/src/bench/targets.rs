@@ -34,12 +34,18 @@ pub fn read_targets(path: &Path, m: usize) -> Result<Vec<Vec<f64>>, CliError> {
 /// kinematics: q_i(t) = c_i + 0.85 h_i sin(2π f_i t + φ_i) with f = (1, 2, 3). Every target is
 /// reachable inside the limits and consecutive targets are close, like a pointer dragged
 /// around the workspace.
+///
+/// A kind whose useful domain is a small part of its box walks its own path through that domain
+/// instead ([`loink::problem::Kinematics::domain_path`]).
 pub fn lissajous_path(problem: &Problem, count: usize) -> Vec<Vec<f64>> {
     let limits = problem.limits();
     let n = problem.dof();
     (0..count)
         .map(|k| {
             let t = k as f64 / count.max(1) as f64;
+            if let Some(y) = problem.kinematics().domain_path(t) {
+                return y;
+            }
             let q: Vec<f64> = (0..n)
                 .map(|i| {
                     let (f, phase) = ((i + 1) as f64, 0.7 * i as f64);
@@ -71,6 +77,33 @@ mod tests {
         assert!(longest < 0.05, "longest step {longest} m");
         let reach = problem.kinematics().workspace_radius();
         assert!(path.iter().all(|p| (p[0].hypot(p[1])) <= reach));
+    }
+
+    #[test]
+    fn the_climbers_path_stays_on_stances_it_can_take() {
+        use loink::report::Status;
+        let problem = Problem::preset("climber").unwrap();
+        let path = lissajous_path(&problem, 200);
+        let step = |a: &[f64], b: &[f64]| -> f64 {
+            a.iter()
+                .zip(b)
+                .map(|(p, q)| (p - q).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        };
+        let longest = path
+            .windows(2)
+            .map(|w| step(&w[0], &w[1]))
+            .fold(0.0, f64::max);
+        assert!(longest < 0.03, "longest step {longest} m over 200 points");
+        for y in &path {
+            let optimum = loink::solvers::reference::solve(&problem, y);
+            assert_eq!(optimum.status(), Status::Converged, "target {y:?}");
+            assert!(
+                problem.kinematics().in_domain(optimum.q()),
+                "the optimum at {y:?} is no stance on the wall"
+            );
+        }
     }
 
     #[test]

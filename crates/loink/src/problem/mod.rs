@@ -66,6 +66,20 @@ pub enum Reachability {
     Unknown,
 }
 
+/// A kind's settings for damped least squares with the null-space cost pull: TRAC-IK's practice
+/// for a 6-joint arm, a shorter descent for a cost whose gradient is costly.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DlsTuning {
+    /// k, the gain of the null-space cost descent.
+    pub nullspace_gain: f64,
+    /// Norm of the projected cost gradient below which the cost counts as stationary.
+    pub nullspace_tol: f64,
+    /// Restarts from random seeds when the first run does not converge.
+    pub restarts: usize,
+    /// No restart begins once the solve has taken this long (µs).
+    pub restart_budget_micros: f64,
+}
+
 /// One kind of problem: joints, task, forward map and optional capabilities.
 ///
 /// Implementations are immutable and shareable across threads (the CLI's reference pass runs
@@ -170,6 +184,18 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     /// mirror branches and several local minima per target).
     fn reference_starts(&self) -> usize {
         16
+    }
+    /// How damped least squares should pull along this kind's self-motion set and retry, when
+    /// its measurements call for other settings than the planar arms' (`None`: the solver's
+    /// defaults). Consumed by `solvers::dls::DlsOptions::for_problem`.
+    fn dls_tuning(&self) -> Option<DlsTuning> {
+        None
+    }
+    /// The target at phase t ∈ [0, 1) of a smooth closed path through the kind's useful domain,
+    /// when a path through the joint box would leave it (the climber: most of its box is no
+    /// stance on a wall); `None`: benchmarks walk a Lissajous curve through the box.
+    fn domain_path(&self, _t: f64) -> Option<Vec<f64>> {
+        None
     }
     /// A cost term only this kind can evaluate (e.g. a planar arm's centre of mass); `None`
     /// when the term does not apply to it.

@@ -71,24 +71,20 @@ impl Default for DlsOptions {
 }
 
 impl DlsOptions {
-    /// The options a problem is solved with unless the caller gives its own: the defaults
-    /// (what the planar and soft-arm benchmarks were measured with), and for a serial chain
-    /// TRAC-IK's practice: a stronger pull to mid-range (k = 0.5) that stops once the projected
-    /// gradient is below 10⁻³, and up to 16 restarts from random seeds within 5 ms.
+    /// The options a problem is solved with unless the caller gives its own: the defaults (what
+    /// the planar and soft-arm benchmarks were measured with), with the pull, its stopping test
+    /// and the restarts of the kind's [`crate::problem::Kinematics::dls_tuning`] when it has one.
     pub fn for_problem(problem: &Problem) -> Self {
-        #[cfg(feature = "chain")]
-        if problem.kinematics().kind() == crate::problem::chain::KIND {
-            return DlsOptions {
-                nullspace_gain: 0.5,
-                nullspace_tol: 1e-3,
-                restarts: 16,
-                restart_budget_micros: 5_000.0,
+        match problem.kinematics().dls_tuning() {
+            Some(tuning) => DlsOptions {
+                nullspace_gain: tuning.nullspace_gain,
+                nullspace_tol: tuning.nullspace_tol,
+                restarts: tuning.restarts,
+                restart_budget_micros: tuning.restart_budget_micros,
                 ..DlsOptions::default()
-            };
+            },
+            None => DlsOptions::default(),
         }
-        #[cfg(not(feature = "chain"))]
-        let _ = problem;
-        DlsOptions::default()
     }
 }
 

@@ -46,8 +46,10 @@ impl Leg {
     /// The leg of side σ at femur angle `femur` and tibia angle `tibia`.
     pub fn new(side: f64, femur: f64, tibia: f64) -> Self {
         let pivot = [side * PIVOT_U, PIVOT_V];
-        let e1 = [side * femur.cos(), femur.sin()];
-        let e2 = [side * (femur + tibia).cos(), (femur + tibia).sin()];
+        let (sin_f, cos_f) = femur.sin_cos();
+        let (sin_k, cos_k) = (femur + tibia).sin_cos();
+        let e1 = [side * cos_f, sin_f];
+        let e2 = [side * cos_k, sin_k];
         let knee = [pivot[0] + FEMUR * e1[0], pivot[1] + FEMUR * e1[1]];
         let ankle = [knee[0] + TIBIA * e2[0], knee[1] + TIBIA * e2[1]];
         Self {
@@ -83,6 +85,8 @@ impl Leg {
 pub struct Stance {
     /// θ_b, the body's world angle.
     pub theta: f64,
+    /// (cos θ_b, sin θ_b).
+    pub heading: [f64; 2],
     /// The front pair U.
     pub front: Leg,
     /// The rear pair L.
@@ -98,13 +102,27 @@ pub struct Stance {
 impl Stance {
     /// The stance at x = (θ_b, q_fU, q_tU, q_fL, q_tL).
     pub fn new(x: &[f64]) -> Self {
-        let front = Leg::new(1.0, x[1], x[2]);
-        let rear = Leg::new(-1.0, x[3], x[4]);
+        Self::from_legs(x[0], Leg::new(1.0, x[1], x[2]), Leg::new(-1.0, x[3], x[4]))
+    }
+
+    /// The stance of body angle `theta` on two legs already placed.
+    pub fn from_legs(theta: f64, front: Leg, rear: Leg) -> Self {
+        Self::place(theta, [theta.cos(), theta.sin()], front, rear)
+    }
+
+    /// The same body angle on other legs (a finite difference moves one leg, keeps the other).
+    pub fn with_legs(&self, front: Leg, rear: Leg) -> Self {
+        Self::place(self.theta, self.heading, front, rear)
+    }
+
+    fn place(theta: f64, heading: [f64; 2], front: Leg, rear: Leg) -> Self {
         let d = sub(front.ankle, rear.ankle);
-        let span = d[0].hypot(d[1]);
+        // Spans are centimetres to a metre: no overflow for hypot to guard against.
+        let span = (d[0] * d[0] + d[1] * d[1]).sqrt();
         let along = [d[0] / span, d[1] / span];
         Self {
-            theta: x[0],
+            theta,
+            heading,
             front,
             rear,
             span,
@@ -113,10 +131,31 @@ impl Stance {
         }
     }
 
+    /// The same legs with the body turned to `theta`.
+    pub fn turned_to(&self, theta: f64) -> Self {
+        Self {
+            theta,
+            heading: [theta.cos(), theta.sin()],
+            ..*self
+        }
+    }
+
+    /// R(θ_b) v: a body-frame vector in the world.
+    pub fn to_world(&self, v: [f64; 2]) -> [f64; 2] {
+        let [c, s] = self.heading;
+        [c * v[0] - s * v[1], s * v[0] + c * v[1]]
+    }
+
+    /// R(θ_b)ᵀ v: a world vector in the body frame.
+    pub fn to_body(&self, v: [f64; 2]) -> [f64; 2] {
+        let [c, s] = self.heading;
+        [c * v[0] + s * v[1], -s * v[0] + c * v[1]]
+    }
+
     /// y = (R(θ_b)(A_U − A_L), h).
     pub fn task(&self) -> [f64; 3] {
         let d = sub(self.front.ankle, self.rear.ankle);
-        let w = rotate(self.theta, d);
+        let w = self.to_world(d);
         [w[0], w[1], self.clearance()]
     }
 
@@ -127,7 +166,7 @@ impl Stance {
 
     /// The wall direction ŝ in the world: (cos γ, sin γ), γ the inclination.
     pub fn wall(&self) -> [f64; 2] {
-        rotate(self.theta, self.along)
+        self.to_world(self.along)
     }
 
     /// cos ψ of a leg's passive ankle: −n̂·e2 (1 with the pad square to the tibia).
@@ -143,7 +182,7 @@ impl Stance {
     /// The task's Jacobian, column-major (`jac[i·3 + r] = ∂y_r/∂x_i`).
     pub fn task_jacobian(&self, jac: &mut [f64]) {
         let d = sub(self.front.ankle, self.rear.ankle);
-        let (c, s) = (self.theta.cos(), self.theta.sin());
+        let [c, s] = self.heading;
         // ∂/∂θ_b of R(θ)d is R(θ + π/2)d; h does not depend on θ_b.
         jac[0] = -s * d[0] - c * d[1];
         jac[1] = c * d[0] - s * d[1];
@@ -162,7 +201,7 @@ impl Stance {
         ];
         for (i, da, sign) in columns {
             let dd = [sign * da[0], sign * da[1]];
-            let w = rotate(self.theta, dd);
+            let w = self.to_world(dd);
             let dcross = if sign > 0.0 {
                 cross(da, self.rear.ankle)
             } else {
@@ -189,10 +228,4 @@ pub fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
 /// a × b = a_u b_v − a_v b_u.
 pub fn cross(a: [f64; 2], b: [f64; 2]) -> f64 {
     a[0] * b[1] - a[1] * b[0]
-}
-
-/// R(θ) v.
-pub fn rotate(theta: f64, v: [f64; 2]) -> [f64; 2] {
-    let (s, c) = theta.sin_cos();
-    [c * v[0] - s * v[1], s * v[0] + c * v[1]]
 }

@@ -7,11 +7,13 @@
 //!   the wall (and off it).
 //!
 //! Their gradients are central differences of the closed form (step 1e-6 rad; five joints, a few
-//! hundred flops per evaluation): the statics' derivative by hand would be long and fragile.
+//! hundred flops per evaluation): the statics' derivative by hand would be long and fragile. A
+//! difference moves one leg (or the body angle) and keeps the rest of the stance; the ankles and
+//! the tilt do not depend on the body angle at all.
 
 use crate::cost::CostTerm;
 
-use super::body::{Stance, ANKLE_MAX};
+use super::body::{Leg, Stance, ANKLE_MAX};
 use super::statics::{forces, WEIGHT};
 
 /// β of the smooth maximum (on a/W).
@@ -41,10 +43,14 @@ pub struct ClimberTerm {
 
 /// The part's value at x (unweighted).
 pub fn value(part: Part, x: &[f64]) -> f64 {
-    let stance = Stance::new(x);
+    value_at(part, &Stance::new(x))
+}
+
+/// The part's value at a stance (unweighted).
+fn value_at(part: Part, stance: &Stance) -> f64 {
     match part {
         Part::Adhesion => {
-            let a = forces(&stance).adhesion;
+            let a = forces(stance).adhesion;
             let (hi, lo) = if a[0] >= a[1] {
                 (a[0], a[1])
             } else {
@@ -66,24 +72,33 @@ pub fn value(part: Part, x: &[f64]) -> f64 {
     }
 }
 
+/// The stance at x with x_i moved by `step`, re-placing only what x_i moves.
+fn moved(stance: &Stance, x: &[f64], i: usize, step: f64) -> Stance {
+    let mut at = [x[0], x[1], x[2], x[3], x[4]];
+    at[i] += step;
+    match i {
+        0 => stance.turned_to(at[0]),
+        1 | 2 => stance.with_legs(Leg::new(1.0, at[1], at[2]), stance.rear),
+        _ => stance.with_legs(stance.front, Leg::new(-1.0, at[3], at[4])),
+    }
+}
+
 impl CostTerm for ClimberTerm {
     fn accumulate(&self, q: &[f64], total: &mut f64, grad: Option<&mut [f64]>) {
         if q.len() != 5 {
             *total = f64::NAN;
             return;
         }
-        *total += self.weight * value(self.part, q);
+        let stance = Stance::new(q);
+        *total += self.weight * value_at(self.part, &stance);
         if let Some(grad) = grad {
             const STEP: f64 = 1e-6;
-            let mut at = [0.0; 5];
-            at.copy_from_slice(&q[..5]);
-            for i in 0..5 {
-                at[i] = q[i] + STEP;
-                let up = value(self.part, &at);
-                at[i] = q[i] - STEP;
-                let down = value(self.part, &at);
-                at[i] = q[i];
-                grad[i] += self.weight * (up - down) / (2.0 * STEP);
+            // Only the adhesion sees the body angle (through gravity in the body frame).
+            let first = if self.part == Part::Adhesion { 0 } else { 1 };
+            for (i, g) in grad.iter_mut().enumerate().take(5).skip(first) {
+                let up = value_at(self.part, &moved(&stance, q, i, STEP));
+                let down = value_at(self.part, &moved(&stance, q, i, -STEP));
+                *g += self.weight * (up - down) / (2.0 * STEP);
             }
         }
     }

@@ -7,7 +7,7 @@
 //! T_L = R_s/2 − f, f\* = −Σ σ_j h_j τ⁰_j / Σ h_j² (min Σ τ_j², τ⁰ the joint torques at f = 0);
 //! the adhesion a_i = √(T_i² + ε_T²)/μ − N_i.
 
-use super::body::{cross, dot, rotate, sub, Leg, Stance, PIVOT_U};
+use super::body::{cross, dot, sub, Leg, Stance, PIVOT_U};
 
 /// Gravity (m/s²).
 pub const GRAVITY: f64 = 9.81;
@@ -94,7 +94,7 @@ pub fn forces(stance: &Stance) -> Forces {
     let n_front = (rn * sc - rs * nc) / stance.span;
     let normal = [n_front, rn - n_front];
     // Gravity in B: R(θ_b)ᵀ (0, −g).
-    let g = rotate(-stance.theta, [0.0, -GRAVITY]);
+    let g = stance.to_body([0.0, -GRAVITY]);
     // τ_j = h_j T_i + o_j N_i + Σ_distal m_k (p_k − J_j) × g: at f = 0 (T_i = R_s/2), and the
     // sums of f*'s formula.
     let (mut num, mut den) = (0.0, 0.0);
@@ -114,7 +114,8 @@ pub fn forces(stance: &Stance) -> Forces {
     }
     let f = -num / den;
     let shear = [rs / 2.0 + f, rs / 2.0 - f];
-    let adhesion = [0, 1].map(|i| (shear[i].hypot(SHEAR_EPS)) / FRICTION - normal[i]);
+    let adhesion =
+        [0, 1].map(|i| (shear[i] * shear[i] + SHEAR_EPS * SHEAR_EPS).sqrt() / FRICTION - normal[i]);
     Forces {
         shear,
         normal,
