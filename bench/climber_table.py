@@ -87,7 +87,7 @@ def main():
     print()
     print("The paper, on its own (unpublished) formulation of Magneto: LOInK 31× faster than IPOPT on average, up to")
     print("100×, with steady times where IPOPT's varied by an order of magnitude. Ours is a side view with leg pairs")
-    print("lumped, equal-stiffness force sharing and soft ankle and attitude terms (docs/climber.md §9): the same")
+    print("lumped, equal-stiffness force sharing and soft ankle and attitude terms (docs/climber.md, what is ours): the same")
     print("question, not the same numbers. Here a single IPOPT call already finds the optimum (unique minima), so")
     print("LOInK's case is speed and constant time, not avoiding local minima.")
 

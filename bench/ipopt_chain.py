@@ -30,12 +30,12 @@ import csv
 import math
 import os
 import sys
-import time
 import xml.etree.ElementTree as ET
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ipopt_batch  # noqa: E402
 import ipopt_serve  # noqa: E402
 
 ROBOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "robots")
@@ -44,10 +44,6 @@ PRESETS = {
     "panda": ("panda/panda.urdf", "panda_link0", "panda_hand_tcp", {"panda_joint7": 0.0}),
     "tiago": ("tiago/tiago_no_hand.urdf", "torso_lift_link", "arm_tool_link", {}),
 }
-
-SUCCESS = {"Solve_Succeeded", "Solved_To_Acceptable_Level"}
-CAPPED = {"Maximum_Iterations_Exceeded", "Maximum_CpuTime_Exceeded", "Maximum_WallTime_Exceeded"}
-
 
 def rpy_matrix(roll, pitch, yaw, lib=np):
     """R = Rz(yaw) Ry(pitch) Rx(roll), the URDF convention."""
@@ -148,7 +144,7 @@ class Chain:
         u = (np.asarray(q) - self.centre) / self.half
         return float(np.dot(u, u))
 
-    def judge(self, target, q, ok, capped):
+    def judge(self, target, q, ok):
         q = np.asarray(q, dtype=float)
         if not np.all(np.isfinite(q)):
             return "invalid", math.inf, -math.inf, math.nan
@@ -177,24 +173,6 @@ def build_solver(chain):
     return ca.nlpsol("chain", "ipopt", nlp, options)
 
 
-def timed_solve(solver, chain):
-    """One timed solve call as bench/ipopt_serve.py wants it."""
-    lbx, ubx = chain.lower.tolist(), chain.upper.tolist()
-
-    def solve_once(target, start):
-        cpu_start = time.thread_time_ns()
-        begin = time.perf_counter()
-        result = solver(x0=start, p=target, lbx=lbx, ubx=ubx, lbg=0, ubg=0)
-        micros = (time.perf_counter() - begin) * 1e6
-        cpu_micros = (time.thread_time_ns() - cpu_start) / 1e3
-        stats = solver.stats()
-        status = stats.get("return_status", "")
-        q = np.array(result["x"]).reshape(-1)
-        return q, status in SUCCESS, status in CAPPED, int(stats.get("iter_count", 0)), micros, cpu_micros
-
-    return solve_once
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--robot", choices=sorted(PRESETS), help="a chain of robots/ (instead of --urdf …)")
@@ -220,9 +198,9 @@ def main():
         chain = Chain(args.urdf, args.base, args.tip, held)
     else:
         parser.error("--robot, or --urdf with --base and --tip")
-    solver = build_solver(chain)
+    solve_once = ipopt_batch.timed(build_solver(chain), chain.lower, chain.upper)
     if args.serve:
-        ipopt_serve.serve(timed_solve(solver, chain), chain.centre, chain.sample_q, 3, args.seed, chain.fk(chain.centre))
+        ipopt_serve.serve(solve_once, chain.centre, chain.sample_q, 3, args.seed, chain.fk(chain.centre))
         return
     if not args.targets or not args.out_dir:
         parser.error("--targets and --out-dir are required unless --serve")
@@ -230,34 +208,9 @@ def main():
         targets = [np.array([float(r["x"]), float(r["y"]), float(r["z"])]) for r in csv.DictReader(f)]
     if args.limit:
         targets = targets[: args.limit]
-    solve_once = timed_solve(solver, chain)
     solve_once(targets[0].tolist(), chain.centre.tolist())  # loads MUMPS
-    os.makedirs(args.out_dir, exist_ok=True)
-    header = ["x", "y", "z"] + [f"q{i + 1}" for i in range(chain.n)] + ["residual", "cost", "margin", "status", "iterations", "micros"]
-    for method in [m.strip() for m in args.methods.split(",") if m.strip()]:
-        count = 1 if method == "mid" else int(method.split("-")[1])
-        rows = []
-        for index, y in enumerate(targets):
-            rng = np.random.default_rng([args.seed, index])
-            seeds = [chain.centre] + [rng.uniform(chain.lower, chain.upper) for _ in range(count - 1)]
-            best, best_key, iterations, micros = None, None, 0, 0.0
-            for seed in seeds:
-                q, ok, capped, its, us, _ = solve_once(y.tolist(), seed.tolist())
-                micros += us
-                iterations += its
-                status, residual, margin, cost = chain.judge(y, q, ok, capped)
-                key = (0, cost) if status == "converged" else (1, residual)
-                if best_key is None or key < best_key:
-                    best, best_key = (q, status, residual, cost, margin), key
-            q, status, residual, cost, margin = best
-            rows.append([*(repr(float(v)) for v in y), *(repr(float(v)) for v in q), repr(residual), repr(cost),
-                         repr(margin), status, iterations, f"{micros:.3f}"])
-        path = os.path.join(args.out_dir, f"ipopt-{method}.csv")
-        with open(path, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(header)
-            w.writerows(rows)
-        print(f"wrote {path} ({len(rows)} targets)", file=sys.stderr)
+    ipopt_batch.run_methods(targets, ["x", "y", "z"], chain.centre, chain.sample_q, solve_once,
+                            chain.judge, args.methods, args.seed, args.out_dir)
 
 
 if __name__ == "__main__":

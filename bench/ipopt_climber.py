@@ -29,11 +29,11 @@ import csv
 import math
 import os
 import sys
-import time
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ipopt_batch  # noqa: E402
 import ipopt_serve  # noqa: E402
 
 # Geometry (m) and limits (rad): docs/climber.md §3–4.
@@ -52,10 +52,6 @@ FEET = 2 * (0.03591 + 0.02961 + 0.32158)
 GRAVITY = 9.81
 MU, BETA, EPS_T = 0.7, 20.0, 1.0
 W_ANKLE, W_TILT, TILT_REF, ANKLE_MAX = 0.03, 0.05, 0.5, 0.523599
-
-SUCCESS = {"Solve_Succeeded", "Solved_To_Acceptable_Level"}
-CAPPED = {"Maximum_Iterations_Exceeded", "Maximum_CpuTime_Exceeded", "Maximum_WallTime_Exceeded"}
-
 
 class Numpy:
     cos, sin, sqrt, exp, log = np.cos, np.sin, np.sqrt, np.exp, np.log
@@ -199,29 +195,14 @@ def build_solver():
     nlp = {"x": x, "p": target, "f": cost(xs, lib), "g": ca.vertcat(*task(xs, lib)) - target}
     options = {
         "print_time": False,
+        # A random start can put the feet on top of each other (d = 0), where J is not defined:
+        # IPOPT steps back from such points by itself, and casadi need not print each one.
+        "show_eval_warnings": False,
         # tol 1e-8: the design's one-call timing (docs/climber.md §7).
         "ipopt": {"tol": 1e-8, "hessian_approximation": "exact", "linear_solver": "mumps",
                   "print_level": 0, "sb": "yes", "max_iter": 3000},
     }
     return ca.nlpsol("climber", "ipopt", nlp, options)
-
-
-def timed_solve(solver):
-    """One timed solve call as bench/ipopt_serve.py wants it."""
-    lbx, ubx = LOWER.tolist(), UPPER.tolist()
-
-    def solve_once(target, start):
-        cpu_start = time.thread_time_ns()
-        begin = time.perf_counter()
-        result = solver(x0=start, p=target, lbx=lbx, ubx=ubx, lbg=0, ubg=0)
-        micros = (time.perf_counter() - begin) * 1e6
-        cpu_micros = (time.thread_time_ns() - cpu_start) / 1e3
-        stats = solver.stats()
-        status = stats.get("return_status", "")
-        q = np.array(result["x"]).reshape(-1)
-        return q, status in SUCCESS, status in CAPPED, int(stats.get("iter_count", 0)), micros, cpu_micros
-
-    return solve_once
 
 
 # docs/climber.md §5: x, y, J for rows N, D, A, B, C, M.
@@ -263,8 +244,7 @@ def main():
     def sample_q(rng, count):
         return [rng.uniform(LOWER, UPPER) for _ in range(count)]
 
-    solver = build_solver()
-    solve_once = timed_solve(solver)
+    solve_once = ipopt_batch.timed(build_solver(), LOWER, UPPER)
     if args.serve:
         ipopt_serve.serve(solve_once, centre, sample_q, 3, args.seed, REFERENCE[0][1])
         return
@@ -275,32 +255,8 @@ def main():
     if args.limit:
         targets = targets[: args.limit]
     solve_once(list(REFERENCE[0][1]), centre.tolist())  # loads MUMPS
-    os.makedirs(args.out_dir, exist_ok=True)
-    header = ["y1", "y2", "y3"] + [f"q{i + 1}" for i in range(5)] + ["residual", "cost", "margin", "status", "iterations", "micros"]
-    for method in [m.strip() for m in args.methods.split(",") if m.strip()]:
-        count = 1 if method == "mid" else int(method.split("-")[1])
-        rows = []
-        for index, y in enumerate(targets):
-            rng = np.random.default_rng([args.seed, index])
-            seeds = [centre] + sample_q(rng, count - 1)
-            best, best_key, iterations, micros = None, None, 0, 0.0
-            for seed in seeds:
-                q, ok, _, its, us, _ = solve_once(y.tolist(), seed.tolist())
-                micros += us
-                iterations += its
-                status, residual, margin, j = judge(y, q, ok)
-                key = (0, j) if status == "converged" else (1, residual)
-                if best_key is None or key < best_key:
-                    best, best_key = (q, status, residual, j, margin), key
-            q, status, residual, j, margin = best
-            rows.append([*(repr(float(v)) for v in y), *(repr(float(v)) for v in q), repr(residual), repr(j),
-                         repr(margin), status, iterations, f"{micros:.3f}"])
-        path = os.path.join(args.out_dir, f"ipopt-{method}.csv")
-        with open(path, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(header)
-            w.writerows(rows)
-        print(f"wrote {path} ({len(rows)} targets)", file=sys.stderr)
+    ipopt_batch.run_methods(targets, ["y1", "y2", "y3"], centre, sample_q, solve_once, judge, args.methods,
+                            args.seed, args.out_dir)
 
 
 if __name__ == "__main__":

@@ -58,6 +58,51 @@ impl Jacobian {
         &self.cols[i * self.m..(i + 1) * self.m]
     }
 
+    /// J_F J_Fᵀ + λ² I over the free joints F into `self.gram` (`damping2` = λ²).
+    fn fill_gram(&mut self, free: Option<&[bool]>, damping2: f64) {
+        let is_free = |i: usize| free.is_none_or(|f| f[i]);
+        let m = self.m;
+        // The 3-D tasks (serial arms, the climber): six distinct entries, on the stack. The
+        // planar page has no 3-D task and leaves it out.
+        #[cfg(any(feature = "chain", feature = "climber"))]
+        if m == 3 {
+            let mut g = [0.0; 6];
+            for i in (0..self.n).filter(|&i| is_free(i)) {
+                let c = &self.cols[3 * i..3 * i + 3];
+                g[0] += c[0] * c[0];
+                g[1] += c[0] * c[1];
+                g[2] += c[0] * c[2];
+                g[3] += c[1] * c[1];
+                g[4] += c[1] * c[2];
+                g[5] += c[2] * c[2];
+            }
+            self.gram.copy_from_slice(&[
+                g[0] + damping2,
+                g[1],
+                g[2],
+                g[1],
+                g[3] + damping2,
+                g[4],
+                g[2],
+                g[4],
+                g[5] + damping2,
+            ]);
+            return;
+        }
+        self.gram.iter_mut().for_each(|v| *v = 0.0);
+        for i in (0..self.n).filter(|&i| is_free(i)) {
+            let col = &self.cols[i * m..(i + 1) * m];
+            for a in 0..m {
+                for b in 0..m {
+                    self.gram[a * m + b] += col[a] * col[b];
+                }
+            }
+        }
+        for a in 0..m {
+            self.gram[a * m + a] += damping2;
+        }
+    }
+
     /// The minimum-norm (damped) least-squares step Δq = Jᵀ (J Jᵀ + λ² I)⁺ r over the free
     /// joints, into `step`; entries of joints that are not free are 0. `damping2` is λ² (0 for
     /// Gauss–Newton).
@@ -87,18 +132,7 @@ impl Jacobian {
             }
             return;
         }
-        self.gram.iter_mut().for_each(|v| *v = 0.0);
-        for i in (0..self.n).filter(|&i| is_free(i)) {
-            let col = &self.cols[i * m..(i + 1) * m];
-            for a in 0..m {
-                for b in 0..m {
-                    self.gram[a * m + b] += col[a] * col[b];
-                }
-            }
-        }
-        for a in 0..m {
-            self.gram[a * m + a] += damping2;
-        }
+        self.fill_gram(free, damping2);
         self.rhs.copy_from_slice(&r[..m]);
         symmetric_pinv_apply(
             &mut self.gram,
@@ -123,16 +157,12 @@ impl Jacobian {
         let is_free = |i: usize| free.is_none_or(|f| f[i]);
         let m = self.m;
         self.rhs.iter_mut().for_each(|v| *v = 0.0);
-        self.gram.iter_mut().for_each(|v| *v = 0.0);
         for i in (0..self.n).filter(|&i| is_free(i)) {
-            let col = &self.cols[i * m..(i + 1) * m];
-            for a in 0..m {
-                self.rhs[a] += col[a] * g[i];
-                for b in 0..m {
-                    self.gram[a * m + b] += col[a] * col[b];
-                }
+            for (r, c) in self.rhs.iter_mut().zip(&self.cols[i * m..(i + 1) * m]) {
+                *r += c * g[i];
             }
         }
+        self.fill_gram(free, 0.0);
         if m == 2 {
             let gram = Sym2 {
                 a: self.gram[0],

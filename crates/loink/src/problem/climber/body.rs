@@ -63,7 +63,7 @@ impl Leg {
     }
 
     /// ∂e1/∂q_f and ∂e2/∂(q_f + q_t).
-    fn turned(&self) -> ([f64; 2], [f64; 2]) {
+    pub fn turned(&self) -> ([f64; 2], [f64; 2]) {
         // d/dφ (σ cos φ, sin φ) = (−σ sin φ, cos φ) = (−σ e_v, σ e_u), as σ² = 1.
         let turn = |e: [f64; 2]| [-self.side * e[1], self.side * e[0]];
         (turn(self.e1), turn(self.e2))
