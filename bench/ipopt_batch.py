@@ -18,6 +18,24 @@ SUCCESS = {"Solve_Succeeded", "Solved_To_Acceptable_Level"}
 CAPPED = {"Maximum_Iterations_Exceeded", "Maximum_CpuTime_Exceeded", "Maximum_WallTime_Exceeded"}
 
 
+def add_arguments(parser, columns):
+    """The options every such script takes: --serve, or a targets file with `columns` and the
+    methods to run over it."""
+    parser.add_argument("--serve", action="store_true", help="answer loink bench's requests on stdin")
+    parser.add_argument("--targets", help=f"CSV with columns {','.join(columns)}")
+    parser.add_argument("--out-dir")
+    parser.add_argument("--methods", default="mid,best-16")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--limit", type=int)
+
+
+def read_targets(path, columns, limit=None):
+    """The targets file's rows as arrays of `columns`, the first `limit` of them."""
+    with open(path) as f:
+        targets = [np.array([float(r[c]) for c in columns]) for r in csv.DictReader(f)]
+    return targets[:limit] if limit else targets
+
+
 def timed(solver, lower, upper):
     """solve_once(target, start) -> (q, ok, capped, iterations, micros, cpu_micros), as
     bench/ipopt_serve.py wants it: the wall and thread-CPU time of the solve call alone."""

@@ -26,7 +26,6 @@ Writes `ipopt-<method>.csv` per method in `loink eval`'s columns
 """
 
 import argparse
-import csv
 import math
 import os
 import sys
@@ -180,12 +179,7 @@ def main():
     parser.add_argument("--base")
     parser.add_argument("--tip")
     parser.add_argument("--hold", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--serve", action="store_true", help="answer loink bench's requests on stdin")
-    parser.add_argument("--targets", help="CSV with columns x,y,z")
-    parser.add_argument("--out-dir")
-    parser.add_argument("--methods", default="mid,best-16")
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--limit", type=int)
+    ipopt_batch.add_arguments(parser, ["x", "y", "z"])
     args = parser.parse_args()
     held = {}
     for h in args.hold:
@@ -204,10 +198,7 @@ def main():
         return
     if not args.targets or not args.out_dir:
         parser.error("--targets and --out-dir are required unless --serve")
-    with open(args.targets) as f:
-        targets = [np.array([float(r["x"]), float(r["y"]), float(r["z"])]) for r in csv.DictReader(f)]
-    if args.limit:
-        targets = targets[: args.limit]
+    targets = ipopt_batch.read_targets(args.targets, ["x", "y", "z"], args.limit)
     solve_once(targets[0].tolist(), chain.centre.tolist())  # loads MUMPS
     ipopt_batch.run_methods(targets, ["x", "y", "z"], chain.centre, chain.sample_q, solve_once,
                             chain.judge, args.methods, args.seed, args.out_dir)

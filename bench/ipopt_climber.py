@@ -25,7 +25,6 @@ Writes `ipopt-<method>.csv` per method in `loink eval`'s columns
 """
 
 import argparse
-import csv
 import math
 import os
 import sys
@@ -52,6 +51,8 @@ FEET = 2 * (0.03591 + 0.02961 + 0.32158)
 GRAVITY = 9.81
 MU, BETA, EPS_T = 0.7, 20.0, 1.0
 W_ANKLE, W_TILT, TILT_REF, ANKLE_MAX = 0.03, 0.05, 0.5, 0.523599
+# The task's columns in targets and results files.
+COLUMNS = ["y1", "y2", "y3"]
 
 class Numpy:
     cos, sin, sqrt, exp, log = np.cos, np.sin, np.sqrt, np.exp, np.log
@@ -229,13 +230,8 @@ def check():
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--robot", choices=["climber"], default="climber")
-    parser.add_argument("--serve", action="store_true", help="answer loink bench's requests on stdin")
     parser.add_argument("--check", action="store_true", help="reproduce the design's reference table")
-    parser.add_argument("--targets", help="CSV with columns y1,y2,y3")
-    parser.add_argument("--out-dir")
-    parser.add_argument("--methods", default="mid,best-16")
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--limit", type=int)
+    ipopt_batch.add_arguments(parser, COLUMNS)
     args = parser.parse_args()
     if args.check:
         sys.exit(0 if check() else 1)
@@ -250,12 +246,9 @@ def main():
         return
     if not args.targets or not args.out_dir:
         parser.error("--targets and --out-dir are required unless --serve or --check")
-    with open(args.targets) as f:
-        targets = [np.array([float(r["y1"]), float(r["y2"]), float(r["y3"])]) for r in csv.DictReader(f)]
-    if args.limit:
-        targets = targets[: args.limit]
+    targets = ipopt_batch.read_targets(args.targets, COLUMNS, args.limit)
     solve_once(list(REFERENCE[0][1]), centre.tolist())  # loads MUMPS
-    ipopt_batch.run_methods(targets, ["y1", "y2", "y3"], centre, sample_q, solve_once, judge, args.methods,
+    ipopt_batch.run_methods(targets, COLUMNS, centre, sample_q, solve_once, judge, args.methods,
                             args.seed, args.out_dir)
 
 
