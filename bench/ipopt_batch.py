@@ -8,6 +8,7 @@ columns: the task's, q1..qn, residual, cost, margin, status, iterations, micros.
 """
 
 import csv
+import math
 import os
 import sys
 import time
@@ -34,6 +35,24 @@ def read_targets(path, columns, limit=None):
     with open(path) as f:
         targets = [np.array([float(r[c]) for c in columns]) for r in csv.DictReader(f)]
     return targets[:limit] if limit else targets
+
+
+def judge(reached, target, q, lower, upper, ok, cost):
+    """(status, residual, margin, cost) of an answer q by replay: `reached` is where q puts the
+    task, `cost` its cost; converged when IPOPT met its test, the residual is at most 1e-6 and the
+    limits hold to 1e-6."""
+    q = np.asarray(q, dtype=float)
+    if not np.all(np.isfinite(q)):
+        return "invalid", math.inf, -math.inf, math.nan
+    residual = float(np.linalg.norm(np.asarray(reached(q), dtype=float) - np.asarray(target)))
+    margin = float(np.min(np.minimum(q - lower, upper - q)))
+    if ok and residual <= 1e-6 and margin >= -1e-6:
+        status = "converged"
+    elif margin < -1e-6:
+        status = "limits"
+    else:
+        status = "capped"
+    return status, residual, margin, float(cost(q))
 
 
 def timed(solver, lower, upper):

@@ -144,18 +144,7 @@ class Chain:
         return float(np.dot(u, u))
 
     def judge(self, target, q, ok):
-        q = np.asarray(q, dtype=float)
-        if not np.all(np.isfinite(q)):
-            return "invalid", math.inf, -math.inf, math.nan
-        residual = float(np.linalg.norm(self.fk(q) - target))
-        margin = float(np.min(np.minimum(q - self.lower, self.upper - q)))
-        if ok and residual <= 1e-6 and margin >= -1e-6:
-            status = "converged"
-        elif margin < -1e-6:
-            status = "limits"
-        else:
-            status = "capped"
-        return status, residual, margin, self.cost(q)
+        return ipopt_batch.judge(self.fk, target, q, self.lower, self.upper, ok, self.cost)
 
 
 def build_solver(chain):

@@ -172,18 +172,7 @@ def cost(x, lib=Numpy):
 
 
 def judge(target, q, ok):
-    q = np.asarray(q, dtype=float)
-    if not np.all(np.isfinite(q)):
-        return "invalid", math.inf, -math.inf, math.nan
-    residual = float(np.linalg.norm(np.array(task(q)) - np.asarray(target)))
-    margin = float(np.min(np.minimum(q - LOWER, UPPER - q)))
-    if ok and residual <= 1e-6 and margin >= -1e-6:
-        status = "converged"
-    elif margin < -1e-6:
-        status = "limits"
-    else:
-        status = "capped"
-    return status, residual, margin, float(cost(q))
+    return ipopt_batch.judge(task, target, q, LOWER, UPPER, ok, cost)
 
 
 def build_solver():

@@ -6,7 +6,7 @@
 use burn::tensor::{Device, Tensor, TensorData};
 
 use super::data::NormalisedSet;
-use super::model::LoinkNet;
+use super::model::{Forward, LoinkNet};
 
 /// How the task error e_i = G₁(x̃_i) − ỹ_i enters the loss.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -132,7 +132,11 @@ fn smoothed_norm(squared: Tensor<2>) -> Tensor<2> {
 
 /// Evaluates the loss of `model` on `batch`.
 pub fn loss(model: &LoinkNet, batch: &Batch, weights: LossWeights) -> LossTerms {
-    let out = model.forward(batch.x.clone());
+    terms(model.forward(batch.x.clone()), batch, weights)
+}
+
+/// The loss terms of one forward pass `out` of `batch`.
+fn terms(out: Forward, batch: &Batch, weights: LossWeights) -> LossTerms {
     let squared = (out.task - batch.y.clone()).square().sum_dim(1);
     let per_row = match weights.task_loss {
         TaskLoss::Squared => squared,
@@ -155,10 +159,12 @@ pub fn anchor_loss(
     weights: LossWeights,
     latent: f64,
 ) -> Tensor<1> {
-    let terms = loss(model, batch, weights);
-    match model.forward(batch.x.clone()).latent {
-        Some(z) => terms.total + z.square().sum_dim(1).mean().mul_scalar(latent),
-        None => terms.total,
+    let out = model.forward(batch.x.clone());
+    let pinned = out.latent.clone();
+    let total = terms(out, batch, weights).total;
+    match pinned {
+        Some(z) => total + z.square().sum_dim(1).mean().mul_scalar(latent),
+        None => total,
     }
 }
 

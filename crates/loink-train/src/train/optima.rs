@@ -85,9 +85,7 @@ pub fn draw(
 }
 
 fn inside(region: &JointLimits, q: &[f64]) -> bool {
-    q.iter()
-        .enumerate()
-        .all(|(i, &v)| v >= region.lower()[i] && v <= region.upper()[i])
+    region.margin(q) >= 0.0
 }
 
 #[cfg(test)]
