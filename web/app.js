@@ -55,7 +55,6 @@ let drawQueued = false;
 let idleQueued = false;
 let playing = false;
 let hashTimer = 0;
-let lastHash = '';
 let lessonState = null;
 
 const $ = (id) => document.getElementById(id);
@@ -132,11 +131,22 @@ function showModelCard() {
   if ($('model-card-command').textContent !== card.command) $('model-card-command').textContent = card.command;
 }
 
+/** The target's controls beyond the pointer and the view's named targets: only views of the
+ *  full bundle have them, so their module (web/target-controls.js) is fetched by those alone. */
+let targetControls = null;
+function showTargetControls() {
+  if (!state.targetControls?.length && !state.presets?.length) return;
+  targetControls ??= import('./target-controls.js').then((m) => m.bind({ pg, $, guarded, render, queueDraw }));
+  const shown = state;
+  targetControls.then((show) => show(shown)).catch((e) => showStatus(`The target controls could not load: ${errorText(e)}`, true));
+}
+
 function render(next) {
   if (!next) return;
   state = next;
   showReadouts();
   showModelCard();
+  showTargetControls();
   showControls();
   $('unreachable').hidden = !state.unreachable;
   const notes = state.warnings.length ? ` (${state.warnings.join('; ')})` : '';
@@ -151,12 +161,13 @@ function render(next) {
 /** Rewrites the URL hash (debounced) so the address always reproduces the view. */
 function scheduleHash() {
   clearTimeout(hashTimer);
+  const shown = location.hash;
   hashTimer = setTimeout(() => {
+    // A navigation since (a link clicked, the back button) wins: its hashchange, which may not
+    // have run yet, applies it. Rewriting it here would swallow that navigation.
+    if (location.hash !== shown) return;
     const hash = pg.hash();
-    if (hash !== location.hash) {
-      lastHash = hash;
-      history.replaceState(null, '', hash);
-    }
+    if (hash !== location.hash) history.replaceState(null, '', hash);
   }, 150);
 }
 
@@ -395,9 +406,12 @@ function bindControls() {
   $('export-png').addEventListener('click', exportPng);
   $('export-svg').addEventListener('click', exportSvg);
   $('export-json').addEventListener('click', exportJson);
-  window.addEventListener('hashchange', () => {
-    if (location.hash === lastHash) return;
-    applyHash(location.hash);
+  window.addEventListener('hashchange', (event) => {
+    // The hash navigated to (history.replaceState, which rewrites the view's own hash, fires
+    // no hashchange); the view already showing it has nothing to apply.
+    const hash = new URL(event.newURL).hash;
+    if (hash === pg.hash()) return;
+    applyHash(hash);
   });
 }
 
@@ -745,10 +759,13 @@ window.loinkPlayground = {
   firstFrame,
   interactive,
   linkHash,
-  setTarget(x, y) {
+  /** setTarget(x, y) on a planar view, setTarget(y1, y2, y3) on a view whose task has three
+   *  coordinates (Rust refuses the wrong count with the one it takes). */
+  setTarget(...coordinates) {
     try {
+      if (coordinates.length > 3) throw new Error(`setTarget takes 2 or 3 coordinates, ${coordinates.length} given`);
       // Raw values: Rust refuses non-numbers by type (Number(null) would be 0).
-      const next = pg.setTarget(x, y);
+      const next = pg.setTarget(coordinates[0], coordinates[1], coordinates[2]);
       render(next);
       queueDraw();
       return next;

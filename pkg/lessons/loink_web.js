@@ -636,6 +636,8 @@ export class Playground {
     /**
      * One pointer event on `canvas#arm` at CSS pixel (px, py) from its top-left corner:
      * maps to the world, solves and returns the state (panels: `drawFrame()`).
+     * The pointer sets the target's first two coordinates (the point in the sketch plane);
+     * any further ones (the climber's clearance) keep their values.
      * @param {number} px
      * @param {number} py
      * @returns {any}
@@ -702,18 +704,35 @@ export class Playground {
         return ret[0] !== 0;
     }
     /**
-     * Sets the target in metres and solves; returns the state (this target's solution; the
-     * gap follows with the next [`Self::draw_frame`], `optimumPending` says so). `x` and `y`
-     * must be JS numbers: null, undefined, strings, booleans, BigInt and objects are refused
-     * by type (no coercion of null to 0), NaN, ±∞ and absurd magnitudes by value; a refused
-     * target changes nothing. Panels are not redrawn here: call `drawFrame()` once per
-     * animation frame.
-     * @param {any} x
-     * @param {any} y
+     * Sets target coordinate `index` (a control beyond the two the pointer sets, such as the
+     * climber's body clearance) and solves; returns the state. Refused like [`Self::set_target`].
+     * @param {number} index
+     * @param {any} value
      * @returns {any}
      */
-    setTarget(x, y) {
-        const ret = wasm.playground_setTarget(this.__wbg_ptr, x, y);
+    setTargetCoordinate(index, value) {
+        const ret = wasm.playground_setTargetCoordinate(this.__wbg_ptr, index, value);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * Sets the target (task units: metres) and solves; returns the state (this target's
+     * solution; the gap follows with the next [`Self::draw_frame`], `optimumPending` says so).
+     * `setTarget(x, y)` on a view with a two-dimensional task, `setTarget(y1, y2, y3)` on one
+     * with three (the climber); any other count is refused, saying how many the task has.
+     * Each coordinate must be a JS number: null, strings, booleans, BigInt and objects are
+     * refused by type (no coercion of null to 0), NaN, ±∞ and absurd magnitudes by value; a
+     * refused target changes nothing. Panels are not redrawn here: call `drawFrame()` once
+     * per animation frame.
+     * @param {any} x
+     * @param {any} y
+     * @param {any} z
+     * @returns {any}
+     */
+    setTarget(x, y, z) {
+        const ret = wasm.playground_setTarget(this.__wbg_ptr, x, y, z);
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }

@@ -1,4 +1,4 @@
-// End-to-end tests of the seven lessons in headless Chromium: each lesson URL opens
+// End-to-end tests of the eight lessons in headless Chromium: each lesson URL opens
 // in its teaching state, getState().lesson says what the lesson must show, and what the lesson
 // text claims is what it measures. Screenshots go to tests/artifacts/lesson-*.png, each checked
 // for what it must show (the target drawn, not hidden under a legend).
@@ -365,4 +365,42 @@ test('on a lesson page `ready` resolves with the lesson\'s figures in getState()
     assert.deepEqual(page.problems, [], hash);
     await page.context().close();
   }
+});
+
+test('climbing: the upper feet carry more on a wall, equal on the ceiling; under minimum norm posture hardly matters', async () => {
+  const { page, name } = await openLesson('#lesson=climbing');
+  assert.equal(name, 'climbing');
+  await page.waitForFunction(() => window.loinkPlayground.getState().lesson?.rows?.length === 25);
+  const s = await lessonState(page);
+  assert.deepEqual(s.missing_models, []);
+  assert.equal(s.rule, 'stiffness');
+  assert.equal(s.span, 0.5);
+  assert.equal(s.clearance, 0.08);
+  const at = (state, gamma) => state.rows.find((r) => r.gamma === gamma);
+  const wall = at(s, 90);
+  const ceiling = at(s, 180);
+  // docs/climber.md at (90°, 0.5 m, 8 cm): the optimum needs 22.5 / 20.8 N, the neutral stance 26.5 / 16.9 N.
+  assert.ok(Math.abs(wall.loink[0] - 22.5) < 0.3 && Math.abs(wall.loink[1] - 20.8) < 0.3, JSON.stringify(wall));
+  assert.ok(Math.abs(wall.neutral[0] - 26.5) < 0.1 && Math.abs(wall.neutral[1] - 16.9) < 0.1, JSON.stringify(wall));
+  assert.ok(wall.neutral[0] - wall.loink[0] > 3, 'LOInK spares the upper feet');
+  assert.ok(Math.abs(ceiling.loink[0] - ceiling.loink[1]) < 0.5, `ceiling ${ceiling.loink}`);
+  // LOInK's larger pull is near the bottom of the band of every posture (its cost also keeps the
+  // ankles centred and the body near parallel, so it is not the bare min-max posture).
+  const peak = Math.max(...wall.loink);
+  assert.ok(peak - wall.spread[0] < 1.5 && wall.spread[1] - peak > 5, JSON.stringify(wall));
+  const stiffSpread = wall.spread[1] - wall.spread[0];
+  const text = await page.locator('#lesson-readouts').innerText();
+  assert.match(text, /vertical wall: LOInK's posture/);
+  await shot(page, 'climbing');
+  // Minimum norm: the same footholds, a band of postures an order of magnitude narrower.
+  await page.selectOption('#lesson-control-rule', 'min-norm');
+  await page.waitForFunction(() => window.loinkPlayground.getState().lesson.rule === 'min-norm');
+  const m = await lessonState(page);
+  const minWall = at(m, 90);
+  const minSpread = minWall.spread[1] - minWall.spread[0];
+  assert.ok(minSpread < stiffSpread / 5, `spread ${minSpread} N under min-norm vs ${stiffSpread} N`);
+  await page.waitForFunction(() => /rule=min-norm/.test(location.hash));
+  await shot(page, 'climbing-min-norm');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });

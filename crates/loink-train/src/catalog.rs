@@ -168,11 +168,14 @@ fn stem(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Whether the page can draw `problem`: its arm panel draws a problem with a planar task whose
-/// kind sketches its configurations (the planar arms, the soft arm); model files of any other
-/// problem stay out of the page's menu.
+/// Whether the page can draw `problem`: its arm panel draws a problem whose kind sketches its
+/// configurations in a plane where the pointer sets the task's first two coordinates (the
+/// planar arms, the soft arm, the climber, whose further coordinate has a slider); model files
+/// of any other problem stay out of the page's menu.
 pub fn page_draws(problem: &loink::problem::Problem) -> bool {
-    problem.task_dim() == 2
+    let further = problem.kinematics().target_controls();
+    (problem.task_dim() == 2
+        || (2..problem.task_dim()).all(|i| further.iter().any(|c| c.coordinate == i)))
         && problem
             .kinematics()
             .sketch(&problem.limits().centres())

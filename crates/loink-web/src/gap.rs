@@ -42,16 +42,20 @@ pub struct GapMap {
     pub bounds: [f64; 4],
     /// `CELLS × CELLS` cells, row 0 at the top.
     pub cells: Vec<GapCell>,
+    /// The target's coordinates beyond the plane's two, the same in every cell (the climber's
+    /// clearance; empty for a two-dimensional task).
+    pub rest: Vec<f64>,
     next: usize,
 }
 
 impl GapMap {
-    /// An empty map over the region's rectangle.
-    pub fn new(model: &str, region: &Region) -> GapMap {
+    /// An empty map over the region's rectangle, its targets completed by `rest`.
+    pub fn new(model: &str, region: &Region, rest: &[f64]) -> GapMap {
         GapMap {
             model: model.to_string(),
             bounds: region.bounds(),
             cells: vec![GapCell::Pending; CELLS * CELLS],
+            rest: rest.to_vec(),
             next: 0,
         }
     }
@@ -98,7 +102,8 @@ impl GapMap {
         };
         while !self.done() {
             let k = self.next;
-            let y = self.centre(k / CELLS, k % CELLS);
+            let mut y = self.centre(k / CELLS, k % CELLS).to_vec();
+            y.extend_from_slice(&self.rest);
             self.cells[k] = if !region.contains(y[0], y[1]) {
                 GapCell::Unreachable
             } else {

@@ -49,6 +49,9 @@ pub struct LatentMap {
     pub cost: Vec<f64>,
     /// Whether the cell's pose breaks a joint limit (the colour scale leaves these out).
     pub outside_limits: Vec<bool>,
+    /// Whether the cell's pose, inside the limits, leaves the problem's useful domain (a kind
+    /// with [`loink::problem::Kinematics::domain_words`]; all false otherwise).
+    pub outside_domain: Vec<bool>,
     /// Colour scale bounds.
     pub cost_range: (f64, f64),
     /// Latent points of the samples.
@@ -269,18 +272,32 @@ impl LearnedModel {
 
     /// The landscape curve over z₁ ∈ [−half, half] (other latent coordinates 0), `points` samples.
     pub fn curve(&self, target: &[f64], half: f64, points: usize) -> Option<LatentCurve> {
+        let label = if self.latent_dim() == 1 {
+            "latent z (normalised)"
+        } else {
+            "latent z₁ (normalised; z₂ = 0)"
+        };
+        self.curve_along(target, 0, label, half, points)
+    }
+
+    /// The landscape curve over z_axis ∈ [−half, half] (other latent coordinates 0), its axis
+    /// labelled `label`.
+    pub fn curve_along(
+        &self,
+        target: &[f64],
+        axis: usize,
+        label: &str,
+        half: f64,
+        points: usize,
+    ) -> Option<LatentCurve> {
         let k = self.latent_dim();
-        if k == 0 || points < 2 {
+        if axis >= k || points < 2 {
             return None;
         }
         let surrogate = self.surrogate_fn(target)?;
         let mut state = self.state.clone();
         let mut curve = LatentCurve {
-            axis: if k == 1 {
-                "latent z (normalised)".to_string()
-            } else {
-                "latent z₁ (normalised; z₂ = 0)".to_string()
-            },
+            axis: label.to_string(),
             ..LatentCurve::default()
         };
         // Walk outward from z = 0 in both directions so each inverse warm-starts from its
@@ -301,9 +318,9 @@ impl LearnedModel {
             let (mut warm, mut path) = origin.clone();
             for i in 1..=half_points {
                 warm.predict(&mut path);
-                z[0] = direction * half * i as f64 / half_points.max(1) as f64;
+                z[axis] = direction * half * i as f64 / half_points.max(1) as f64;
                 rows.push((
-                    z[0],
+                    z[axis],
                     self.true_cost_at(&mut warm, target, &z),
                     surrogate(&z),
                 ));
@@ -334,6 +351,7 @@ impl LearnedModel {
             z_range: [-half, half],
             cost: vec![f64::NAN; cells * rows],
             outside_limits: vec![false; cells * rows],
+            outside_domain: vec![false; cells * rows],
             cost_range: (f64::NAN, f64::NAN),
             samples,
             optimum_z,
@@ -357,6 +375,8 @@ impl LearnedModel {
         // Along a row the cells are equally spaced: each row is a path (a resumed row, and a
         // row's first two cells, start plainly).
         let mut path = PathPredictor::new();
+        let kinematics = self.problem().kinematics();
+        let has_domain = kinematics.domain_words().is_some();
         while !map.complete() {
             let cell = map.done;
             let (row, col) = (cell / map.cols, cell % map.cols);
@@ -368,14 +388,18 @@ impl LearnedModel {
                 path.restart();
             }
             state.predict(&mut path);
-            (map.cost[cell], map.outside_limits[cell]) =
-                match self.loink().preimage(&mut state, target, &z) {
-                    Ok((q, _)) => (
-                        self.problem().cost().value(&q),
-                        self.problem().limits().margin(&q) < -1e-6,
-                    ),
-                    Err(_) => (f64::NAN, false),
-                };
+            (
+                map.cost[cell],
+                map.outside_limits[cell],
+                map.outside_domain[cell],
+            ) = match self.loink().preimage(&mut state, target, &z) {
+                Ok((q, _)) => (
+                    self.problem().cost().value(&q),
+                    self.problem().limits().margin(&q) < -1e-6,
+                    has_domain && !kinematics.in_domain(&q),
+                ),
+                Err(_) => (f64::NAN, false, false),
+            };
             map.done += 1;
             changed = true;
             if crate::clock::now_micros() - start >= budget_micros {
@@ -383,13 +407,13 @@ impl LearnedModel {
             }
         }
         if changed {
-            // The colour scale spans the poses inside the limits (all poses when none is).
+            // The colour scale spans the poses inside the limits and the useful domain (all
+            // poses when none is).
             let range = |inside_only: bool| {
-                map.cost
-                    .iter()
-                    .zip(&map.outside_limits)
-                    .filter(|(c, out)| c.is_finite() && !(inside_only && **out))
-                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), (c, _)| {
+                (map.cost.iter().zip(&map.outside_limits))
+                    .zip(&map.outside_domain)
+                    .filter(|((c, out), off)| c.is_finite() && !(inside_only && (**out || **off)))
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), ((c, _), _)| {
                         (a.min(*c), b.max(*c))
                     })
             };

@@ -240,8 +240,12 @@ impl Panels {
         };
         let cost_formula = engine.problem().cost().spec().formula();
         #[cfg(feature = "model-free")]
+        // A simulated robot (the soft arm) shows its rods' twists: its self-motion has no
+        // sweep, and its model's latent curve says little about a rod. Other kinds keep the
+        // learned set's cost curve.
         if !loink::solvers::reference::sweeps(engine.problem())
             && engine.problem().dof() > engine.problem().task_dim() + 1
+            && engine.problem().kinematics().simulator_calls().is_some()
         {
             let solution = engine.solution();
             let scene = draw::twists::TwistScene {
@@ -272,6 +276,10 @@ impl Panels {
                 .filter(|m| m.chart_count() > 1)
                 .map_or(&[], |m| m.set().regions()),
             compare: None,
+            // The problems without a sweep (the soft arm, the climber) are the full bundle's.
+            #[cfg(feature = "model-free")]
+            second: (!loink::solvers::reference::sweeps(engine.problem()))
+                .then(|| engine.second_curve()),
         };
         draw::landscape::draw(surface, &scene)
     }
@@ -290,6 +298,7 @@ impl Panels {
                 .model()
                 .filter(|m| m.chart_count() > 1)
                 .map(|m| (m.shown_chart(), m.chart_count())),
+            domain: engine.problem().kinematics().domain_words(),
         };
         self.latent_view = draw::latent::draw(surface, &scene)?;
         Ok(())
@@ -312,9 +321,15 @@ impl Panels {
         let Some(model) = engine.model() else {
             return (false, false);
         };
+        // A target with coordinates beyond the plane (the climber's clearance) maps the plane
+        // at those: the map starts over when they change.
+        let rest = engine.settings().target.get(2..).unwrap_or_default();
+        if self.gap_maps.get(name).is_some_and(|m| m.rest != rest) {
+            self.gap_maps.remove(name);
+        }
         let map = self
             .gap_maps
-            .get_or_insert_with(name, || GapMap::new(name, &region));
+            .get_or_insert_with(name, || GapMap::new(name, &region, rest));
         if map.done() {
             return (false, false);
         }

@@ -339,15 +339,42 @@ impl Playground {
         Ok(settings::format_hash(&next))
     }
 
-    /// Sets the target in metres and solves; returns the state (this target's solution; the
-    /// gap follows with the next [`Self::draw_frame`], `optimumPending` says so). `x` and `y`
-    /// must be JS numbers: null, undefined, strings, booleans, BigInt and objects are refused
-    /// by type (no coercion of null to 0), NaN, ±∞ and absurd magnitudes by value; a refused
-    /// target changes nothing. Panels are not redrawn here: call `drawFrame()` once per
-    /// animation frame.
+    /// Sets the target (task units: metres) and solves; returns the state (this target's
+    /// solution; the gap follows with the next [`Self::draw_frame`], `optimumPending` says so).
+    /// `setTarget(x, y)` on a view with a two-dimensional task, `setTarget(y1, y2, y3)` on one
+    /// with three (the climber); any other count is refused, saying how many the task has.
+    /// Each coordinate must be a JS number: null, strings, booleans, BigInt and objects are
+    /// refused by type (no coercion of null to 0), NaN, ±∞ and absurd magnitudes by value; a
+    /// refused target changes nothing. Panels are not redrawn here: call `drawFrame()` once
+    /// per animation frame.
     #[wasm_bindgen(js_name = setTarget)]
-    pub fn set_target(&mut self, x: JsValue, y: JsValue) -> Result<JsValue, JsError> {
-        let target = [coordinate("x", &x)?, coordinate("y", &y)?];
+    pub fn set_target(&mut self, x: JsValue, y: JsValue, z: JsValue) -> Result<JsValue, JsError> {
+        let mut target = vec![coordinate("x", &x)?, coordinate("y", &y)?];
+        if !z.is_undefined() {
+            target.push(coordinate("z", &z)?);
+        }
+        self.move_to(&target)
+    }
+
+    /// Sets target coordinate `index` (a control beyond the two the pointer sets, such as the
+    /// climber's body clearance) and solves; returns the state. Refused like [`Self::set_target`].
+    #[cfg(feature = "climber")]
+    #[wasm_bindgen(js_name = setTargetCoordinate)]
+    pub fn set_target_coordinate(
+        &mut self,
+        index: usize,
+        value: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let value = coordinate("the target coordinate", &value)?;
+        let mut target = self.engine.settings().target.clone();
+        let Some(slot) = target.get_mut(index) else {
+            return Err(js_err(format!(
+                "this view's target has {} coordinates, not {}",
+                target.len(),
+                index + 1
+            )));
+        };
+        *slot = value;
         self.move_to(&target)
     }
 
@@ -370,9 +397,12 @@ impl Playground {
 
     /// One pointer event on `canvas#arm` at CSS pixel (px, py) from its top-left corner:
     /// maps to the world, solves and returns the state (panels: `drawFrame()`).
+    /// The pointer sets the target's first two coordinates (the point in the sketch plane);
+    /// any further ones (the climber's clearance) keep their values.
     pub fn pointer(&mut self, px: f64, py: f64) -> Result<JsValue, JsError> {
-        let world = self.canvas_to_world(px, py)?;
-        self.move_to(&world)
+        let mut target = self.canvas_to_world(px, py)?;
+        target.extend(self.engine.settings().target.iter().skip(2));
+        self.move_to(&target)
     }
 
     /// Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys), never off the panel.

@@ -18,9 +18,9 @@ use crate::catalog;
 pub use loink::solvers::registry::SolverKind;
 
 /// Controls that a `NAME_hide=1` key can hide.
-pub const HIDEABLE: [&str; 11] = [
-    "model", "solver", "sigma", "samples", "seed", "refine", "feedback", "play", "share", "export",
-    "readouts",
+pub const HIDEABLE: [&str; 12] = [
+    "model", "solver", "sigma", "samples", "seed", "refine", "feedback", "target", "play", "share",
+    "export", "readouts",
 ];
 
 /// The panels a `figure=NAME` link can show alone.

@@ -67,6 +67,66 @@ pub struct FrameState {
     /// The readouts as the page prints them (`data-readout` name → text), formatted here so
     /// JavaScript holds no number formatting either.
     pub readouts: Readouts,
+    /// A slider per target coordinate the pointer does not set (the climber's clearance; the
+    /// full bundle only, as the next two).
+    #[cfg(feature = "climber")]
+    pub target_controls: Vec<TargetControlState>,
+    /// Named targets of this view, one button each (the climber's wall, overhang, ceiling).
+    #[cfg(feature = "climber")]
+    pub presets: Vec<PresetState>,
+    /// What the robot's contacts must hold in the answer, beside the neutral posture (empty for
+    /// a robot without contacts; the full bundle only).
+    #[cfg(feature = "climber")]
+    pub loads: Vec<LoadState>,
+}
+
+/// A target coordinate's slider.
+#[cfg(feature = "climber")]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetControlState {
+    /// The coordinate it sets (0-based).
+    pub coordinate: usize,
+    /// The control's name (`data-control`).
+    pub name: &'static str,
+    /// What it sets, with its unit.
+    pub label: &'static str,
+    /// Its range and step.
+    pub min: f64,
+    /// Upper end.
+    pub max: f64,
+    /// Step.
+    pub step: f64,
+    /// The coordinate's current value.
+    pub value: f64,
+    /// The value as the page prints it.
+    pub text: String,
+}
+
+/// A named target.
+#[cfg(feature = "climber")]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PresetState {
+    /// Its name.
+    pub name: &'static str,
+    /// The target it sets.
+    pub target: Vec<f64>,
+}
+
+/// One contact's load.
+#[cfg(feature = "climber")]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadState {
+    /// The contact in words.
+    pub label: &'static str,
+    /// The force it needs in the answer (N).
+    pub needed: f64,
+    /// The force it has (N).
+    pub available: f64,
+    /// The force it needs in the neutral posture for the same target (N; NaN without one).
+    pub neutral: f64,
 }
 
 /// One chart's proposal, judged by replay like any answer.

@@ -43,16 +43,21 @@ const RIGHT: f64 = 10.0;
 const TOP: f64 = 4.0;
 const BOTTOM: f64 = 30.0;
 
-/// The world rectangle the panel shows for `problem`: its reach disc (a planar arm) with an 8 %
-/// margin; any other problem's reachable region (its bounds are kept by the page's cache)
+/// The world rectangle the panel shows for `problem`: the frame its kind draws its sketch in
+/// (the climber), else its reach disc (a planar arm) with an 8 % margin; any other problem's reachable region (its bounds are kept by the page's cache)
 /// together with its sketch (`with_sketch`).
 pub fn world_bounds(problem: &Problem, region: Option<&Region>) -> [f64; 4] {
+    if let Some(bounds) = problem.kinematics().sketch_bounds() {
+        return bounds;
+    }
     match (problem.kinematics().reach_disc(), region) {
         (Some(reach), _) => {
             let half = reach * 1.08;
             [-half, half, -half, half]
         }
         (None, Some(region)) => with_sketch(problem, region.bounds()),
+        // Every kind without a reach disc is the full bundle's.
+        #[cfg(feature = "model-free")]
         (None, None) => match problem.task_bounds(4_096) {
             Some(bounds) => with_sketch(problem, bounds),
             None => {
@@ -60,6 +65,11 @@ pub fn world_bounds(problem: &Problem, region: Option<&Region>) -> [f64; 4] {
                 [-r, r, -r, r]
             }
         },
+        #[cfg(not(feature = "model-free"))]
+        (None, None) => {
+            let r = problem.kinematics().workspace_radius();
+            [-r, r, -r, r]
+        }
     }
 }
 
@@ -195,7 +205,7 @@ fn body(problem: &Problem, q: &[f64]) -> Vec<Vec<(f64, f64)>> {
         .shapes
         .into_iter()
         .filter_map(|s| match s {
-            Shape::Polyline { stroke, points } if stroke != Stroke::LimitArc => {
+            Shape::Polyline { stroke, points } if stroke.is_robot() => {
                 Some(points.into_iter().map(|[x, y]| (x, y)).collect())
             }
             _ => None,
@@ -265,9 +275,9 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
     legend.add(
         Mark::Swatch(REGION.to_rgba()),
         if scene.region.is_some() {
-            "reachable within limits"
+            problem.kinematics().region_words().to_string()
         } else {
-            "reachable within limits (next frame)"
+            format!("{} (next frame)", problem.kinematics().region_words())
         },
     );
     if let Some(reach) = problem.kinematics().reach_disc() {
@@ -368,6 +378,8 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         let r = surface.px(4.0);
         let b = surface.px(6.0);
         let mut limits_drawn = false;
+        #[cfg(feature = "climber")]
+        let mut forces_drawn = false;
         for shape in &sketch.shapes {
             match shape {
                 Shape::Arc {
@@ -389,12 +401,24 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
                     let width = match stroke {
                         Stroke::Rod => 2.5,
                         Stroke::Plate => 6.0,
+                        #[cfg(feature = "climber")]
+                        Stroke::Wall => 1.5,
+                        #[cfg(feature = "climber")]
+                        Stroke::Force => 2.0,
                         _ => 4.0,
                     };
                     let style = match stroke {
                         Stroke::Plate | Stroke::Base => INK.stroke_width(surface.stroke(width)),
+                        #[cfg(feature = "climber")]
+                        Stroke::Wall => MUTED.stroke_width(surface.stroke(width)),
+                        #[cfg(feature = "climber")]
+                        Stroke::Force => super::palette::FORCE.stroke_width(surface.stroke(width)),
                         _ => colour.stroke_width(surface.stroke(width)),
                     };
+                    #[cfg(feature = "climber")]
+                    {
+                        forces_drawn |= *stroke == Stroke::Force;
+                    }
                     chart
                         .draw_series(std::iter::once(PathElement::new(
                             points.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>(),
@@ -405,6 +429,13 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
                 Shape::Dot { stroke, at } => {
                     let p = chart.backend_coord(&(at[0], at[1]));
                     match stroke {
+                        #[cfg(feature = "climber")]
+                        Stroke::Mass => {
+                            area.draw(&Circle::new(p, r + surface.px(1.0), INK.filled()))
+                                .map_err(text_err)?;
+                            area.draw(&Circle::new(p, r / 2, WHITE.filled()))
+                                .map_err(text_err)?;
+                        }
                         Stroke::Base => area
                             .draw(&Rectangle::new(
                                 [(p.0 - b, p.1 - b), (p.0 + b, p.1 + b)],
@@ -423,6 +454,13 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         }
         if limits_drawn {
             legend.add(Mark::Line(LIMITS.to_rgba(), 2.0), "joint-limit range");
+        }
+        #[cfg(feature = "climber")]
+        if forces_drawn {
+            legend.add(
+                Mark::Line(super::palette::FORCE.to_rgba(), 2.0),
+                "forces: the weight; the wall on each pad",
+            );
         }
         legend.add(
             Mark::Line(colour.to_rgba(), 4.0),
@@ -446,11 +484,27 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
     ))
     .map_err(text_err)?;
     legend.add(Mark::Ring(TARGET.to_rgba()), "target");
+    // Only the climber stands on contacts; its kind is in the full bundle only.
+    #[cfg(feature = "climber")]
+    let loads = super::loads::LoadScene::of(problem, scene.solution, scene.target);
+    #[cfg(not(feature = "climber"))]
+    let loads: Option<()> = None;
+    #[cfg(feature = "climber")]
+    if let Some(loads) = &loads {
+        loads.draw(&area, surface, view)?;
+    }
     // The legend keeps clear of the target: the corner away from it, seen from the view's centre.
     let [x0, x1, y0, y1] = view.world;
     let from_centre = [
         scene.target[0] - 0.5 * (x0 + x1),
         scene.target[1] - 0.5 * (y0 + y1),
     ];
-    legend.finish_on(&area, surface, &chart, Corner::away_from(from_centre))
+    // Under the load bars' band at the bottom, the legend takes an upper corner: the right one
+    // unless the front foot is there (a slope below the vertical; the body then leans left).
+    let corner = match (&loads, scene.target[0] < 0.12) {
+        (None, _) => Corner::away_from(from_centre),
+        (Some(_), true) => Corner::UpperRight,
+        (Some(_), false) => Corner::UpperLeft,
+    };
+    legend.finish_on(&area, surface, &chart, corner)
 }

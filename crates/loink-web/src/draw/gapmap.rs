@@ -77,8 +77,16 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
         area.present().map_err(text_err)?;
         return Ok(None);
     };
+    // A target with more coordinates than the plane's two (the climber's, in the full bundle)
+    // is mapped at the current ones.
+    #[cfg(feature = "climber")]
+    let at: String = (map.rest.iter().enumerate())
+        .map(|(i, v)| format!(", y{} = {v}", i + 3))
+        .collect();
+    #[cfg(not(feature = "climber"))]
+    let at = "";
     let what = format!(
-        "Gap (J − J*)/J* of LOInK one-shot + {} refinement steps (whatever the solver)",
+        "Gap (J − J*)/J* of LOInK one-shot + {} refinement steps (whatever the solver){at}",
         crate::gap::REFINE_STEPS
     );
     let text = if map.done() {

@@ -37,6 +37,10 @@ pub struct LandscapeScene<'a> {
     pub chart_regions: &'a [loink::problem::JointLimits],
     /// Another answer to mark beside the solution (a lesson's single-chart answer).
     pub compare: Option<(&'a [f64], f64)>,
+    /// A problem without a swept self-motion set: the curve along the second latent axis,
+    /// drawn in the lower half instead (None for a swept problem; the full bundle only).
+    #[cfg(feature = "model-free")]
+    pub second: Option<Option<&'a LatentCurve>>,
 }
 
 /// A run of consecutive self-motion samples drawn as one line: feasible, the chart covering
@@ -68,8 +72,13 @@ pub fn message(area: &Area, surface: &Surface, text: &str) -> DrawResult {
         .map_err(text_err)
 }
 
-fn draw_curve(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawResult {
-    let Some(curve) = scene.curve else {
+fn draw_curve(
+    area: &Area,
+    surface: &Surface,
+    scene: &LandscapeScene,
+    curve: Option<&LatentCurve>,
+) -> DrawResult {
+    let Some(curve) = curve else {
         return message(area, surface, scene.no_curve);
     };
     let failed = || message(area, surface, "the learned set could not be evaluated here");
@@ -337,10 +346,18 @@ pub fn draw_pieces(surface: &Surface, scene: &LandscapeScene, text: &str) -> Dra
 /// Draws the panel.
 pub fn draw(surface: &Surface, scene: &LandscapeScene) -> DrawResult {
     let area = surface.area()?;
+    #[cfg(feature = "model-free")]
+    let second = scene.second;
+    #[cfg(not(feature = "model-free"))]
+    let second: Option<Option<&LatentCurve>> = None;
     caption(
         &area,
         surface,
-        "Cost J along the learned set (top) and the self-motion set (bottom)",
+        if second.is_some() {
+            "Cost J along the learned set: through z = 0 along z₁ (top) and z₂ (bottom)"
+        } else {
+            "Cost J along the learned set (top) and the self-motion set (bottom)"
+        },
     )?;
     let pieces = match scene.motion.map(|m| m.pieces) {
         Some(1) => " · the self-motion set is 1 piece".to_string(),
@@ -354,7 +371,10 @@ pub fn draw(surface: &Surface, scene: &LandscapeScene) -> DrawResult {
     super::subcaption(&area, surface, &format!("{}{pieces}", scene.cost_formula))?;
     let body = area.margin(surface.px(CAPTION_BAND + SUBCAPTION_BAND), 0, 0, 0);
     let (top, bottom) = body.split_vertically(body.dim_in_pixel().1 as i32 / 2);
-    draw_curve(&top, surface, scene)?;
-    draw_motion(&bottom, surface, scene)?;
+    draw_curve(&top, surface, scene, scene.curve)?;
+    match second {
+        Some(second) => draw_curve(&bottom, surface, scene, second)?,
+        None => draw_motion(&bottom, surface, scene)?,
+    }
     area.present().map_err(text_err)
 }

@@ -22,6 +22,14 @@ pub struct LatentScene<'a> {
     pub probe: &'a [f64],
     /// A multi-chart model: (the chart shown, the number of charts); None for one chart.
     pub chart: Option<(usize, usize)>,
+    /// What a pose outside the problem's useful domain is outside it for (the climber's
+    /// ankles and body), when the problem has such a domain: those cells are drawn pale.
+    pub domain: Option<&'a str>,
+}
+
+/// A cell's colour washed out towards white (a pose outside the useful domain).
+fn pale(c: [u8; 3]) -> [u8; 3] {
+    c.map(|v| (f64::from(v) * 0.4 + 255.0 * 0.6) as u8)
 }
 
 /// Draws the panel; returns the plot's pixel ↔ z map (y is z₂ on a plane, a dummy axis on a
@@ -73,15 +81,18 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
     );
     let (lo, hi) = map.cost_range;
     let grey = [MUTED.0, MUTED.1, MUTED.2];
-    let cells: Vec<Option<[u8; 3]>> = map
-        .cost
-        .iter()
-        .zip(&map.outside_limits)
-        .map(|(&c, &outside)| match (c.is_finite(), outside) {
-            (true, true) => Some(grey),
-            (true, false) => Some(palette::viridis((c - lo) / (hi - lo).max(1e-12))),
-            _ => None,
-        })
+    let cells: Vec<Option<[u8; 3]>> = (map.cost.iter().zip(&map.outside_limits))
+        .zip(&map.outside_domain)
+        .map(
+            |((&c, &outside), &off_domain)| match (c.is_finite(), outside) {
+                (true, true) => Some(grey),
+                (true, false) => {
+                    let colour = palette::viridis((c - lo) / (hi - lo).max(1e-12));
+                    Some(if off_domain { pale(colour) } else { colour })
+                }
+                _ => None,
+            },
+        )
         .collect();
     let strip_h = if two_d { h } else { (h / 3).max(4) };
     let rgba = grid_to_rgba(&cells, map.cols, map.rows, w, strip_h);
@@ -163,6 +174,16 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
     );
     if map.outside_limits.iter().any(|&o| o) {
         legend.add(Mark::Swatch(MUTED.to_rgba()), "a joint limit broken");
+    }
+    if let Some(words) = scene
+        .domain
+        .filter(|_| map.outside_domain.iter().any(|&o| o))
+    {
+        let [r, g, b] = pale(palette::viridis(0.1));
+        legend.add(
+            Mark::Swatch(RGBColor(r, g, b).to_rgba()),
+            format!("pale: {words}"),
+        );
     }
     if !scene.probe.is_empty() {
         let p = to_point(scene.probe);

@@ -10,6 +10,8 @@ pub mod backend;
 pub mod gapmap;
 pub mod landscape;
 pub mod latent;
+#[cfg(feature = "climber")]
+pub mod loads;
 pub mod palette;
 #[cfg(feature = "lessons")]
 pub mod plots;

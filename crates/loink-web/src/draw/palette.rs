@@ -17,6 +17,8 @@ pub const LIMITS: RGBColor = RGBColor(0, 158, 115);
 pub const SURROGATE: RGBColor = RGBColor(204, 121, 167);
 /// Infeasible (cut by limits) and other de-emphasised marks.
 pub const MUTED: RGBColor = RGBColor(150, 150, 150);
+/// Forces drawn as arrows, and the loads they put on the contacts.
+pub const FORCE: RGBColor = RGBColor(204, 121, 167);
 /// Axes, ticks, text.
 pub const INK: RGBColor = RGBColor(40, 40, 40);
 /// Secondary text (sub-captions), dark enough for 4.5:1 contrast on white.

@@ -1,6 +1,8 @@
 //! What one frame hands to JavaScript: the solve's report, the gap, the controls that act, the
 //! readouts and the status line ([`FrameState`]).
 
+#[cfg(feature = "climber")]
+use loink::problem::presentation::Loads;
 use loink::report::Status;
 
 use super::{comparable, gap_percent, Engine};
@@ -32,6 +34,9 @@ impl Engine {
         }
         if self.settings.solver.is_learned() {
             on.push("feedback");
+        }
+        if !self.problem.kinematics().target_controls().is_empty() {
+            on.push("target");
         }
         on.extend(["play", "share", "export", "readouts"]);
         #[cfg(feature = "model-free")]
@@ -112,6 +117,60 @@ impl Engine {
                 .iter()
                 .map(crate::state::ProposalState::new)
                 .collect(),
+            #[cfg(feature = "climber")]
+            target_controls: self.target_controls(),
+            #[cfg(feature = "climber")]
+            presets: self
+                .problem
+                .kinematics()
+                .target_presets()
+                .into_iter()
+                .map(|p| crate::state::PresetState {
+                    name: p.name,
+                    target: p.target,
+                })
+                .collect(),
+            #[cfg(feature = "climber")]
+            loads: self.loads(),
         }
+    }
+
+    #[cfg(feature = "climber")]
+    fn target_controls(&self) -> Vec<crate::state::TargetControlState> {
+        let target = &self.settings.target;
+        self.problem
+            .kinematics()
+            .target_controls()
+            .into_iter()
+            .filter_map(|c| {
+                let value = *target.get(c.coordinate)?;
+                Some(crate::state::TargetControlState {
+                    coordinate: c.coordinate,
+                    name: c.name,
+                    label: c.label,
+                    min: c.range[0],
+                    max: c.range[1],
+                    step: c.step,
+                    value,
+                    text: format!("{:.1} cm", value * 100.0),
+                })
+            })
+            .collect()
+    }
+
+    #[cfg(feature = "climber")]
+    fn loads(&self) -> Vec<crate::state::LoadState> {
+        let target = &self.settings.target;
+        let Some(loads) = Loads::of(&self.problem, self.solution.q(), target) else {
+            return Vec::new();
+        };
+        (loads.answer.iter().enumerate())
+            .map(|(k, load)| crate::state::LoadState {
+                label: load.label,
+                needed: load.needed,
+                available: load.available,
+                neutral: loads.neutral_needed(k).unwrap_or(f64::NAN),
+            })
+            .collect()
     }
 }

@@ -141,6 +141,7 @@ impl Engine {
         if self.idle_reference() {
             if self.models.contains_key(self.entry.name) {
                 self.latent_map = None;
+                self.compute_curve();
             }
             self.revision = self.revision.wrapping_add(1);
             return true;
@@ -280,6 +281,23 @@ impl Engine {
         let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
         let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
         self.curve = model.curve(&self.settings.target, half, CURVE_POINTS);
+        // Without a swept self-motion set the landscape's lower half shows the second axis.
+        #[cfg(feature = "model-free")]
+        {
+            self.second_curve = if loink::solvers::reference::sweeps(&self.problem) {
+                None
+            } else {
+                let label = "latent z₂ (normalised; z₁ = 0)";
+                model.curve_along(&self.settings.target, 1, label, half, CURVE_POINTS)
+            };
+        }
+    }
+
+    /// The landscape curve along the second latent axis, for a problem without a swept
+    /// self-motion set (None otherwise, without a model or while pending).
+    #[cfg(feature = "model-free")]
+    pub fn second_curve(&self) -> Option<&LatentCurve> {
+        self.second_curve.as_ref()
     }
 
     /// The landscape curve of the learned set (None without a model or while pending).

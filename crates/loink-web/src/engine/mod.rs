@@ -99,6 +99,9 @@ pub struct Engine {
     /// A multi-chart model's per-chart answers for the current target (empty otherwise).
     proposals: Vec<Solution>,
     curve: Option<LatentCurve>,
+    /// The curve along z₂ (a problem without a swept self-motion set: the full bundle's).
+    #[cfg(feature = "model-free")]
+    second_curve: Option<LatentCurve>,
     latent_map: Option<LatentMap>,
     warnings: Vec<String>,
     /// Distance to the closest pose within the limits, for a target out of reach (deferred
@@ -166,6 +169,8 @@ impl Engine {
             sample_z: Vec::new(),
             proposals: Vec::new(),
             curve: None,
+            #[cfg(feature = "model-free")]
+            second_curve: None,
             latent_map: None,
             warnings: Vec::new(),
             closest: None,
@@ -421,6 +426,10 @@ impl Engine {
         self.proposals.clear();
         self.latent_map = None;
         self.curve = None;
+        #[cfg(feature = "model-free")]
+        {
+            self.second_curve = None;
+        }
         self.closest = None;
         self.timed = None;
         self.timing_provisional = false;

@@ -323,7 +323,7 @@ out of the shaded region, to the lower left: the MDN still answers, LOInK's char
     const PROBLEM: &'static str = "planar2";
     const SOLVER: SolverKind = SolverKind::Analytic;
     /// The default target (the classic exercise's example point).
-    const TARGET: [f64; 2] = [1.0, 0.8];
+    const TARGET: &'static [f64] = &[1.0, 0.8];
     const MODELS: &'static [ModelFile] =
         &[models::PLANAR2, models::PLANAR2_MSE, models::PLANAR2_MDN];
     type State = AveragingState;
@@ -454,7 +454,11 @@ mod tests {
 
     #[test]
     fn the_default_target_shows_the_trap() {
-        let s = Averaging::new(&models::shipped::<Averaging>(), Averaging::TARGET).state();
+        let s = Averaging::new(
+            &models::shipped::<Averaging>(),
+            crate::lessons::lesson::xy(Averaging::TARGET),
+        )
+        .state();
         assert!(s.mse_miss_m.unwrap() >= 1e-2, "{s:?}");
         assert!(s.mdn_miss_m.unwrap() <= 5e-3, "{s:?}");
         assert!(s.loink_miss_m.unwrap() <= 5e-3, "{s:?}");

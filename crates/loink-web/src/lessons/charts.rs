@@ -198,6 +198,8 @@ impl ChartsLesson {
             cost_formula: "",
             chart_regions: &self.regions,
             compare: self.one.as_ref().map(|s| (s.q(), s.cost())),
+            #[cfg(feature = "model-free")]
+            second: None,
         };
         landscape::draw_pieces(
             surface,
@@ -225,7 +227,7 @@ winner stays on the optimum. Each ghost is one chart's proposal, in its chart's 
     const PROBLEM: &'static str = "planar3-wide";
     const SOLVER: SolverKind = SolverKind::LoinkRefine;
     /// A target whose solution set is in pieces and where the single chart misses the optimum.
-    const TARGET: [f64; 2] = [0.0, -0.55];
+    const TARGET: &'static [f64] = &[0.0, -0.55];
     const MODELS: &'static [ModelFile] = &[models::PLANAR3_WIDE, models::PLANAR3_WIDE_CHARTS];
     type State = ChartsState;
 

@@ -343,7 +343,7 @@ spread; then change the seed — the link in the address bar reproduces exactly 
     const PROBLEM: &'static str = "planar3";
     const SOLVER: SolverKind = SolverKind::Loink;
     /// Default target (m).
-    const TARGET: [f64; 2] = [0.6, 0.4];
+    const TARGET: &'static [f64] = &[0.6, 0.4];
     const MODELS: &'static [ModelFile] = &[models::PLANAR3];
     type State = DiversityState;
 
@@ -472,7 +472,12 @@ mod tests {
     #[test]
     fn at_sigma_zero_no_compared_cost_undercuts_the_optimum() {
         let models = models::shipped::<Diversity>();
-        for target in [Diversity::TARGET, [0.9, -0.3], [-0.4, 0.9], [0.3, 0.2]] {
+        for target in [
+            crate::lessons::lesson::xy(Diversity::TARGET),
+            [0.9, -0.3],
+            [-0.4, 0.9],
+            [0.3, 0.2],
+        ] {
             let s = Diversity::new(&models, target, 0.0, 8, 1).state();
             let j_star = s.optimum_cost.unwrap();
             let compared: Vec<f64> = s
@@ -496,7 +501,13 @@ mod tests {
     #[test]
     fn an_answer_that_misses_is_not_compared() {
         let models = models::shipped::<Diversity>();
-        let mut d = Diversity::new(&models, Diversity::TARGET, 0.5, 16, 3);
+        let mut d = Diversity::new(
+            &models,
+            crate::lessons::lesson::xy(Diversity::TARGET),
+            0.5,
+            16,
+            3,
+        );
         let before = d.state().mean_gap_pct;
         // A cheap pose that misses the target by centimetres must not enter the comparison.
         let problem = d.problem.clone();
@@ -504,7 +515,7 @@ mod tests {
         d.samples.push(Solution::assess(
             &problem,
             "test",
-            &Diversity::TARGET,
+            Diversity::TARGET,
             None,
             centre,
             0,

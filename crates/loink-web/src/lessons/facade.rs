@@ -13,7 +13,7 @@ use web_sys::HtmlCanvasElement;
 use super::layout::{Control, Panel};
 use super::lesson::{Behaviour, View};
 use super::models::{self, Loaded};
-use super::{LessonKind, PathKind};
+use super::{LessonKind, PathKind, RuleKind};
 use crate::draw::Surface;
 use crate::settings::{self, Settings};
 use crate::view::Viewport;
@@ -272,6 +272,10 @@ impl LessonPage {
             }
             "sigma" => next.sigma = number()?.clamp(0.0, settings::SIGMA_MAX),
             "seed" => next.seed = (number()?.max(0.0) as u64).min(settings::SEED_MAX),
+            "rule" => {
+                next.lesson.rule = RuleKind::parse(value)
+                    .ok_or_else(|| js_err(format!("unknown rule '{value}'")))?
+            }
             "noise" => next.lesson.noise = number()?,
             "deadband" => next.lesson.deadband = number()?,
             "z" => next.lesson.z = [0.0, 0.0],

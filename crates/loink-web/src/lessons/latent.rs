@@ -347,7 +347,7 @@ bring it back to the cross at the origin and compare its cost with J*.";
     const PROBLEM: &'static str = "planar4";
     const SOLVER: SolverKind = SolverKind::Loink;
     /// Default target (m).
-    const TARGET: [f64; 2] = [0.7, 0.35];
+    const TARGET: &'static [f64] = &[0.7, 0.35];
     const MODELS: &'static [ModelFile] = &[models::PLANAR4];
     type State = LatentState;
 
@@ -481,7 +481,7 @@ mod tests {
     fn the_default_z_reaches_the_target_and_the_origin_is_near_the_optimum() {
         let l = LatentLesson::new(
             &models::shipped::<LatentLesson>(),
-            LatentLesson::TARGET,
+            crate::lessons::lesson::xy(LatentLesson::TARGET),
             crate::lessons::DEFAULT_Z,
         );
         let s = l.state();
@@ -495,7 +495,7 @@ mod tests {
     fn a_z_whose_pose_breaks_a_limit_is_shown_and_said_so() {
         let l = LatentLesson::new(
             &models::shipped::<LatentLesson>(),
-            LatentLesson::TARGET,
+            crate::lessons::lesson::xy(LatentLesson::TARGET),
             [-1.8, -1.8],
         );
         let s = l.state();

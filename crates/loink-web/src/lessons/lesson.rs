@@ -27,8 +27,8 @@ pub trait Lesson: Sized + 'static {
     const PROBLEM: &'static str;
     /// The solver the page shows when the link names none.
     const SOLVER: SolverKind;
-    /// The target the lesson opens at when the link names none (m).
-    const TARGET: [f64; 2];
+    /// The target the lesson opens at when the link names none (task units: m).
+    const TARGET: &'static [f64];
     /// The model files it loads (JavaScript fetches exactly these).
     const MODELS: &'static [ModelFile];
     /// Its panels (canvases), in page order.
@@ -149,7 +149,7 @@ fn compute<L: Lesson>(models: &Loaded, settings: &Settings) -> Box<dyn View> {
     Box::new(L::compute(models, settings))
 }
 
-/// The first two coordinates of the page's target (every lesson's task is planar; NaN where
+/// The first two coordinates of the page's target (the planar lessons' task; NaN where
 /// missing, which the lessons' solvers refuse).
 pub fn target_xy(settings: &Settings) -> [f64; 2] {
     let t = &settings.target;
@@ -157,4 +157,9 @@ pub fn target_xy(settings: &Settings) -> [f64; 2] {
         t.first().copied().unwrap_or(f64::NAN),
         t.get(1).copied().unwrap_or(f64::NAN),
     ]
+}
+
+/// A planar lesson's two-coordinate target (its `TARGET`) as an array.
+pub fn xy(target: &[f64]) -> [f64; 2] {
+    [target[0], target[1]]
 }

@@ -1,4 +1,4 @@
-//! Lessons for course pages: seven fixed views, each one URL
+//! Lessons for course pages: eight fixed views, each one URL
 //! (`index.html#lesson=averaging`, …) that opens in the state that makes its point, with two to
 //! four sentences of text and one "try this".
 //!
@@ -12,9 +12,11 @@
 //!   against eight.
 //! - [`model_free`]: the soft arm learned from data alone: LOInK, the flow and black-box DLS
 //!   by their simulator calls.
+//! - [`climbing`]: the climbing robot from slope to ceiling: the pull its feet need in LOInK's
+//!   posture, and whether posture matters under each rule of sharing the load.
 //!
 //! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,
-//! `deadband`, `z`); [`LESSONS`] is the table of lessons, [`lesson::Lesson`] the trait each implements and [`facade::LessonPage`] the wasm type `web/lessons.js` drives. Every number
+//! `deadband`, `z`, `rule`); [`LESSONS`] is the table of lessons, [`lesson::Lesson`] the trait each implements and [`facade::LessonPage`] the wasm type `web/lessons.js` drives. Every number
 //! a lesson shows is computed here and formatted here; JavaScript only forwards events.
 
 // The lessons themselves are the `lessons` feature (on by default): the playground's own
@@ -25,6 +27,8 @@
 pub mod averaging;
 #[cfg(feature = "lessons")]
 pub mod charts;
+#[cfg(feature = "lessons")]
+pub mod climbing;
 #[cfg(feature = "lessons")]
 pub mod diversity;
 #[cfg(feature = "lessons")]
@@ -49,7 +53,8 @@ pub mod table;
 #[cfg(feature = "lessons")]
 pub use facade::LessonPage;
 pub use table::{
-    LessonEntry, LessonKind, LessonSettings, PathKind, DEFAULT_Z, LATENT_MAX, LESSONS, NOISE_MAX,
+    LessonEntry, LessonKind, LessonSettings, PathKind, RuleKind, DEFAULT_Z, LATENT_MAX, LESSONS,
+    NOISE_MAX,
 };
 
 /// Each lesson's behaviour (text, models, panels, computation, drawing), at its index in
@@ -63,6 +68,7 @@ pub const BEHAVIOURS: [lesson::Behaviour; LESSONS.len()] = [
     lesson::Behaviour::of::<latent::LatentLesson>(),
     lesson::Behaviour::of::<charts::ChartsLesson>(),
     lesson::Behaviour::of::<model_free::ModelFreeLesson>(),
+    lesson::Behaviour::of::<climbing::ClimbingLesson>(),
 ];
 
 #[cfg(feature = "lessons")]

@@ -334,7 +334,7 @@ one while DLS's changes with every target, and compare each answer's effort with
     const PROBLEM: &'static str = "soft4";
     const SOLVER: SolverKind = SolverKind::Loink;
     /// Where the lesson opens: where the soft arm's view opens.
-    const TARGET: [f64; 2] = loink::problem::soft4::DEFAULT_TARGET;
+    const TARGET: &'static [f64] = &loink::problem::soft4::DEFAULT_TARGET;
     const MODELS: &'static [ModelFile] = &[models::SOFT4, models::SOFT4_FLOW];
     type State = ModelFreeState;
 

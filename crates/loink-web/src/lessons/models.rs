@@ -51,6 +51,9 @@ pub const PLANAR3_MDN: ModelFile = regressor("mdn", "web/models/planar3-mdn.json
 /// planar4 (two-dimensional latent).
 pub const PLANAR4: ModelFile = loink("loink", "web/models/planar4.json");
 
+/// The climbing robot (two-dimensional latent).
+pub const CLIMBER: ModelFile = loink("loink", "web/models/climber.json");
+
 /// planar3-wide, one chart (the limitation case).
 pub const PLANAR3_WIDE: ModelFile = loink("one", "web/models/planar3-wide.json");
 /// planar3-wide, eight charts.
@@ -99,7 +102,7 @@ impl Loaded {
             .find(|f| f.role == role)
             .ok_or_else(|| format!("the lesson uses no model '{role}'"))?;
         let checked = |found: &loink::problem::Problem| {
-            check_problem(entry.file, &planar_name(entry.file, found)?, problem)
+            check_problem(entry.file, &drawn_name(entry.file, found)?, problem)
         };
         let unreadable = |e: &dyn std::fmt::Display| format!("{}: {e}", entry.file);
         // Lessons show LOInK as the playground runs it by default: one inverse and its
@@ -144,11 +147,12 @@ impl Loaded {
     }
 }
 
-/// The name of a lesson model's problem: a planar arm or the soft arm (the lessons draw those).
-fn planar_name(file: &str, problem: &loink::problem::Problem) -> Result<String, String> {
-    match problem.planar() {
+/// The name of a lesson model's problem: one whose kind sketches its configurations (the
+/// lessons draw those).
+fn drawn_name(file: &str, problem: &loink::problem::Problem) -> Result<String, String> {
+    let centre = problem.limits().centres();
+    match problem.kinematics().sketch(&centre) {
         Some(_) => Ok(problem.name().to_string()),
-        None if problem.spec().kind == "soft4" => Ok(problem.name().to_string()),
         None => Err(format!("{file} is not for a problem a lesson draws")),
     }
 }

@@ -437,7 +437,7 @@ the targets, and which report notices the misses? Then add noise 0.05 rad: why d
 helping?";
     const PROBLEM: &'static str = "planar2";
     const SOLVER: SolverKind = SolverKind::Analytic;
-    const TARGET: [f64; 2] = <super::averaging::Averaging as Lesson>::TARGET;
+    const TARGET: &'static [f64] = <super::averaging::Averaging as Lesson>::TARGET;
     const MODELS: &'static [ModelFile] = &[models::PLANAR2];
     type State = RobustnessState;
 

@@ -374,7 +374,7 @@ density network jumps whenever its most likely component switches.";
 then switch the path to the circle: why does μ stop mattering there?";
     const PROBLEM: &'static str = "planar3";
     const SOLVER: SolverKind = SolverKind::Dls;
-    const TARGET: [f64; 2] = [0.6, 0.3];
+    const TARGET: &'static [f64] = &[0.6, 0.3];
     const MODELS: &'static [ModelFile] = &[
         models::PLANAR3_LOW_MU,
         models::PLANAR3_HIGH_MU,

@@ -23,7 +23,7 @@ pub struct LessonEntry {
 
 /// The lessons, in course order. A new lesson is one file implementing `lesson::Lesson`, one
 /// entry here and its behaviour at the same index of [`super::BEHAVIOURS`].
-pub const LESSONS: [LessonEntry; 7] = [
+pub const LESSONS: [LessonEntry; 8] = [
     LessonEntry {
         word: "averaging",
         title: "The averaging trap",
@@ -72,6 +72,13 @@ pub const LESSONS: [LessonEntry; 7] = [
         line: "learned from data alone, counted in simulator calls",
         playground: "#model=soft4",
         keys: &[],
+    },
+    LessonEntry {
+        word: "climbing",
+        title: "Distribute the load",
+        line: "a climbing robot from slope to ceiling: the posture that spares its upper magnets, and when posture matters at all",
+        playground: "#model=climber&solver=loink-refine",
+        keys: &["rule"],
     },
 ];
 
@@ -163,6 +170,33 @@ impl PathKind {
     }
 }
 
+/// How the climbing lesson's robot shares its load between the feet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuleKind {
+    /// Equally stiff joints: the problem's rule.
+    #[default]
+    Stiffness,
+    /// Minimum-norm contact forces: Magneto's own controller.
+    MinNorm,
+}
+
+impl RuleKind {
+    /// Both rules, menu order.
+    pub const ALL: [RuleKind; 2] = [RuleKind::Stiffness, RuleKind::MinNorm];
+    /// The hash word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleKind::Stiffness => "stiffness",
+            RuleKind::MinNorm => "min-norm",
+        }
+    }
+    /// Parses the hash word.
+    pub fn parse(word: &str) -> Option<RuleKind> {
+        RuleKind::ALL.into_iter().find(|k| k.as_str() == word)
+    }
+}
+
 /// Largest joint noise and dead band of the robustness lesson (rad).
 pub const NOISE_MAX: f64 = 0.2;
 /// The latent lesson's default point: inside the patch of the plane whose poses keep the limits.
@@ -184,6 +218,8 @@ pub struct LessonSettings {
     pub deadband: f64,
     /// Latent: the dragged latent point z (normalised units).
     pub z: [f64; 2],
+    /// Climbing: the rule sharing the load between the feet.
+    pub rule: RuleKind,
 }
 
 impl Default for LessonSettings {
@@ -194,6 +230,7 @@ impl Default for LessonSettings {
             noise: 0.02,
             deadband: 0.01,
             z: DEFAULT_Z,
+            rule: RuleKind::default(),
         }
     }
 }
@@ -218,7 +255,7 @@ fn bounded(key: &str, text: &str, lo: f64, hi: f64) -> Result<f64, String> {
 impl LessonSettings {
     /// Whether `key` is a lesson key of the hash.
     pub fn owns(key: &str) -> bool {
-        matches!(key, "lesson" | "path" | "noise" | "deadband" | "z")
+        matches!(key, "lesson" | "path" | "noise" | "deadband" | "z" | "rule")
     }
 
     /// Reads one hash entry (a key for which [`Self::owns`] is true); a bad value keeps the
@@ -233,6 +270,14 @@ impl LessonSettings {
                     format!(
                         "unknown path '{value}' (known: {})",
                         PathKind::ALL.map(PathKind::as_str).join(", ")
+                    )
+                })?;
+            }
+            "rule" => {
+                self.rule = RuleKind::parse(value).ok_or_else(|| {
+                    format!(
+                        "unknown rule '{value}' (known: {})",
+                        RuleKind::ALL.map(RuleKind::as_str).join(", ")
                     )
                 })?;
             }
@@ -264,6 +309,7 @@ impl LessonSettings {
                 "path" => format!("path={}", self.path.as_str()),
                 "noise" => format!("noise={}", number(self.noise)),
                 "deadband" => format!("deadband={}", number(self.deadband)),
+                "rule" => format!("rule={}", self.rule.as_str()),
                 _ => format!("z={},{}", number(self.z[0]), number(self.z[1])),
             });
         }

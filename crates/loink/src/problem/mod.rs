@@ -30,6 +30,7 @@ pub mod data;
 pub mod jacobian;
 pub mod limits;
 pub mod planar;
+pub mod presentation;
 pub mod reachable;
 pub mod region;
 pub mod registry;
@@ -206,8 +207,44 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     fn sketch(&self, _q: &[f64]) -> Option<Sketch> {
         None
     }
+    /// The rectangle `[x0, x1, y0, y1]` of the sketch plane a view of this kind frames, when
+    /// the kind knows it better than its reachable region does (the climber: its body hangs off
+    /// the wall on either side of the feet).
+    fn sketch_bounds(&self) -> Option<[f64; 4]> {
+        None
+    }
+    /// What a pose for a valid target is outside the useful domain for ([`Kinematics::in_domain`]
+    /// false), when the kind has a domain narrower than its joint box (the climber: an ankle
+    /// past its range or the body on the wall); `None`: every pose inside the box is useful.
+    fn domain_words(&self) -> Option<&'static str> {
+        None
+    }
+    /// What the shaded region of the sketch plane is ([`Kinematics::reachable_region`]).
+    fn region_words(&self) -> &'static str {
+        "reachable within limits"
+    }
+    /// The target coordinates beyond the first two (which a pointer sets in the sketch plane),
+    /// each with the range a control offers; empty for a two-dimensional task.
+    fn target_controls(&self) -> Vec<presentation::TargetControl> {
+        Vec::new()
+    }
+    /// Named targets a view offers as one click each.
+    fn target_presets(&self) -> Vec<presentation::TargetPreset> {
+        Vec::new()
+    }
+    /// What the robot's contacts must hold at configuration q, when it stands on them.
+    fn contact_loads(&self, _q: &[f64]) -> Option<Vec<presentation::ContactLoad>> {
+        None
+    }
+    /// The posture a controller without an optimiser takes for target y (the climber's
+    /// untilted, centred stance), to compare an answer's loads with.
+    fn neutral_pose(&self, _y: &[f64]) -> Option<Vec<f64>> {
+        None
+    }
     /// The reachable region as a raster from about `samples` configurations, when the kind
-    /// has its own way to fill it (else [`Problem::reachable_region`] samples the box).
+    /// has its own way to fill it (else [`Problem::reachable_region`] samples the box); for a
+    /// task of more than two coordinates, the part of the sketch plane a pointer may put the
+    /// target in.
     fn reachable_region(&self, _samples: usize) -> Option<region::Region> {
         None
     }
@@ -386,17 +423,21 @@ impl Problem {
         out
     }
 
-    /// The reachable region (two-dimensional tasks): the kind's own raster, or the images of a
-    /// lattice of the box inside their bounding square (5 % margin). `None` for other tasks.
+    /// The reachable region: the kind's own raster (of the sketch plane, for a kind whose task
+    /// has more coordinates), or, for a two-dimensional task, the images of a lattice of the box
+    /// inside their bounding square (5 % margin). `None` otherwise.
     pub fn reachable_region(&self, samples: usize) -> Option<region::Region> {
-        if self.task_dim() != 2 || !self.replayable() {
-            return None;
-        }
         if let Some(region) = self.kinematics.reachable_region(samples) {
             return Some(region);
         }
-        let bounds = self.task_bounds(samples.clamp(1_000, 20_000))?;
-        Some(region::Region::sample_box(self, bounds, samples))
+        // Only kinds other than the planar arms (which fill their own) sample their box: the
+        // page's slim bundle, built without them, carries no sampler.
+        #[cfg(any(feature = "model-free", feature = "chain", feature = "climber"))]
+        if self.task_dim() == 2 && self.replayable() {
+            let bounds = self.task_bounds(samples.clamp(1_000, 20_000))?;
+            return Some(region::Region::sample_box(self, bounds, samples));
+        }
+        None
     }
 
     /// Per task coordinate, the range [lo, hi] of the images of a lattice of about `samples`

@@ -19,6 +19,28 @@ pub enum Stroke {
     Effector,
     /// A joint's allowed range, drawn around the joint.
     LimitArc,
+    /// A surface the robot stands on, and its hatching on the far side.
+    Wall,
+    /// The robot's centre of mass (a dot).
+    Mass,
+    /// A force drawn as an arrow (gravity, a contact force), at a fixed scale of metres per
+    /// newton that the kind states.
+    Force,
+}
+
+impl Stroke {
+    /// Whether the shape is part of the robot itself (what a ghost of a posture draws).
+    pub fn is_robot(self) -> bool {
+        matches!(
+            self,
+            Stroke::Link
+                | Stroke::Joint
+                | Stroke::Base
+                | Stroke::Rod
+                | Stroke::Plate
+                | Stroke::Effector
+        )
+    }
 }
 
 /// One shape.

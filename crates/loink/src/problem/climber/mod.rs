@@ -14,6 +14,7 @@
 
 pub mod body;
 pub mod cost;
+pub mod sketch;
 pub mod stance;
 pub mod statics;
 
@@ -22,6 +23,9 @@ use std::sync::Arc;
 
 use crate::cost::{CostSpec, CostTerm, TermSpec};
 use crate::error::Result;
+use crate::problem::presentation::{ContactLoad, TargetControl, TargetPreset};
+use crate::problem::region::Region;
+use crate::problem::sketch::Sketch;
 use crate::problem::{DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Reachability};
 
 use body::{Stance, ANKLE_MAX, BODY_END, FEMUR, PAD, PIVOT_U, PIVOT_V, TIBIA};
@@ -41,6 +45,9 @@ const UPPER: [f64; 5] = [4.2, 2.355, 0.001, 2.355, 0.001];
 const INCLINATION: [f64; 2] = [std::f64::consts::FRAC_PI_3, std::f64::consts::PI];
 const SPAN: [f64; 2] = [0.30, 0.70];
 const CLEARANCE: [f64; 2] = [0.04, 0.16];
+
+/// The side view's frame `[x0, x1, y0, y1]` (m).
+const SKETCH_BOUNDS: [f64; 4] = [-0.95, 0.58, -0.72, 0.9];
 
 /// The latent grid of the reference search: tilt α ∈ [−0.9, 0.9] rad (46 values) × offset
 /// c ∈ [−0.2, 0.2] m (41 values).
@@ -101,6 +108,22 @@ impl Climber {
             name: NAME.into(),
             limits,
         }
+    }
+
+    /// The stances of target y on the latent grid that lie inside the box, with their ankles
+    /// within their range and both body ends clear of the wall: the postures a robot standing
+    /// on these footholds can take (what a comparison over "every posture" ranges over).
+    pub fn postures<'a>(&'a self, y: &'a [f64]) -> impl Iterator<Item = [f64; 5]> + 'a {
+        self.grid(y).filter(|x| {
+            let stance = Stance::new(x);
+            let ankles = [&stance.front, &stance.rear]
+                .iter()
+                .all(|leg| stance.ankle_cos(leg) >= ANKLE_MAX.cos());
+            ankles
+                && [BODY_END, -BODY_END]
+                    .iter()
+                    .all(|&u| stance.height([u, 0.0]) >= 0.0)
+        })
     }
 
     /// The stances of target y on the latent grid that lie inside the box.
@@ -249,6 +272,61 @@ impl Kinematics for Climber {
             _ => return None,
         };
         Some(Arc::new(ClimberTerm { part, weight }))
+    }
+    fn sketch(&self, q: &[f64]) -> Option<Sketch> {
+        (q.len() == 5).then(|| sketch::sketch(q))
+    }
+    /// The front foot's placements about the rear one and the body hanging off either side of
+    /// the wall (the ceiling's body below the feet, a 60° slope's up to the left), and a band
+    /// below for the page's load bars.
+    fn sketch_bounds(&self) -> Option<[f64; 4]> {
+        Some(SKETCH_BOUNDS)
+    }
+    /// The useful domain's annulus sector (d 0.30–0.70 m, γ 60–180°) at any clearance.
+    fn reachable_region(&self, _samples: usize) -> Option<Region> {
+        Some(sketch::domain_region(SKETCH_BOUNDS, SPAN, INCLINATION))
+    }
+    fn domain_words(&self) -> Option<&'static str> {
+        Some("an ankle past its range or the body on the wall")
+    }
+    fn region_words(&self) -> &'static str {
+        "where the front foot may stand (span 0.30–0.70 m, wall 60–180°)"
+    }
+    fn target_controls(&self) -> Vec<TargetControl> {
+        vec![TargetControl {
+            coordinate: 2,
+            name: "height",
+            label: "body clearance h (m)",
+            range: CLEARANCE,
+            step: 0.005,
+        }]
+    }
+    /// Span 0.5 m, clearance 8–9 cm (docs/climber.md §5's optima).
+    fn target_presets(&self) -> Vec<TargetPreset> {
+        let at = |name, degrees: f64, clearance| {
+            let g = degrees.to_radians();
+            // The ceiling's y1 is −0.5 exactly, not −0.5 + 6e-17.
+            let round = |v: f64| (v * 1e12).round() / 1e12;
+            TargetPreset {
+                name,
+                target: vec![round(0.5 * g.cos()), round(0.5 * g.sin()), clearance],
+            }
+        };
+        vec![
+            at("wall", 90.0, 0.08),
+            at("overhang", 135.0, 0.09),
+            at("ceiling", 180.0, 0.09),
+        ]
+    }
+    fn contact_loads(&self, q: &[f64]) -> Option<Vec<ContactLoad>> {
+        (q.len() == 5 && q.iter().all(|v| v.is_finite())).then(|| sketch::loads(q))
+    }
+    /// The untilted stance centred between the feet (α = c = 0).
+    fn neutral_pose(&self, y: &[f64]) -> Option<Vec<f64>> {
+        if y.len() != 3 || !y.iter().all(|v| v.is_finite()) {
+            return None;
+        }
+        stance(&placement_of(y, 0.0, 0.0)).map(|x| x.to_vec())
     }
     fn as_any(&self) -> &dyn Any {
         self

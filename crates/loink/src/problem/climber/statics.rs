@@ -84,8 +84,25 @@ pub struct Forces {
     pub adhesion: [f64; 2],
 }
 
+/// How the robot's controller shares the load between the feet: the part equilibrium leaves
+/// open is the internal shear f along the wall.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// Equally stiff joints (a position-controlled robot): f minimises Σ τ_j² (the problem's
+    /// rule, which makes the shear follow the legs' geometry).
+    EqualStiffness,
+    /// Minimum-norm contact forces (Magneto's own controller, weighted): with both contacts on
+    /// one line the shear splits equally, f = 0, and only the centre of mass moves the loads.
+    MinimumNorm,
+}
+
 /// The forces of `stance` under the equal-joint-stiffness rule.
 pub fn forces(stance: &Stance) -> Forces {
+    forces_by(stance, Rule::EqualStiffness)
+}
+
+/// The forces of `stance` under `rule`.
+pub fn forces_by(stance: &Stance, rule: Rule) -> Forces {
     let wall = stance.wall();
     let (rs, rn) = (WEIGHT * wall[1], WEIGHT * wall[0]);
     let com = centre_of_mass(stance);
@@ -112,7 +129,10 @@ pub fn forces(stance: &Stance) -> Forces {
             den += h * h;
         }
     }
-    let f = -num / den;
+    let f = match rule {
+        Rule::EqualStiffness => -num / den,
+        Rule::MinimumNorm => 0.0,
+    };
     let shear = [rs / 2.0 + f, rs / 2.0 - f];
     let adhesion =
         [0, 1].map(|i| (shear[i] * shear[i] + SHEAR_EPS * SHEAR_EPS).sqrt() / FRICTION - normal[i]);

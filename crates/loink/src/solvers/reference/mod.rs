@@ -4,6 +4,9 @@
 //! forward map gets the multi-start polish ([`multistart`]); a problem without one has no
 //! reference, and [`solve`] says so instead of guessing.
 
+// Every kind other than the planar arms comes with one of these features: without them (the
+// page's slim bundle) the multi-start search has no problem to run on.
+#[cfg(any(feature = "model-free", feature = "chain", feature = "climber"))]
 pub mod multistart;
 pub mod planar;
 
@@ -57,8 +60,10 @@ pub fn solve(problem: &Problem, target: &[f64]) -> Solution {
         return Solution::invalid(NAME, target, 0.0);
     }
     if sweeps(problem) {
-        planar::solve(problem, target)
-    } else {
-        multistart::solve(problem, target)
+        return planar::solve(problem, target);
     }
+    #[cfg(any(feature = "model-free", feature = "chain", feature = "climber"))]
+    return multistart::solve(problem, target);
+    #[cfg(not(any(feature = "model-free", feature = "chain", feature = "climber")))]
+    Solution::invalid(NAME, target, 0.0)
 }

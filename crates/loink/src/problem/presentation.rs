@@ -1,0 +1,66 @@
+//! What a view of a problem offers beyond its sketch, as capabilities of its kind: the target
+//! coordinates a pointer in the sketch plane does not set (a slider each), named targets (one
+//! click each), and the loads the robot's contacts carry (bars against what they can hold).
+
+/// A target coordinate beyond the two a pointer sets in the sketch plane.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TargetControl {
+    /// Which coordinate of the target (0-based; at least 2).
+    pub coordinate: usize,
+    /// The control's name in the page (`data-control`).
+    pub name: &'static str,
+    /// What it sets, with its unit.
+    pub label: &'static str,
+    /// The useful range [lo, hi] (task units).
+    pub range: [f64; 2],
+    /// A step of the control (task units).
+    pub step: f64,
+}
+
+/// A named target a view offers as one click.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TargetPreset {
+    /// Its name (a word).
+    pub name: &'static str,
+    /// The target.
+    pub target: Vec<f64>,
+}
+
+/// What one contact of the robot must hold at a configuration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContactLoad {
+    /// The contact in words.
+    pub label: &'static str,
+    /// The force it needs (N; negative: none needed).
+    pub needed: f64,
+    /// The force it has (N).
+    pub available: f64,
+}
+
+/// What an answer's contacts must hold, beside the neutral posture's for the same target.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loads {
+    /// The answer's loads, one per contact.
+    pub answer: Vec<ContactLoad>,
+    /// The neutral posture's (None where it has none inside the joint box).
+    pub neutral: Option<Vec<ContactLoad>>,
+}
+
+impl Loads {
+    /// The loads of configuration `q` of `problem` and of its kind's neutral posture for
+    /// target `y` (None for a kind without contacts or a q of the wrong size).
+    pub fn of(problem: &super::Problem, q: &[f64], y: &[f64]) -> Option<Loads> {
+        let kinematics = problem.kinematics();
+        let answer = kinematics.contact_loads(q)?;
+        let neutral = kinematics
+            .neutral_pose(y)
+            .filter(|x| problem.limits().margin(x) >= 0.0)
+            .and_then(|x| kinematics.contact_loads(&x));
+        Some(Loads { answer, neutral })
+    }
+
+    /// The neutral posture's load on contact `k` (N), if any.
+    pub fn neutral_needed(&self, k: usize) -> Option<f64> {
+        self.neutral.as_ref()?.get(k).map(|c| c.needed)
+    }
+}
