@@ -142,7 +142,7 @@ impl ClimbingLesson {
         }
     }
 
-    /// The pull per foot along the sweep: LOInK's posture solid, the neutral stance dashed.
+    /// The pull per foot along the sweep: LOInK's posture bold, the neutral stance thin and faint.
     fn draw_sweep(&self, surface: &Surface) -> DrawResult {
         let area = surface.captioned(&format!(
             "Magnet pull per foot, wall 60° → ceiling ({})",

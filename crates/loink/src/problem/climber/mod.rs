@@ -78,6 +78,18 @@ pub fn default_cost() -> CostSpec {
     }
 }
 
+/// Whether a stance is one the robot can hold: both passive ankles within their range and both
+/// body ends at or above the wall.
+fn stands(stance: &Stance) -> bool {
+    let ankles = [&stance.front, &stance.rear]
+        .iter()
+        .all(|leg| stance.ankle_cos(leg) >= ANKLE_MAX.cos());
+    ankles
+        && [BODY_END, -BODY_END]
+            .iter()
+            .all(|&u| stance.height([u, 0.0]) >= 0.0)
+}
+
 /// The climber problem.
 #[derive(Debug, Clone)]
 pub struct Climber {
@@ -114,16 +126,7 @@ impl Climber {
     /// within their range and both body ends clear of the wall: the postures a robot standing
     /// on these footholds can take (what a comparison over "every posture" ranges over).
     pub fn postures<'a>(&'a self, y: &'a [f64]) -> impl Iterator<Item = [f64; 5]> + 'a {
-        self.grid(y).filter(|x| {
-            let stance = Stance::new(x);
-            let ankles = [&stance.front, &stance.rear]
-                .iter()
-                .all(|leg| stance.ankle_cos(leg) >= ANKLE_MAX.cos());
-            ankles
-                && [BODY_END, -BODY_END]
-                    .iter()
-                    .all(|&u| stance.height([u, 0.0]) >= 0.0)
-        })
+        self.grid(y).filter(|x| stands(&Stance::new(x)))
     }
 
     /// The stances of target y on the latent grid that lie inside the box.
@@ -252,17 +255,10 @@ impl Kinematics for Climber {
         let y = stance.task();
         let inclination = y[1].atan2(y[0]);
         let span = stance.span;
-        let ankles_ok = [&stance.front, &stance.rear]
-            .iter()
-            .all(|leg| stance.ankle_cos(leg) >= ANKLE_MAX.cos());
-        let ends_ok = [BODY_END, -BODY_END]
-            .iter()
-            .all(|&u| stance.height([u, 0.0]) >= 0.0);
         (INCLINATION[0]..=INCLINATION[1]).contains(&inclination)
             && (SPAN[0]..=SPAN[1]).contains(&span)
             && (CLEARANCE[0]..=CLEARANCE[1]).contains(&y[2])
-            && ankles_ok
-            && ends_ok
+            && stands(&stance)
     }
     fn cost_term(&self, term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
         let (part, weight) = match *term {
