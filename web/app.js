@@ -131,14 +131,21 @@ function showModelCard() {
   if ($('model-card-command').textContent !== card.command) $('model-card-command').textContent = card.command;
 }
 
-/** The target's controls beyond the pointer and the view's named targets: only views of the
- *  full bundle have them, so their module (web/target-controls.js) is fetched by those alone. */
-let targetControls = null;
-function showTargetControls() {
-  if (!state.targetControls?.length && !state.presets?.length) return;
-  targetControls ??= import('./target-controls.js').then((m) => m.bind({ pg, $, guarded, render, queueDraw }));
+/** Controls only views of the full bundle have, each a module fetched by those views alone:
+ *  the target's controls beyond the pointer and the view's named targets
+ *  (web/target-controls.js), the 3-D view's input (web/view3d.js). Once loaded, a module's
+ *  `show(state)` sees every state, so it can hide what another view does not have. */
+const viewModules = {};
+let armGrab = null;
+function showViewModule(file, wanted) {
+  if (!wanted && !viewModules[file]) return;
+  viewModules[file] ??= import(file).then((m) => m.bind({ pg, $, guarded, render, queueDraw, change, setArmGrab: (f) => (armGrab = f) }));
   const shown = state;
-  targetControls.then((show) => show(shown)).catch((e) => showStatus(`The target controls could not load: ${errorText(e)}`, true));
+  viewModules[file].then((show) => show(shown)).catch((e) => showStatus(`${file} could not load: ${errorText(e)}`, true));
+}
+function showTargetControls() {
+  showViewModule('./target-controls.js', state.targetControls?.length || state.presets?.length);
+  showViewModule('./view3d.js', state.view3d);
 }
 
 function render(next) {
@@ -248,22 +255,30 @@ function queuePointer(point, solveAt) {
 }
 
 /** Pointer drags and arrow keys on an interactive canvas. `solveAt(px, py)` answers a
- *  pointer, `nudge(dx, dy)` an arrow key (Shift: ten steps), `escape()` the Escape key. */
-function bindDrag(canvas, { solveAt, nudge, escape }) {
+ *  pointer, `nudge(dx, dy)` an arrow key (Shift: ten steps), `escape()` the Escape key;
+ *  `grab(event, point)`, when it gives one, is the call that answers this drag instead (the 3-D
+ *  view: the target, the orbit or the depth). Only the pointer that began the drag moves it. */
+function bindDrag(canvas, { solveAt, nudge, escape, grab }) {
+  let solveDrag = solveAt;
+  let dragPointer = null;
   canvas.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
     dragging = true;
     canvas.setPointerCapture(e.pointerId);
     canvas.focus({ preventScroll: true });
-    queuePointer(canvasPoint(canvas, e), solveAt);
+    const point = canvasPoint(canvas, e);
+    solveDrag = grab?.(e, point) ?? solveAt;
+    dragPointer = e.pointerId;
+    queuePointer(point, solveDrag);
     e.preventDefault();
   });
   canvas.addEventListener('pointermove', (e) => {
-    if (dragging) queuePointer(canvasPoint(canvas, e), solveAt);
+    if (dragging && e.pointerId === dragPointer) queuePointer(canvasPoint(canvas, e), solveDrag);
   });
   const stop = (e) => {
     if (!dragging) return;
     dragging = false;
+    if (grab) pg.release?.();
     if (canvas.hasPointerCapture(e.pointerId)) canvas.releasePointerCapture(e.pointerId);
     scheduleIdle();
   };
@@ -289,6 +304,7 @@ function bindPointer() {
   bindDrag($('arm'), {
     solveAt: (px, py) => pg.pointer(px, py),
     nudge: (dx, dy) => pg.nudge(dx, dy),
+    grab: (e, point) => armGrab?.(e, point),
   });
   bindDrag($('latent'), {
     solveAt: (px, py) => pg.latentPointer(px, py),
@@ -815,8 +831,9 @@ window.loinkPlayground = {
   models() {
     return Playground.knownModels();
   },
-  worldToCanvas(x, y) {
-    return pg.worldToCanvas(x, y);
+  /** A world point's CSS pixel on canvas#arm: (x, y) on a planar view, (x, y, z) on a 3-D one. */
+  worldToCanvas(x, y, z) {
+    return pg.worldToCanvas(x, y, z);
   },
   canvasToWorld(px, py) {
     return pg.canvasToWorld(px, py);

@@ -173,13 +173,15 @@ fn stem(path: &Path) -> String {
 /// planar arms, the soft arm, the climber, whose further coordinate has a slider); model files
 /// of any other problem stay out of the page's menu.
 pub fn page_draws(problem: &loink::problem::Problem) -> bool {
+    let centres = problem.limits().centres();
+    // A kind drawn in 3-D: the page's 3-D view moves a three-coordinate target itself.
+    if problem.task_dim() == 3 && problem.kinematics().skeleton(&centres).is_some() {
+        return true;
+    }
     let further = problem.kinematics().target_controls();
     (problem.task_dim() == 2
         || (2..problem.task_dim()).all(|i| further.iter().any(|c| c.coordinate == i)))
-        && problem
-            .kinematics()
-            .sketch(&problem.limits().centres())
-            .is_some()
+        && problem.kinematics().sketch(&centres).is_some()
 }
 
 /// The catalog of `dir` in `order` (see the module docs).

@@ -45,6 +45,12 @@ pub struct LatentMap {
     pub rows: usize,
     /// Range of each latent axis.
     pub z_range: [f64; 2],
+    /// The two latent axes the map spans (columns, rows), 0-based: `[0, 1]` unless a latent
+    /// space of three or more coordinates is sliced along others.
+    pub axes: [usize; 2],
+    /// The latent point the slice passes through: every coordinate off `axes` keeps its value
+    /// here (the probe's, or 0).
+    pub base: Vec<f64>,
     /// J(G⁻¹([y; z])) per cell (NaN where the inverse failed or is not computed yet).
     pub cost: Vec<f64>,
     /// Whether the cell's pose breaks a joint limit (the colour scale leaves these out).
@@ -66,6 +72,24 @@ impl LatentMap {
     /// Whether every cell is computed.
     pub fn complete(&self) -> bool {
         self.done >= self.cost.len()
+    }
+
+    /// Whether the map's slice passes through latent point `z` (empty: the origin): every
+    /// coordinate off the map's axes agrees.
+    #[cfg(feature = "chain")]
+    pub fn holds(&self, z: &[f64]) -> bool {
+        (0..self.base.len())
+            .filter(|i| !self.axes.contains(i))
+            .all(|i| z.get(i).copied().unwrap_or(0.0) == self.base[i])
+    }
+
+    /// The map's coordinates of latent point `z`: (along the columns' axis, along the rows').
+    pub fn point(&self, z: &[f64]) -> (f64, f64) {
+        let at = |i: usize| z.get(i).copied().unwrap_or(0.0);
+        (
+            at(self.axes[0]),
+            if self.rows > 1 { at(self.axes[1]) } else { 0.0 },
+        )
     }
 }
 
@@ -272,10 +296,11 @@ impl LearnedModel {
 
     /// The landscape curve over z₁ ∈ [−half, half] (other latent coordinates 0), `points` samples.
     pub fn curve(&self, target: &[f64], half: f64, points: usize) -> Option<LatentCurve> {
-        let label = if self.latent_dim() == 1 {
-            "latent z (normalised)"
-        } else {
-            "latent z₁ (normalised; z₂ = 0)"
+        let label = match self.latent_dim() {
+            1 => "latent z (normalised)",
+            #[cfg(feature = "chain")]
+            3.. => "latent z₁ (normalised; the other zᵢ = 0)",
+            _ => "latent z₁ (normalised; z₂ = 0)",
         };
         self.curve_along(target, 0, label, half, points)
     }
@@ -336,19 +361,33 @@ impl LearnedModel {
     }
 
     /// An empty latent map for `target` (cells filled by [`Self::fill_map`]).
+    /// `axes` and `through` choose the slice of a latent space of three or more coordinates
+    /// ([`LatentMap::axes`], [`LatentMap::base`]).
     pub fn new_map(
         &self,
         half: f64,
         cells: usize,
         samples: Vec<Vec<f64>>,
         optimum_z: Option<Vec<f64>>,
+        axes: [usize; 2],
+        through: &[f64],
     ) -> LatentMap {
-        let two_d = self.latent_dim() >= 2;
+        let k = self.latent_dim();
+        let two_d = k >= 2;
         let rows = if two_d { cells } else { 1 };
+        let axes = if axes[0] < k && axes[1] < k && axes[0] != axes[1] {
+            axes
+        } else {
+            [0, 1]
+        };
+        let mut base = through.to_vec();
+        base.resize(k, 0.0);
         LatentMap {
             cols: cells,
             rows,
             z_range: [-half, half],
+            axes,
+            base,
             cost: vec![f64::NAN; cells * rows],
             outside_limits: vec![false; cells * rows],
             outside_domain: vec![false; cells * rows],
@@ -369,7 +408,9 @@ impl LearnedModel {
             return false;
         }
         let mut state = self.state.clone();
-        let mut z = vec![0.0; k];
+        let mut z = map.base.clone();
+        z.resize(k, 0.0);
+        let [a, b] = map.axes;
         let [lo, hi] = map.z_range;
         let mut changed = false;
         // Along a row the cells are equally spaced: each row is a path (a resumed row, and a
@@ -380,9 +421,9 @@ impl LearnedModel {
         while !map.complete() {
             let cell = map.done;
             let (row, col) = (cell / map.cols, cell % map.cols);
-            z[0] = lo + (col as f64 + 0.5) / map.cols as f64 * (hi - lo);
+            z[a] = lo + (col as f64 + 0.5) / map.cols as f64 * (hi - lo);
             if k >= 2 {
-                z[1] = hi - (row as f64 + 0.5) / map.rows as f64 * (hi - lo);
+                z[b] = hi - (row as f64 + 0.5) / map.rows as f64 * (hi - lo);
             }
             if col == 0 {
                 path.restart();

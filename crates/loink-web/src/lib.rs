@@ -7,11 +7,12 @@
 //!   solutions); [`panels`]: the canvases and their caches.
 //! - [`settings`]: every control as one typed value and its URL-hash form; [`decimal`]: its numbers.
 //! - [`catalog`]: the fixed list of models (names from a URL are looked up, never fetched).
-//! - [`lessons`]: the five course-page lessons (`#lesson=averaging`, …) and their wasm facade.
+//! - [`lessons`]: the course-page lessons (`#lesson=averaging`, …) and their wasm facade.
 //! - [`learned`]: the loaded LOInK model as the panels use it; [`model_json`]: its file decoded
 //!   by the browser's `JSON.parse` (serde_json natively).
 //! - [`gap`]: the optimality-gap map; `bench` (feature `bench`): the browser benchmark.
 //! - [`draw`]: one module per panel; [`view`]: pixel ↔ world; [`clock`]: µs timer on both targets.
+//! - `orbit` and `playground3d` (feature `chain`): the 3-D view's camera and its pointer input.
 //!
 //! Errors cross to JS as `JsError`s with readable text. A panic hook that logs to the console
 //! is installed at start as a last line of defence only; no JS-facing path unwraps.
@@ -29,8 +30,12 @@ pub mod learned;
 pub mod lessons;
 pub mod model_card;
 pub mod model_json;
+#[cfg(feature = "chain")]
+pub mod orbit;
 pub mod panels;
 pub mod playground;
+#[cfg(feature = "chain")]
+pub mod playground3d;
 pub mod settings;
 pub mod state;
 pub mod view;

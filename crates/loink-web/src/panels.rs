@@ -199,8 +199,20 @@ impl Panels {
         }
     }
 
+    /// The 3-D arm panel's layout at its current size and the engine's orbit (None: the
+    /// problem is drawn in a plane, or the canvas is not attached).
+    #[cfg(feature = "chain")]
+    pub fn arm_layout(&self, engine: &Engine) -> Option<draw::arm3d::Layout> {
+        let surface = self.surfaces.get("arm")?;
+        draw::arm3d::layout(surface, engine.problem(), engine.view())
+    }
+
     /// The arm panel, sampling the reachable region first if needed.
     pub fn draw_arm(&mut self, engine: &Engine) -> Result<(), String> {
+        #[cfg(feature = "chain")]
+        if let Some(layout) = self.arm_layout(engine) {
+            return self.draw_arm3d(engine, &layout);
+        }
         self.ensure_region(engine.problem())?;
         self.draw_arm_with_region_if_sampled(engine)
     }
@@ -208,6 +220,10 @@ impl Panels {
     /// The arm panel with the reachable region only when it is already sampled for this
     /// problem (the first frame: sampling it is ~25 ms the page need not wait for).
     pub fn draw_arm_with_region_if_sampled(&mut self, engine: &Engine) -> Result<(), String> {
+        #[cfg(feature = "chain")]
+        if let Some(layout) = self.arm_layout(engine) {
+            return self.draw_arm3d(engine, &layout);
+        }
         let Some(surface) = self.surfaces.get("arm") else {
             return Ok(());
         };
@@ -231,6 +247,24 @@ impl Panels {
             region,
         };
         draw::arm::draw(surface, &scene, &view)
+    }
+
+    /// The arm panel of a robot drawn in 3-D.
+    #[cfg(feature = "chain")]
+    fn draw_arm3d(&self, engine: &Engine, layout: &draw::arm3d::Layout) -> Result<(), String> {
+        let Some(surface) = self.surfaces.get("arm") else {
+            return Ok(());
+        };
+        let scene = draw::arm3d::Arm3dScene {
+            problem: engine.problem(),
+            solution: engine.solution(),
+            solver: engine.settings().solver.label(),
+            optimum: engine.optimum().map(|o| o.q.as_slice()),
+            samples: engine.samples(),
+            probe: engine.probe(),
+            target: &engine.settings().target,
+        };
+        draw::arm3d::draw(surface, &scene, layout)
     }
 
     /// The landscape panel.

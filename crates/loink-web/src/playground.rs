@@ -43,6 +43,9 @@ pub struct Playground {
     pub(crate) panels: Panels,
     /// A solve since the last drawn frame: [`Playground::draw_frame`] has panels to redraw.
     pub(crate) dirty: bool,
+    /// A drag on the 3-D arm panel in progress.
+    #[cfg(feature = "chain")]
+    pub(crate) grab: Option<crate::playground3d::Grab>,
 }
 
 /// A model menu entry for JS.
@@ -83,6 +86,8 @@ impl Playground {
             engine: Engine::new().map_err(js_err)?,
             panels: Panels::default(),
             dirty: false,
+            #[cfg(feature = "chain")]
+            grab: None,
         })
     }
 
@@ -398,19 +403,42 @@ impl Playground {
     /// One pointer event on `canvas#arm` at CSS pixel (px, py) from its top-left corner:
     /// maps to the world, solves and returns the state (panels: `drawFrame()`).
     /// The pointer sets the target's first two coordinates (the point in the sketch plane);
-    /// any further ones (the climber's clearance) keep their values.
+    /// any further ones (the climber's clearance) keep their values. On a 3-D view it moves
+    /// the target in the plane through it that faces the viewer, or, on an inset, sets the
+    /// inset's two coordinates.
     pub fn pointer(&mut self, px: f64, py: f64) -> Result<JsValue, JsError> {
+        #[cfg(feature = "chain")]
+        if let Some(layout) = self.panels.arm_layout(&self.engine) {
+            if !(px.is_finite() && py.is_finite()) {
+                return Err(js_err("pointer position is not finite"));
+            }
+            let target = self.target_under(&layout, px, py);
+            return self.move_to(&target);
+        }
         let mut target = self.canvas_to_world(px, py)?;
         target.extend(self.engine.settings().target.iter().skip(2));
         self.move_to(&target)
     }
 
-    /// Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys), never off the panel.
-    pub fn nudge(&mut self, dx: f64, dy: f64) -> Result<JsValue, JsError> {
-        if !(dx.is_finite() && dy.is_finite()) {
+    /// Moves the target by (dx, dy) keyboard steps of 1 cm (arrow keys), never off the panel;
+    /// on a 3-D view `dz` steps along z too (PageUp, PageDown), kept inside the reach ball's box.
+    pub fn nudge(&mut self, dx: f64, dy: f64, dz: Option<f64>) -> Result<JsValue, JsError> {
+        let dz = dz.unwrap_or(0.0);
+        if !(dx.is_finite() && dy.is_finite() && dz.is_finite()) {
             return Err(js_err("nudge steps must be finite"));
         }
         let mut target = self.engine.settings().target.clone();
+        #[cfg(feature = "chain")]
+        if let Some(layout) = self.panels.arm_layout(&self.engine) {
+            let (centre, radius) = layout.ball;
+            for (i, step) in [dx, dy, dz].into_iter().enumerate() {
+                if let Some(t) = target.get_mut(i) {
+                    *t = (*t + 0.01 * step.clamp(-100.0, 100.0))
+                        .clamp(centre[i] - radius, centre[i] + radius);
+                }
+            }
+            return self.move_to(&target);
+        }
         if target.len() >= 2 {
             target[0] += 0.01 * dx.clamp(-100.0, 100.0);
             target[1] += 0.01 * dy.clamp(-100.0, 100.0);
@@ -440,6 +468,7 @@ impl Playground {
         let [zx, zy] = view.to_world(px * d, py * d);
         let [x0, x1, y0, y1] = view.world;
         let latent = self.engine.model().map_or(0, |m| m.latent_dim());
+        #[cfg(not(feature = "chain"))]
         let z = match latent {
             1 => vec![zx.clamp(x0, x1)],
             2 => vec![zx.clamp(x0, x1), zy.clamp(y0, y1)],
@@ -449,27 +478,55 @@ impl Playground {
                 ))
             }
         };
+        // The slice's two axes take the pointer; the others keep the probe's values.
+        #[cfg(feature = "chain")]
+        let z = {
+            let (axes, mut z) = self.engine.latent_slice();
+            z.resize(latent, 0.0);
+            match latent {
+                0 => return Err(js_err("this model has no latent space to move in")),
+                1 => z[0] = zx.clamp(x0, x1),
+                _ => {
+                    z[axes[0]] = zx.clamp(x0, x1);
+                    z[axes[1]] = zy.clamp(y0, y1);
+                }
+            }
+            z
+        };
         self.engine.set_probe(&z).map_err(js_err)?;
         self.dirty = true;
         self.state()
     }
 
-    /// Arrow keys on `canvas#latent`: moves the latent probe by (dx, dy) steps of 0.05
-    /// (starting from the origin when there is none); returns the state.
+    /// Arrow keys on `canvas#latent`: moves the latent probe by (dx, dy) steps of 0.05 along
+    /// the panel's two axes (starting from the origin when there is none), and by `dz` steps
+    /// along the first axis off the panel's slice (PageUp, PageDown: a latent space of three
+    /// or more coordinates); returns the state.
     #[wasm_bindgen(js_name = nudgeProbe)]
-    pub fn nudge_probe(&mut self, dx: f64, dy: f64) -> Result<JsValue, JsError> {
-        if !(dx.is_finite() && dy.is_finite()) {
+    pub fn nudge_probe(&mut self, dx: f64, dy: f64, dz: Option<f64>) -> Result<JsValue, JsError> {
+        let dz = dz.unwrap_or(0.0);
+        if !(dx.is_finite() && dy.is_finite() && dz.is_finite()) {
             return Err(js_err("nudge steps must be finite"));
         }
         let latent = self.engine.model().map_or(0, |m| m.latent_dim());
         if latent == 0 {
             return Err(js_err("this model has no latent space to move in"));
         }
-        let mut z = self.engine.settings().probe.clone();
+        let (axes, mut z) = self.engine.latent_slice();
         z.resize(latent, 0.0);
-        let steps = [dx, dy];
-        for (i, zi) in z.iter_mut().enumerate().take(2) {
-            *zi += PROBE_STEP * steps[i].clamp(-100.0, 100.0);
+        #[cfg(not(feature = "chain"))]
+        let moves = [(Some(axes[0]), dx), (Some(axes[1]), dy)];
+        #[cfg(feature = "chain")]
+        let moves = [
+            (Some(axes[0]), dx),
+            (Some(axes[1]), dy),
+            // The first axis off the slice: the one the panel's slice is taken at.
+            ((0..latent).find(|i| !axes.contains(i)), dz),
+        ];
+        for (axis, step) in moves {
+            if let Some(zi) = axis.and_then(|i| z.get_mut(i)) {
+                *zi += PROBE_STEP * step.clamp(-100.0, 100.0);
+            }
         }
         self.engine.set_probe(&z).map_err(js_err)?;
         self.dirty = true;
@@ -493,11 +550,20 @@ impl Playground {
         self.move_to(&target)
     }
 
-    /// CSS pixel on `canvas#arm` → world point `[x, y]` (m).
+    /// CSS pixel on `canvas#arm` → world point `[x, y]` (m); on a 3-D view `[x, y, z]`, the
+    /// point under the pixel on the plane through the target that faces the viewer.
     #[wasm_bindgen(js_name = canvasToWorld)]
     pub fn canvas_to_world(&self, px: f64, py: f64) -> Result<Vec<f64>, JsError> {
         if !(px.is_finite() && py.is_finite()) {
             return Err(js_err("pointer position is not finite"));
+        }
+        #[cfg(feature = "chain")]
+        if let Some(layout) = self.panels.arm_layout(&self.engine) {
+            let d = self.panels.surface("arm").map_or(1.0, |s| s.dpr());
+            return Ok(layout
+                .main
+                .to_world_on_plane(px * d, py * d, self.target3())
+                .to_vec());
         }
         let view = self.panels.arm_viewport(&self.engine).map_err(js_err)?;
         let d = self.panels.surface("arm").map_or(1.0, |s| s.dpr());
@@ -505,9 +571,19 @@ impl Playground {
     }
 
     /// World point (m) → CSS pixel on `canvas#arm` (for tests and course pages that point at
-    /// a place).
+    /// a place); a 3-D view needs `z` and maps through its current orbit.
     #[wasm_bindgen(js_name = worldToCanvas)]
-    pub fn world_to_canvas(&self, x: f64, y: f64) -> Result<Vec<f64>, JsError> {
+    pub fn world_to_canvas(&self, x: f64, y: f64, z: Option<f64>) -> Result<Vec<f64>, JsError> {
+        #[cfg(feature = "chain")]
+        if let Some(layout) = self.panels.arm_layout(&self.engine) {
+            let z = z.ok_or_else(|| js_err("this view is in 3-D: give x, y and z"))?;
+            if !(x.is_finite() && y.is_finite() && z.is_finite()) {
+                return Err(js_err("a world point must be finite"));
+            }
+            return Ok(self.to_css(&layout, [x, y, z]));
+        }
+        #[cfg(not(feature = "chain"))]
+        let _ = z;
         let view = self.panels.arm_viewport(&self.engine).map_err(js_err)?;
         let d = self.panels.surface("arm").map_or(1.0, |s| s.dpr());
         let [px, py] = view.to_pixel(x, y);
@@ -609,7 +685,7 @@ fn coordinate(axis: &str, value: &JsValue) -> Result<f64, JsError> {
 
 impl Playground {
     /// Moves the target and solves (no redraw: the panels are marked for [`Self::draw_frame`]).
-    fn move_to(&mut self, target: &[f64]) -> Result<JsValue, JsError> {
+    pub(crate) fn move_to(&mut self, target: &[f64]) -> Result<JsValue, JsError> {
         self.engine.move_target(target).map_err(js_err)?;
         self.dirty = true;
         self.state()

@@ -65,6 +65,17 @@ pub struct Settings {
     /// shows the pose G⁻¹([y; z]) it gives for the current target.
     #[serde(default)]
     pub probe: Vec<f64>,
+    /// The 3-D view's orbit, `[yaw, pitch]` in degrees (`view=ψ,θ`); None: the view a fresh
+    /// page shows ([`crate::orbit::DEFAULT_YAW`], [`crate::orbit::DEFAULT_PITCH`]).
+    #[cfg(feature = "chain")]
+    #[serde(default)]
+    pub view: Option<[f64; 2]>,
+    /// The two latent axes the latent panel slices a latent space of three or more coordinates
+    /// along, 0-based (`axes=1,2` in a link counts from 1); None: the first two. The other
+    /// coordinates stay at the probe's values (0 without a probe).
+    #[cfg(feature = "chain")]
+    #[serde(default)]
+    pub axes: Option<[usize; 2]>,
     /// Whether the target moves by itself.
     pub play: bool,
     /// Embedded view: panels only.
@@ -96,6 +107,10 @@ impl Default for Settings {
             refine: 3,
             feedback: DEFAULT_FEEDBACK,
             probe: Vec::new(),
+            #[cfg(feature = "chain")]
+            view: None,
+            #[cfg(feature = "chain")]
+            axes: None,
             play: false,
             embed: false,
             hide: Vec::new(),
@@ -187,6 +202,38 @@ fn parse_probe(text: &str) -> Result<Vec<f64>, String> {
         .collect()
 }
 
+/// Most latent axes a slice may name (the probe's limit).
+#[cfg(feature = "chain")]
+const MAX_AXIS: usize = MAX_PROBE_DIM;
+
+#[cfg(feature = "chain")]
+fn parse_view(text: &str) -> Result<[f64; 2], String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    let [yaw, pitch] = parts[..] else {
+        return Err(format!("view='{text}' is not YAW,PITCH (degrees)"));
+    };
+    let yaw = parse_number("view yaw", yaw, -360.0, 360.0)?;
+    let [lo, hi] = crate::orbit::PITCH_RANGE;
+    let pitch = parse_number("view pitch", pitch, lo, hi)?;
+    Ok([crate::orbit::normal_yaw(yaw), pitch])
+}
+
+#[cfg(feature = "chain")]
+fn parse_axes(text: &str) -> Result<[usize; 2], String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    let [a, b] = parts[..] else {
+        return Err(format!("axes='{text}' is not two latent axes, such as 1,3"));
+    };
+    let a = parse_count("axes", a, MAX_AXIS as u64)? as usize;
+    let b = parse_count("axes", b, MAX_AXIS as u64)? as usize;
+    if a == 0 || b == 0 || a == b {
+        return Err(format!(
+            "axes='{text}' must name two different latent axes from 1"
+        ));
+    }
+    Ok([a - 1, b - 1])
+}
+
 /// The keys the page wrote into every link before it had task feedback.
 const LEGACY_KEYS: [&str; 7] = [
     "model", "solver", "target", "sigma", "samples", "seed", "refine",
@@ -246,6 +293,10 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
                 parse_count(key, value, FEEDBACK_MAX.into()).map(|v| settings.feedback = v as u32)
             }
             "probe" => parse_probe(value).map(|z| settings.probe = z),
+            #[cfg(feature = "chain")]
+            "view" => parse_view(value).map(|v| settings.view = Some(v)),
+            #[cfg(feature = "chain")]
+            "axes" => parse_axes(value).map(|a| settings.axes = Some(a)),
             "play" => parse_flag(key, value).map(|v| settings.play = v),
             "embed" => parse_flag(key, value).map(|v| settings.embed = v),
             "figure" => match FIGURES.iter().find(|f| **f == value) {
@@ -319,6 +370,14 @@ pub fn format_hash(s: &Settings) -> String {
         let z: Vec<String> = s.probe.iter().map(|&v| number(v)).collect();
         parts.push(format!("probe={}", z.join(",")));
     }
+    #[cfg(feature = "chain")]
+    if let Some([yaw, pitch]) = s.view {
+        parts.push(format!("view={},{}", number(yaw), number(pitch)));
+    }
+    #[cfg(feature = "chain")]
+    if let Some([a, b]) = s.axes {
+        parts.push(format!("axes={},{}", a + 1, b + 1));
+    }
     if s.play {
         parts.push("play=1".into());
     }
@@ -351,6 +410,10 @@ mod tests {
             refine: 7,
             feedback: 5,
             probe: vec![0.25, -1.5],
+            #[cfg(feature = "chain")]
+            view: Some([-12.5, 40.0]),
+            #[cfg(feature = "chain")]
+            axes: Some([2, 0]),
             play: true,
             embed: true,
             hide: vec!["model".into(), "seed".into()],
@@ -435,6 +498,29 @@ mod tests {
         let over = parse_hash("#feedback=9");
         assert_eq!(over.settings.feedback, DEFAULT_FEEDBACK);
         assert_eq!(over.warnings.len(), 1);
+    }
+
+    #[cfg(feature = "chain")]
+    #[test]
+    fn a_view_and_a_latent_slice_are_checked() {
+        let parsed = parse_hash("#view=190,30&axes=1,3");
+        assert_eq!(parsed.warnings, Vec::<String>::new());
+        assert_eq!(parsed.settings.view, Some([-170.0, 30.0]));
+        assert_eq!(parsed.settings.axes, Some([0, 2]));
+        for bad in [
+            "#view=10",
+            "#view=10,95",
+            "#view=NaN,10",
+            "#axes=1,1",
+            "#axes=0,2",
+            "#axes=1,2,3",
+            "#axes=1,99",
+        ] {
+            let parsed = parse_hash(bad);
+            assert_eq!(parsed.warnings.len(), 1, "{bad}: {:?}", parsed.warnings);
+            assert_eq!(parsed.settings, Settings::default(), "{bad}");
+        }
+        assert!(!format_hash(&Settings::default()).contains("view"));
     }
 
     #[test]

@@ -78,6 +78,14 @@ pub struct FrameState {
     /// a robot without contacts; the full bundle only).
     #[cfg(feature = "climber")]
     pub loads: Vec<LoadState>,
+    /// A robot drawn in 3-D: the arm panel's orbit `[yaw, pitch]` in degrees (None for a view
+    /// drawn in a plane).
+    #[cfg(feature = "chain")]
+    pub view3d: Option<[f64; 2]>,
+    /// The two latent axes the latent panel's slice of a latent space of three or more
+    /// coordinates spans, counted from 1 (empty for a smaller latent space or none).
+    #[cfg(feature = "chain")]
+    pub latent_axes: Vec<usize>,
 }
 
 /// A target coordinate's slider.

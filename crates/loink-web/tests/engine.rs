@@ -310,7 +310,7 @@ fn extrapolated_warm_starts_keep_the_curve_and_latent_map_exact() {
                 "{robot} z {z}: {j} vs {expected}"
             );
         }
-        let mut map = model.new_map(2.0, 12, Vec::new(), None);
+        let mut map = model.new_map(2.0, 12, Vec::new(), None, [0, 1], &[]);
         while model.fill_map(&mut map, &target, 1e9) {}
         assert!(map.complete());
         let [lo, hi] = map.z_range;

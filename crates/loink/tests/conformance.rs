@@ -190,20 +190,28 @@ fn the_learned_solver_runs_on_a_random_model_of_every_redundant_kind() {
     }
 }
 
-/// A region of the plane the pointer moves in exists for a two-dimensional task, and for a
-/// task whose further coordinates each have a control (the climber's clearance); for no other.
+/// A region of the plane the pointer moves in exists for a two-dimensional task, for a task
+/// whose further coordinates each have a control (the climber's clearance), and for an arm
+/// drawn in 3-D (its workspace seen from above, which the gap map slices); for no other.
 #[test]
-fn a_two_dimensional_view_exists_exactly_where_a_pointer_sets_the_task() {
+fn a_view_of_the_workspace_exists_exactly_where_the_page_moves_the_target() {
     for name in preset_names() {
         let problem = Problem::preset(name).unwrap();
         let planar_task = problem.task_dim() == 2;
         let controls = problem.kinematics().target_controls();
         let pointer_plane = planar_task
             || (2..problem.task_dim()).all(|i| controls.iter().any(|c| c.coordinate == i));
-        assert_eq!(problem.task_bounds(500).is_some(), planar_task, "{name}");
+        let drawn_in_3d = (problem.kinematics())
+            .skeleton(&problem.limits().centres())
+            .is_some();
+        assert_eq!(
+            problem.task_bounds(500).is_some(),
+            problem.task_dim() >= 2 && problem.replayable(),
+            "{name}"
+        );
         assert_eq!(
             problem.reachable_region(500).is_some(),
-            pointer_plane,
+            pointer_plane || drawn_in_3d,
             "{name}"
         );
         let bounds = problem.task_box(500);

@@ -48,6 +48,11 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
     };
     let two_d = map.rows > 1;
     let text = match (two_d, scene.chart) {
+        #[cfg(feature = "chain")]
+        (true, _) if map.base.len() > 2 => format!(
+            "Latent slice {} of LOInK: true cost J(G⁻¹([y; z])), z = 0 is LOInK's answer; drag z to swing the arm, the hand stays",
+            slice_words(map)
+        ),
         (true, _) => "Latent plane of LOInK: true cost J(G⁻¹([y; z])) — LOInK's answer is z = 0; drag to try another z".to_string(),
         (false, None) => "Latent line of LOInK: true cost J(G⁻¹([y; z])) along z — LOInK's answer is z = 0; drag along it".to_string(),
         (false, Some((k, count))) => format!(
@@ -105,15 +110,15 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
     let mut mesh = chart.configure_mesh();
     mesh.disable_mesh()
         .x_desc(if two_d {
-            "z₁"
+            axis_name(map.axes[0])
         } else {
-            "z (latent coordinate)"
+            "z (latent coordinate)".to_string()
         })
         .label_style(surface.font(palette::LABEL_PX, INK))
         .axis_desc_style(surface.font(palette::LABEL_PX, INK))
         .x_labels(6);
     if two_d {
-        mesh.y_desc("z₂").y_labels(6);
+        mesh.y_desc(axis_name(map.axes[1])).y_labels(6);
     } else {
         mesh.y_labels(0);
     }
@@ -121,16 +126,7 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
     let r = surface.px(5.0);
     let s2 = surface.stroke(2.0);
     let mut legend = Legend::default();
-    let to_point = |z: &[f64]| {
-        (
-            z[0],
-            if two_d {
-                z.get(1).copied().unwrap_or(0.0)
-            } else {
-                0.0
-            },
-        )
-    };
+    let to_point = |z: &[f64]| map.point(z);
     if !map.samples.is_empty() {
         chart
             .draw_series(
@@ -207,6 +203,41 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
     colour_bar(&bar, surface, lo, hi, "cost J")?;
     area.present().map_err(text_err)?;
     Ok(Some(view))
+}
+
+/// Latent axis `i` (0-based) as the panel names it: z₁, z₂, …
+#[cfg(not(feature = "chain"))]
+fn axis_name(i: usize) -> String {
+    // Without a sliced latent space the plane's axes are the first two.
+    if i == 0 { "z₁" } else { "z₂" }.to_string()
+}
+
+/// Latent axis `i` (0-based) as the panel names it: z₁, z₂, …
+#[cfg(feature = "chain")]
+fn axis_name(i: usize) -> String {
+    const DIGITS: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+    let digits: String = (i + 1)
+        .to_string()
+        .chars()
+        .filter_map(|c| c.to_digit(10).map(|d| DIGITS[d as usize]))
+        .collect();
+    format!("z{digits}")
+}
+
+/// A slice in words: its axes and the value of every other latent coordinate
+/// ("z₁–z₂ at z₃ = 0.25").
+#[cfg(feature = "chain")]
+fn slice_words(map: &LatentMap) -> String {
+    let fixed: Vec<String> = (0..map.base.len())
+        .filter(|i| !map.axes.contains(i))
+        .map(|i| format!("{} = {:.2}", axis_name(i), map.base[i]))
+        .collect();
+    format!(
+        "{}–{} at {}",
+        axis_name(map.axes[0]),
+        axis_name(map.axes[1]),
+        fixed.join(", ")
+    )
 }
 
 /// A vertical viridis colour bar from `lo` (bottom) to `hi` (top) with a title.

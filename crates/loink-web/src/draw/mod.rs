@@ -6,6 +6,8 @@
 //! ([`Surface::put_rgba`]) because plotters-canvas draws pixels one `fillRect` at a time.
 
 pub mod arm;
+#[cfg(feature = "chain")]
+pub mod arm3d;
 pub mod backend;
 pub mod gapmap;
 pub mod landscape;

@@ -132,6 +132,18 @@ impl Engine {
                 .collect(),
             #[cfg(feature = "climber")]
             loads: self.loads(),
+            #[cfg(feature = "chain")]
+            view3d: self.problem.kinematics().reach_ball().map(|_| self.view()),
+            #[cfg(feature = "chain")]
+            latent_axes: if self
+                .models
+                .get(self.entry.name)
+                .is_some_and(|m| m.latent_dim() > 2)
+            {
+                self.latent_slice().0.iter().map(|a| a + 1).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 

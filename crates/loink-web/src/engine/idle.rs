@@ -175,7 +175,15 @@ impl Engine {
             } else {
                 LATENT_CELLS_1D
             };
-            self.latent_map = Some(model.new_map(half, cells, self.sample_z.clone(), optimum_z));
+            let (axes, through) = self.latent_slice();
+            self.latent_map = Some(model.new_map(
+                half,
+                cells,
+                self.sample_z.clone(),
+                optimum_z,
+                axes,
+                &through,
+            ));
         }
         match self.latent_map.as_mut() {
             Some(map) if !map.complete() => model.fill_map(map, &target, budget_micros),
@@ -287,7 +295,11 @@ impl Engine {
             self.second_curve = if loink::solvers::reference::sweeps(&self.problem) {
                 None
             } else {
-                let label = "latent z₂ (normalised; z₁ = 0)";
+                let label = if model.latent_dim() > 2 {
+                    "latent z₂ (normalised; the other zᵢ = 0)"
+                } else {
+                    "latent z₂ (normalised; z₁ = 0)"
+                };
                 model.curve_along(&self.settings.target, 1, label, half, CURVE_POINTS)
             };
         }

@@ -28,6 +28,8 @@ mod play;
 mod probe;
 mod target;
 mod unavailable;
+#[cfg(feature = "chain")]
+mod view3d;
 
 pub use play::play_target;
 use unavailable::Unavailable;
@@ -334,6 +336,19 @@ impl Engine {
                 ));
             }
             next.probe.clear();
+        }
+        // A latent slice names axes of the model's own latent space (three or more).
+        #[cfg(feature = "chain")]
+        if let Some([a, b]) = next.axes {
+            if latent < 3 || a >= latent || b >= latent {
+                if !(entry.name != previous_model && next.axes == self.settings.axes) {
+                    warnings.push(format!(
+                        "axes: the {} model's latent space has {latent} coordinates; the latent panel slices only three or more",
+                        entry.name
+                    ));
+                }
+                next.axes = None;
+            }
         }
         next.probe = next
             .probe

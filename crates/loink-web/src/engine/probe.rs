@@ -41,9 +41,25 @@ impl Engine {
             .iter()
             .map(|v| v.clamp(-PROBE_LIMIT, PROBE_LIMIT))
             .collect();
+        // A slice of a latent space of three or more coordinates passes through the probe:
+        // moving it off the slice's plane (or clearing it) maps another slice.
+        #[cfg(feature = "chain")]
+        if (self.latent_map.as_ref()).is_some_and(|m| !m.holds(&self.settings.probe)) {
+            self.latent_map = None;
+        }
         self.probe = self.probe_solution(&self.settings.target.clone());
         self.revision = self.revision.wrapping_add(1);
         Ok(())
+    }
+
+    /// The latent panel's slice: the two axes it spans (0-based) and the latent point it passes
+    /// through (the probe, or the origin without one).
+    pub fn latent_slice(&self) -> ([usize; 2], Vec<f64>) {
+        #[cfg(feature = "chain")]
+        let axes = self.settings.axes.unwrap_or([0, 1]);
+        #[cfg(not(feature = "chain"))]
+        let axes = [0, 1];
+        (axes, self.settings.probe.clone())
     }
 
     /// The pose at the latent probe, if any.

@@ -207,6 +207,17 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     fn sketch(&self, _q: &[f64]) -> Option<Sketch> {
         None
     }
+    /// The robot at q in three dimensions, for a kind drawn in 3-D: the points its links join,
+    /// base to tip, in task coordinates (a serial arm's base, joint origins and tool point);
+    /// `None` for a kind drawn in a plane by [`Kinematics::sketch`].
+    fn skeleton(&self, _q: &[f64]) -> Option<Vec<[f64; 3]>> {
+        None
+    }
+    /// A ball no reachable task point leaves, `(centre, radius)`, for a kind drawn in 3-D (the
+    /// view's workspace outline).
+    fn reach_ball(&self) -> Option<([f64; 3], f64)> {
+        None
+    }
     /// The rectangle `[x0, x1, y0, y1]` of the sketch plane a view of this kind frames, when
     /// the kind knows it better than its reachable region does (the climber: its body hangs off
     /// the wall on either side of the feet).
@@ -424,8 +435,9 @@ impl Problem {
     }
 
     /// The reachable region: the kind's own raster (of the sketch plane, for a kind whose task
-    /// has more coordinates), or, for a two-dimensional task, the images of a lattice of the box
-    /// inside their bounding square (5 % margin). `None` otherwise.
+    /// has more coordinates), or the images of a lattice of the box on the task's first two
+    /// coordinates inside their bounding square (5 % margin; a 3-D arm's workspace seen from
+    /// above). `None` for a problem without a forward map.
     pub fn reachable_region(&self, samples: usize) -> Option<region::Region> {
         if let Some(region) = self.kinematics.reachable_region(samples) {
             return Some(region);
@@ -433,7 +445,7 @@ impl Problem {
         // Only kinds other than the planar arms (which fill their own) sample their box: the
         // page's slim bundle, built without them, carries no sampler.
         #[cfg(any(feature = "model-free", feature = "chain", feature = "climber"))]
-        if self.task_dim() == 2 && self.replayable() {
+        if self.task_dim() >= 2 && self.replayable() {
             let bounds = self.task_bounds(samples.clamp(1_000, 20_000))?;
             return Some(region::Region::sample_box(self, bounds, samples));
         }
@@ -476,7 +488,7 @@ impl Problem {
     /// A square around [`Self::task_box`] with a 5 % margin, `[x0, x1, y0, y1]`: where the page
     /// looks at a two-dimensional task without its own view. `None` for other task dimensions.
     pub fn task_bounds(&self, samples: usize) -> Option<[f64; 4]> {
-        let [[x0, x1], [y0, y1]] = self.task_box(samples)[..] else {
+        let [[x0, x1], [y0, y1], ..] = self.task_box(samples)[..] else {
             return None;
         };
         let centre = [(x0 + x1) / 2.0, (y0 + y1) / 2.0];

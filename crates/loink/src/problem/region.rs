@@ -57,20 +57,24 @@ impl Region {
         }
     }
 
-    /// The region of any problem with a two-dimensional task: the images of `samples`
-    /// configurations of a seeded low-discrepancy lattice of its box, inside `bounds`.
+    /// The region of any problem with a task of two or more coordinates: the images of
+    /// `samples` configurations of a seeded low-discrepancy lattice of its box on the task's
+    /// first two coordinates, inside `bounds`.
     pub fn sample_box(problem: &Problem, bounds: [f64; 4], samples: usize) -> Region {
         let mut region = Region::empty(bounds);
         let limits = problem.limits();
         let n = limits.len();
-        if problem.task_dim() != 2 || !problem.replayable() || n == 0 {
+        let m = problem.task_dim();
+        if m < 2 || !problem.replayable() || n == 0 {
             return region;
         }
         // Additive recurrence with the generalised golden ratio (R_n sequence): evenly spread,
         // deterministic, any n.
         let phi = (0..30).fold(2.0f64, |x, _| (1.0 + x).powf(1.0 / (n as f64 + 1.0)));
         let alpha: Vec<f64> = (1..=n).map(|i| 1.0 / phi.powi(i as i32)).collect();
-        let mut y = [0.0; 2];
+        // A task of more coordinates is marked where it projects onto its first two (a 3-D
+        // arm's workspace seen from above).
+        let mut y = vec![0.0; m];
         let mut u = vec![0.5; n];
         for _ in 0..samples {
             for (ui, a) in u.iter_mut().zip(&alpha) {

@@ -268,6 +268,14 @@ impl Kinematics for SerialChain {
             restart_budget_micros: 5_000.0,
         })
     }
+    fn skeleton(&self, q: &[f64]) -> Option<Vec<[f64; 3]>> {
+        let mut points = vec![[0.0; 3]];
+        points.extend(self.points(q));
+        Some(points)
+    }
+    fn reach_ball(&self) -> Option<([f64; 3], f64)> {
+        Some((self.first_origin, self.reach))
+    }
     fn quick_reachability(&self, y: &[f64]) -> Reachability {
         let d = [
             y[0] - self.first_origin[0],

@@ -1,0 +1,600 @@
+//! `canvas#arm` for a robot drawn in 3-D (a serial arm): an orthographic view that orbits, with
+//! what makes depth readable without perspective — a floor grid, the arm's shadow on the floor,
+//! a drop line from the target, the reach ball's outline — and two small orthographic insets
+//! (top: x–y, side: x–z) in which a plain drag sets two of the target's coordinates exactly.
+
+use loink::problem::Problem;
+use loink::report::Solution;
+use plotters::prelude::*;
+
+use super::palette::{self, INK, MUTED, OPTIMUM, SAMPLE, SOLUTION, TARGET};
+use super::{caption, subcaption, text_err, Area, Corner, DrawResult, Legend, Mark, Surface};
+use super::{CAPTION_BAND, SUBCAPTION_BAND};
+use crate::orbit::Projection;
+use crate::view::Viewport;
+
+/// What the 3-D arm panel shows.
+pub struct Arm3dScene<'a> {
+    /// The problem (its skeleton draws the robot).
+    pub problem: &'a Problem,
+    /// The solver's answer.
+    pub solution: &'a Solution,
+    /// Solver name for the caption and the legend.
+    pub solver: &'a str,
+    /// The reference optimum's configuration (ghost), if known.
+    pub optimum: Option<&'a [f64]>,
+    /// Sampled solutions (faint ghosts).
+    pub samples: &'a [Vec<f64>],
+    /// The pose at the reader's latent probe z, if any.
+    pub probe: Option<&'a Solution>,
+    /// The target (three coordinates).
+    pub target: &'a [f64],
+}
+
+/// Where each part of the panel is: the main view and the two insets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Layout {
+    /// The orbiting main view.
+    pub main: Projection,
+    /// The main view's plot rectangle (device pixels: left, top, right, bottom).
+    pub plot: [f64; 4],
+    /// The top inset: x right, y up.
+    pub top: Viewport,
+    /// The side inset: x right, z up.
+    pub side: Viewport,
+    /// The reach ball: centre and radius (m).
+    pub ball: ([f64; 3], f64),
+}
+
+/// Which part of the panel a pointer is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The top inset (sets x and y).
+    Top,
+    /// The side inset (sets x and z).
+    Side,
+    /// The main view.
+    Main,
+}
+
+impl Layout {
+    /// The part under device pixel (px, py).
+    pub fn part_at(&self, px: f64, py: f64) -> Part {
+        let inside = |v: &Viewport| {
+            let [l, t, r, b] = v.pixels;
+            (l..=r).contains(&px) && (t..=b).contains(&py)
+        };
+        if inside(&self.top) {
+            Part::Top
+        } else if inside(&self.side) {
+            Part::Side
+        } else {
+            Part::Main
+        }
+    }
+}
+
+/// Side of an inset as a share of the panel's smaller dimension.
+const INSET_SHARE: f64 = 0.3;
+/// Spacing of the floor grid (m).
+const GRID_STEP: f64 = 0.2;
+
+/// The panel's layout at its current size for `problem` (None: the kind is not drawn in 3-D)
+/// seen from `view` = [yaw, pitch] (degrees).
+pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<Layout> {
+    let ball = problem.kinematics().reach_ball()?;
+    let (w, h) = surface.size();
+    let d = surface.dpr();
+    let top_band = ((CAPTION_BAND + SUBCAPTION_BAND + 4.0) * d).round();
+    let plot = [
+        (6.0 * d).round(),
+        top_band,
+        f64::from(w) - (6.0 * d).round(),
+        f64::from(h) - (6.0 * d).round(),
+    ];
+    let (pw, ph) = ((plot[2] - plot[0]).max(1.0), (plot[3] - plot[1]).max(1.0));
+    let side = (INSET_SHARE * pw.min(ph)).round();
+    let gap = (6.0 * d).round();
+    // The main view fills the plot left of the insets' column when the panel is wide, and the
+    // whole plot (the insets over its right edge) when it is not.
+    let main_w = if pw - side - gap >= ph {
+        pw - side - gap
+    } else {
+        pw
+    };
+    let (centre, radius) = ball;
+    // The ball's outline is a circle of its radius from every side: the view frames it whole,
+    // so turning the view never changes the scale.
+    let scale = main_w.min(ph) / (2.04 * radius);
+    let main = Projection {
+        yaw: view[0],
+        pitch: view[1],
+        centre,
+        scale,
+        origin: [plot[0] + 0.5 * main_w, plot[1] + 0.5 * ph],
+    };
+    let inset = |top: f64, world: [f64; 4]| Viewport {
+        pixels: [plot[2] - side, top, plot[2], top + side],
+        world,
+    };
+    let half = radius;
+    let top = inset(
+        plot[1],
+        [
+            centre[0] - half,
+            centre[0] + half,
+            centre[1] - half,
+            centre[1] + half,
+        ],
+    );
+    let side_view = inset(
+        plot[1] + side + gap,
+        [
+            centre[0] - half,
+            centre[0] + half,
+            centre[2] - half,
+            centre[2] + half,
+        ],
+    );
+    Some(Layout {
+        main,
+        plot,
+        top,
+        side: side_view,
+        ball,
+    })
+}
+
+fn pixel(p: [f64; 2]) -> (i32, i32) {
+    (p[0].round() as i32, p[1].round() as i32)
+}
+
+/// A polyline through world points in the main view.
+fn projected(layout: &Layout, points: &[[f64; 3]]) -> Vec<(i32, i32)> {
+    points
+        .iter()
+        .map(|&p| pixel(layout.main.to_pixel(p)))
+        .collect()
+}
+
+fn line(area: &Area, points: Vec<(i32, i32)>, style: ShapeStyle) -> DrawResult {
+    area.draw(&PathElement::new(points, style))
+        .map_err(text_err)
+}
+
+/// A dashed segment between two device points.
+fn dashed(
+    area: &Area,
+    surface: &Surface,
+    a: [f64; 2],
+    b: [f64; 2],
+    style: ShapeStyle,
+) -> DrawResult {
+    let length = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
+    let dash = f64::from(surface.px(5.0)).max(1.0);
+    let n = (length / dash).floor() as usize;
+    for k in (0..n).step_by(2) {
+        let (s, e) = (k as f64 / n as f64, ((k + 1) as f64 / n as f64).min(1.0));
+        let at = |t: f64| pixel([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])]);
+        line(area, vec![at(s), at(e)], style)?;
+    }
+    Ok(())
+}
+
+/// The floor grid (z = 0) under the reach ball, and the base's axes.
+fn floor(area: &Area, surface: &Surface, layout: &Layout) -> DrawResult {
+    let (centre, radius) = layout.ball;
+    let reach = (0.8 * radius / GRID_STEP).ceil() as i32;
+    let style = palette::GRID.stroke_width(surface.stroke(1.0));
+    let at = |i: i32| i as f64 * GRID_STEP;
+    for i in -reach..=reach {
+        let (x0, x1) = (centre[0] + at(-reach), centre[0] + at(reach));
+        let (y0, y1) = (centre[1] + at(-reach), centre[1] + at(reach));
+        let (x, y) = (centre[0] + at(i), centre[1] + at(i));
+        line(
+            area,
+            projected(layout, &[[x, y0, 0.0], [x, y1, 0.0]]),
+            style,
+        )?;
+        line(
+            area,
+            projected(layout, &[[x0, y, 0.0], [x1, y, 0.0]]),
+            style,
+        )?;
+    }
+    // The base frame's axes, 0.15 m long, labelled.
+    let font = surface.font(palette::LABEL_PX, palette::MUTED_INK);
+    for (axis, name) in [
+        ([0.15, 0.0, 0.0], "x"),
+        ([0.0, 0.15, 0.0], "y"),
+        ([0.0, 0.0, 0.15], "z"),
+    ] {
+        line(
+            area,
+            projected(layout, &[[0.0; 3], axis]),
+            palette::MUTED_INK.stroke_width(surface.stroke(1.5)),
+        )?;
+        let tip = layout.main.to_pixel(axis.map(|v| v * 1.25));
+        area.draw_text(name, &font, pixel([tip[0] - 3.0, tip[1] - 6.0]))
+            .map_err(text_err)?;
+    }
+    Ok(())
+}
+
+/// The reach ball's outline (a circle in any orthographic view) and its floor circle.
+fn reach_outline(area: &Area, surface: &Surface, layout: &Layout) -> DrawResult {
+    let (centre, radius) = layout.ball;
+    let c = layout.main.to_pixel(centre);
+    area.draw(&Circle::new(
+        pixel(c),
+        (radius * layout.main.scale).round() as i32,
+        MUTED.mix(0.5).stroke_width(surface.stroke(1.0)),
+    ))
+    .map_err(text_err)
+}
+
+/// The robot's links at q as thick segments, back to front, with its joints as dots.
+fn robot(
+    area: &Area,
+    surface: &Surface,
+    layout: &Layout,
+    points: &[[f64; 3]],
+    colour: RGBAColor,
+    width: f64,
+    joints: bool,
+) -> DrawResult {
+    let mut segments: Vec<(f64, usize)> = (1..points.len())
+        .map(|i| {
+            let mid = std::array::from_fn(|k| 0.5 * (points[i - 1][k] + points[i][k]));
+            (layout.main.depth(mid), i)
+        })
+        .collect();
+    segments.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let r = surface.px(width * 0.55).max(2);
+    for (_, i) in segments {
+        let ends = projected(layout, &points[i - 1..=i]);
+        line(
+            area,
+            ends.clone(),
+            colour.stroke_width(surface.stroke(width)),
+        )?;
+        if joints {
+            area.draw(&Circle::new(ends[0], r, WHITE.filled()))
+                .map_err(text_err)?;
+            area.draw(&Circle::new(
+                ends[0],
+                r,
+                INK.stroke_width(surface.stroke(1.5)),
+            ))
+            .map_err(text_err)?;
+        }
+    }
+    Ok(())
+}
+
+/// The robot's shadow on the floor (its points dropped to z = 0).
+fn shadow(area: &Area, surface: &Surface, layout: &Layout, points: &[[f64; 3]]) -> DrawResult {
+    let flat: Vec<[f64; 3]> = points.iter().map(|p| [p[0], p[1], 0.0]).collect();
+    line(
+        area,
+        projected(layout, &flat),
+        MUTED.mix(0.35).stroke_width(surface.stroke(5.0)),
+    )
+}
+
+/// The target: a ring with a cross, its drop line to the floor and the spot under it.
+fn target(area: &Area, surface: &Surface, layout: &Layout, t: [f64; 3]) -> DrawResult {
+    let style = TARGET.stroke_width(surface.stroke(2.0));
+    let at = layout.main.to_pixel(t);
+    let foot = layout.main.to_pixel([t[0], t[1], 0.0]);
+    dashed(
+        area,
+        surface,
+        at,
+        foot,
+        TARGET.mix(0.7).stroke_width(surface.stroke(1.0)),
+    )?;
+    area.draw(&Circle::new(
+        pixel(foot),
+        surface.px(3.0),
+        TARGET.mix(0.6).filled(),
+    ))
+    .map_err(text_err)?;
+    let p = pixel(at);
+    let (r, arm) = (surface.px(7.0), surface.px(3.0));
+    area.draw(&Circle::new(p, r, style)).map_err(text_err)?;
+    line(
+        area,
+        vec![(p.0 - r - arm, p.1), (p.0 + r + arm, p.1)],
+        style,
+    )?;
+    line(
+        area,
+        vec![(p.0, p.1 - r - arm), (p.0, p.1 + r + arm)],
+        style,
+    )
+}
+
+/// One inset: where it is, its title and the two world axes it shows (right, up).
+struct Inset<'a> {
+    view: &'a Viewport,
+    title: &'a str,
+    axes: [usize; 2],
+}
+
+/// One inset: its frame and title, the reach circle, the arm, the target with a crosshair.
+fn inset(
+    area: &Area,
+    surface: &Surface,
+    inset: Inset,
+    layout: &Layout,
+    arm: Option<(&[[f64; 3]], RGBColor)>,
+    t: [f64; 3],
+) -> DrawResult {
+    let Inset { view, title, axes } = inset;
+    let [l, top, r, b] = view.pixels;
+    let corners = [pixel([l, top]), pixel([r, b])];
+    area.draw(&Rectangle::new(corners, WHITE.mix(0.92).filled()))
+        .map_err(text_err)?;
+    area.draw(&Rectangle::new(
+        corners,
+        MUTED.stroke_width(surface.stroke(1.0)),
+    ))
+    .map_err(text_err)?;
+    let flat = |p: [f64; 3]| pixel(view.to_pixel(p[axes[0]], p[axes[1]]));
+    let (centre, radius) = layout.ball;
+    // The ball's section fills the inset: its outline is the inset's inscribed circle.
+    let ring: Vec<(i32, i32)> = (0..=48)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / 48.0;
+            let mut p = centre;
+            p[axes[0]] += radius * a.cos();
+            p[axes[1]] += radius * a.sin();
+            flat(p)
+        })
+        .collect();
+    line(area, ring, MUTED.mix(0.5).stroke_width(surface.stroke(1.0)))?;
+    if axes[1] == 2 {
+        line(
+            area,
+            vec![
+                flat([view.world[0], 0.0, 0.0]),
+                flat([view.world[1], 0.0, 0.0]),
+            ],
+            palette::MUTED_INK.stroke_width(surface.stroke(1.0)),
+        )?;
+    }
+    if let Some((points, colour)) = arm {
+        let path: Vec<(i32, i32)> = points.iter().map(|&p| flat(p)).collect();
+        line(area, path, colour.stroke_width(surface.stroke(2.0)))?;
+    }
+    let p = flat(t);
+    let cross = TARGET.mix(0.45).stroke_width(surface.stroke(1.0));
+    line(
+        area,
+        vec![(pixel([l, 0.0]).0, p.1), (pixel([r, 0.0]).0, p.1)],
+        cross,
+    )?;
+    line(
+        area,
+        vec![(p.0, pixel([0.0, top]).1), (p.0, pixel([0.0, b]).1)],
+        cross,
+    )?;
+    area.draw(&Circle::new(
+        p,
+        surface.px(4.0),
+        TARGET.stroke_width(surface.stroke(2.0)),
+    ))
+    .map_err(text_err)?;
+    let font = surface.font(palette::LABEL_PX, palette::MUTED_INK);
+    area.draw_text(
+        title,
+        &font,
+        (
+            pixel([l, 0.0]).0 + surface.px(4.0),
+            pixel([0.0, top]).1 + surface.px(3.0),
+        ),
+    )
+    .map_err(text_err)
+}
+
+/// Draws the panel.
+pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResult {
+    let area = surface.area()?;
+    caption(
+        &area,
+        surface,
+        &format!(
+            "Configuration in 3-D: the {} answer; ghost = global optimum (reference)",
+            scene.solver
+        ),
+    )?;
+    subcaption(
+        &area,
+        surface,
+        "drag the target ⊕ (wheel or shift-drag: depth) · drag empty space to turn the view · insets: drag to set two coordinates",
+    )?;
+    let problem = scene.problem;
+    let skeleton = |q: &[f64]| -> Option<Vec<[f64; 3]>> {
+        (!q.is_empty())
+            .then(|| problem.kinematics().skeleton(q))
+            .flatten()
+    };
+    let t = [scene.target[0], scene.target[1], scene.target[2]];
+    let answer = skeleton(scene.solution.q());
+    let colour = if crate::engine::comparable(scene.solution) {
+        SOLUTION
+    } else {
+        TARGET
+    };
+    let mut legend = Legend::default();
+
+    floor(&area, surface, layout)?;
+    reach_outline(&area, surface, layout)?;
+    legend.add(Mark::Ring(MUTED.mix(0.6)), "reach ball (links added up)");
+    if let Some(points) = &answer {
+        shadow(&area, surface, layout, points)?;
+    }
+    for q in scene.samples {
+        if let Some(points) = skeleton(q) {
+            robot(
+                &area,
+                surface,
+                layout,
+                &points,
+                SAMPLE.mix(0.45),
+                1.5,
+                false,
+            )?;
+        }
+    }
+    if !scene.samples.is_empty() {
+        legend.add(
+            Mark::Line(SAMPLE.to_rgba(), 1.5),
+            format!("{} sampled solutions (σ > 0)", scene.samples.len()),
+        );
+    }
+    if let Some(points) = scene.optimum.and_then(skeleton) {
+        robot(
+            &area,
+            surface,
+            layout,
+            &points,
+            OPTIMUM.mix(0.5),
+            7.0,
+            false,
+        )?;
+        legend.add(
+            Mark::Line(OPTIMUM.mix(0.6), 5.0),
+            "global optimum (reference)",
+        );
+    }
+    if let Some(probe) = scene.probe {
+        if let Some(points) = skeleton(probe.q()) {
+            robot(
+                &area,
+                surface,
+                layout,
+                &points,
+                SAMPLE.to_rgba(),
+                3.0,
+                false,
+            )?;
+            legend.add(
+                Mark::Line(SAMPLE.to_rgba(), 3.0),
+                format!(
+                    "pose at your latent z: J = {:.4}, {:.1e} m off",
+                    probe.cost(),
+                    probe.residual()
+                ),
+            );
+        }
+    }
+    if let Some(points) = &answer {
+        robot(&area, surface, layout, points, colour.to_rgba(), 5.0, true)?;
+        legend.add(
+            Mark::Line(colour.to_rgba(), 4.0),
+            format!("robot ({})", scene.solver),
+        );
+    }
+    target(&area, surface, layout, t)?;
+    legend.add(
+        Mark::Ring(TARGET.to_rgba()),
+        "target; dashed: its drop to the floor",
+    );
+    let arm = answer.as_deref().map(|p| (p, colour));
+    let top_view = Inset {
+        view: &layout.top,
+        title: "top: x–y",
+        axes: [0, 1],
+    };
+    inset(&area, surface, top_view, layout, arm, t)?;
+    let side_view = Inset {
+        view: &layout.side,
+        title: "side: x–z",
+        axes: [0, 2],
+    };
+    inset(&area, surface, side_view, layout, arm, t)?;
+    let [l, top, _, b] = layout.plot;
+    let plot = (
+        l.round() as i32..(layout.top.pixels[0] - 6.0).round().max(l + 1.0) as i32,
+        top.round() as i32..b.round() as i32,
+    );
+    legend.finish(&area, surface, plot, Corner::LowerLeft)
+}
+
+/// Where a pointer at device pixel (px, py) on `part` puts `target`: an inset sets its two
+/// coordinates exactly (the third kept), the main view moves it in the plane through it that
+/// faces the viewer.
+pub fn target_at(layout: &Layout, part: Part, px: f64, py: f64, target: [f64; 3]) -> [f64; 3] {
+    match part {
+        Part::Top => {
+            let [x, y] = layout.top.to_world(px, py);
+            [x, y, target[2]]
+        }
+        Part::Side => {
+            let [x, z] = layout.side.to_world(px, py);
+            [x, target[1], z]
+        }
+        Part::Main => layout.main.to_world_on_plane(px, py, target),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout() -> Layout {
+        let square = |top: f64, world: [f64; 4]| Viewport {
+            pixels: [400.0, top, 520.0, top + 120.0],
+            world,
+        };
+        Layout {
+            main: Projection {
+                yaw: -50.0,
+                pitch: 22.0,
+                centre: [0.0, 0.0, 0.17],
+                scale: 200.0,
+                origin: [200.0, 220.0],
+            },
+            plot: [6.0, 44.0, 520.0, 400.0],
+            top: square(44.0, [-1.0, 1.0, -1.0, 1.0]),
+            side: square(170.0, [-1.0, 1.0, -0.67, 1.33]),
+            ball: ([0.0, 0.0, 0.333], 1.2),
+        }
+    }
+
+    #[test]
+    fn a_pointer_finds_the_part_it_is_on() {
+        let l = layout();
+        assert_eq!(l.part_at(450.0, 100.0), Part::Top);
+        assert_eq!(l.part_at(450.0, 200.0), Part::Side);
+        assert_eq!(l.part_at(100.0, 100.0), Part::Main);
+        assert_eq!(l.part_at(450.0, 350.0), Part::Main);
+    }
+
+    #[test]
+    fn an_inset_sets_two_coordinates_exactly_and_keeps_the_third() {
+        let l = layout();
+        let t = [0.45, -0.2, 0.35];
+        let [px, py] = l.top.to_pixel(0.3, 0.1);
+        let moved = target_at(&l, Part::Top, px, py, t);
+        assert!((moved[0] - 0.3).abs() < 1e-12 && (moved[1] - 0.1).abs() < 1e-12);
+        assert_eq!(moved[2], t[2]);
+        let [px, py] = l.side.to_pixel(-0.2, 0.6);
+        let moved = target_at(&l, Part::Side, px, py, t);
+        assert!((moved[0] + 0.2).abs() < 1e-12 && (moved[2] - 0.6).abs() < 1e-12);
+        assert_eq!(moved[1], t[1]);
+    }
+
+    #[test]
+    fn the_main_view_moves_the_target_under_the_pointer_at_its_depth() {
+        let l = layout();
+        let t = [0.45, -0.2, 0.35];
+        let [px, py] = l.main.to_pixel(t);
+        let moved = target_at(&l, Part::Main, px + 30.0, py - 10.0, t);
+        let [qx, qy] = l.main.to_pixel(moved);
+        assert!((qx - px - 30.0).abs() < 1e-9 && (qy - py + 10.0).abs() < 1e-9);
+        assert!((l.main.depth(moved) - l.main.depth(t)).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,188 @@
+//! The 3-D view's pointer, wheel and key input on `canvas#arm`: a drag that starts on the
+//! target moves it in the screen plane, on an inset sets two coordinates, on empty space turns
+//! the view; shift-drag and the wheel move the target in depth; two fingers orbit.
+
+use wasm_bindgen::prelude::*;
+
+use crate::draw::arm3d::{self, Layout, Part};
+use crate::playground::{js_err, Playground};
+
+/// How close (CSS px) to the target's mark a press grabs the target rather than the view.
+const GRAB_RADIUS: f64 = 24.0;
+/// One wheel notch or depth key step (m).
+const DEPTH_STEP: f64 = 0.01;
+
+/// What a drag on the 3-D arm panel moves.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum GrabMode {
+    /// The target, through this part of the panel.
+    Target(Part),
+    /// The view.
+    Orbit,
+    /// The target along the view's depth.
+    Depth,
+}
+
+/// A drag in progress: what it moves and where the pointer last was (CSS px).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Grab {
+    pub(crate) mode: GrabMode,
+    last: [f64; 2],
+    /// From the pointer to the target's mark when the press took the target in the main view
+    /// (CSS px): the target keeps its place under the pointer instead of jumping to it.
+    offset: [f64; 2],
+}
+
+fn finite(px: f64, py: f64) -> Result<(), JsError> {
+    if px.is_finite() && py.is_finite() {
+        Ok(())
+    } else {
+        Err(js_err("pointer position is not finite"))
+    }
+}
+
+#[wasm_bindgen]
+impl Playground {
+    /// A press on `canvas#arm` at CSS pixel (px, py) with `shift` held and `fingers` touch
+    /// points down (0 for a mouse): decides what the drag moves and returns it — `"target"`,
+    /// `"orbit"` or `"depth"` (a view drawn in a plane: always `"target"`). Follow with
+    /// [`Self::drag`] for each move and [`Self::release`] at the end.
+    pub fn grab(&mut self, px: f64, py: f64, shift: bool, fingers: u32) -> Result<String, JsError> {
+        finite(px, py)?;
+        let Some(layout) = self.panels.arm_layout(&self.engine) else {
+            self.grab = None;
+            return Ok("target".into());
+        };
+        let d = self.dpr();
+        let part = layout.part_at(px * d, py * d);
+        let at = layout.main.to_pixel(self.target3());
+        let offset = [at[0] / d - px, at[1] / d - py];
+        let near_target = offset[0].hypot(offset[1]) <= GRAB_RADIUS;
+        let mode = match part {
+            Part::Top | Part::Side => GrabMode::Target(part),
+            _ if fingers >= 2 => GrabMode::Orbit,
+            _ if shift => GrabMode::Depth,
+            _ if fingers == 1 || near_target => GrabMode::Target(Part::Main),
+            _ => GrabMode::Orbit,
+        };
+        self.grab = Some(Grab {
+            mode,
+            last: [px, py],
+            offset: if mode == GrabMode::Target(Part::Main) && near_target {
+                offset
+            } else {
+                [0.0, 0.0]
+            },
+        });
+        Ok(match mode {
+            GrabMode::Target(_) => "target",
+            GrabMode::Orbit => "orbit",
+            GrabMode::Depth => "depth",
+        }
+        .into())
+    }
+
+    /// The pointer of a drag begun with [`Self::grab`] is at CSS pixel (px, py): moves what the
+    /// drag moves; returns the state (panels: `drawFrame()`).
+    pub fn drag(&mut self, px: f64, py: f64) -> Result<JsValue, JsError> {
+        finite(px, py)?;
+        let Some(grab) = self.grab else {
+            return self.pointer(px, py);
+        };
+        let [dx, dy] = [px - grab.last[0], py - grab.last[1]];
+        self.grab = Some(Grab {
+            last: [px, py],
+            ..grab
+        });
+        match grab.mode {
+            GrabMode::Target(_) => self.pointer(px + grab.offset[0], py + grab.offset[1]),
+            GrabMode::Orbit => {
+                self.engine.orbit(dx, dy).map_err(js_err)?;
+                self.dirty = true;
+                self.state()
+            }
+            GrabMode::Depth => {
+                let layout = self.layout()?;
+                // Up the screen is toward the viewer, at the view's own scale.
+                self.push(-dy * self.dpr() / layout.main.scale, &layout)
+            }
+        }
+    }
+
+    /// Ends a drag.
+    pub fn release(&mut self) {
+        self.grab = None;
+    }
+
+    /// Turns the 3-D view by a drag of (dx, dy) CSS pixels; returns the state.
+    pub fn orbit(&mut self, dx: f64, dy: f64) -> Result<JsValue, JsError> {
+        self.layout()?;
+        self.engine.orbit(dx, dy).map_err(js_err)?;
+        self.dirty = true;
+        self.state()
+    }
+
+    /// Back to the view a fresh page shows; returns the state.
+    #[wasm_bindgen(js_name = resetView)]
+    pub fn reset_view(&mut self) -> Result<JsValue, JsError> {
+        self.layout()?;
+        self.engine.reset_view();
+        self.dirty = true;
+        self.state()
+    }
+
+    /// Moves the target `steps` centimetres toward the viewer (negative: away), as the wheel
+    /// does; returns the state.
+    pub fn depth(&mut self, steps: f64) -> Result<JsValue, JsError> {
+        if !steps.is_finite() {
+            return Err(js_err("depth steps must be finite"));
+        }
+        let layout = self.layout()?;
+        self.push(DEPTH_STEP * steps.clamp(-100.0, 100.0), &layout)
+    }
+}
+
+impl Playground {
+    /// The 3-D layout, or an error saying this view is drawn in a plane.
+    pub(crate) fn layout(&self) -> Result<Layout, JsError> {
+        self.panels
+            .arm_layout(&self.engine)
+            .ok_or_else(|| js_err("this view is drawn in a plane: it has no 3-D view to turn"))
+    }
+
+    fn dpr(&self) -> f64 {
+        self.panels.surface("arm").map_or(1.0, |s| s.dpr())
+    }
+
+    /// The target as a 3-D point (a shorter one padded with zeros).
+    pub(crate) fn target3(&self) -> [f64; 3] {
+        let t = &self.engine.settings().target;
+        std::array::from_fn(|i| t.get(i).copied().unwrap_or(0.0))
+    }
+
+    /// Moves the target `metres` toward the viewer.
+    fn push(&mut self, metres: f64, layout: &Layout) -> Result<JsValue, JsError> {
+        let toward = layout.main.basis()[2];
+        let t = self.target3();
+        let moved: Vec<f64> = (0..3).map(|i| t[i] + metres * toward[i]).collect();
+        self.move_to(&moved)
+    }
+
+    /// Where a pointer at CSS pixel (px, py) puts the target in the 3-D view (the drag's part,
+    /// or the part under the pointer without a drag).
+    pub(crate) fn target_under(&self, layout: &Layout, px: f64, py: f64) -> [f64; 3] {
+        let d = self.dpr();
+        let part = match self.grab.map(|g| g.mode) {
+            Some(GrabMode::Target(part)) => part,
+            _ => layout.part_at(px * d, py * d),
+        };
+        arm3d::target_at(layout, part, px * d, py * d, self.target3())
+    }
+
+    /// The 3-D view's world point → CSS pixel on `canvas#arm`.
+    pub(crate) fn to_css(&self, layout: &Layout, p: [f64; 3]) -> Vec<f64> {
+        let d = self.dpr();
+        let [px, py] = layout.main.to_pixel(p);
+        vec![px / d, py / d]
+    }
+}

@@ -1,0 +1,79 @@
+// The 3-D view's input (a robot drawn in 3-D, such as the Panda): what a press on the arm panel
+// grabs (Rust decides: the target, the view's orbit, or the depth), the wheel and PageUp /
+// PageDown for depth, two fingers to orbit, a reset-view button, and the latent panel's choice
+// of the two axes it slices. app.js imports this module only for such views; every number and
+// decision is the Playground's.
+
+/** Binds the 3-D controls; returns show(state), which shows or hides them with the view. */
+export function bind({ pg, $, guarded, render, queueDraw, change, setArmGrab }) {
+  let shown = null;
+  const touches = new Set();
+  const act = (fn) => {
+    render(guarded(fn));
+    queueDraw();
+  };
+  const arm = $('arm');
+  const latent = $('latent');
+
+  setArmGrab((e, [px, py]) => {
+    if (!shown?.view3d) return undefined;
+    if (e.pointerType === 'touch') touches.add(e.pointerId);
+    const fingers = e.pointerType === 'touch' ? touches.size : 0;
+    const mode = guarded(() => pg.grab(px, py, e.shiftKey, fingers));
+    if (mode === undefined) return undefined;
+    arm.dataset.grab = mode;
+    return (x, y) => pg.drag(x, y);
+  });
+  const lift = (e) => {
+    touches.delete(e.pointerId);
+    delete arm.dataset.grab;
+  };
+  arm.addEventListener('pointerup', lift);
+  arm.addEventListener('pointercancel', lift);
+  arm.addEventListener('wheel', (e) => {
+    if (!shown?.view3d) return;
+    e.preventDefault();
+    act(() => pg.depth(e.deltaY < 0 ? 1 : -1));
+  }, { passive: false });
+  arm.addEventListener('keydown', (e) => {
+    if (!shown?.view3d) return;
+    const step = { PageUp: 1, PageDown: -1 }[e.key];
+    if (step !== undefined) {
+      e.preventDefault();
+      act(() => pg.nudge(0, 0, step * (e.shiftKey ? 10 : 1)));
+    } else if (e.key === 'Home') {
+      e.preventDefault();
+      act(() => pg.resetView());
+    }
+  });
+  latent.addEventListener('keydown', (e) => {
+    const step = { PageUp: 1, PageDown: -1 }[e.key];
+    if (step === undefined || !shown?.latentAxes?.length) return;
+    e.preventDefault();
+    act(() => pg.nudgeProbe(0, 0, step * (e.shiftKey ? 10 : 1)));
+  });
+
+  const reset = document.createElement('button');
+  Object.assign(reset, { type: 'button', id: 'view-reset', textContent: 'Reset view', title: 'Back to the first view (Home on the panel)' });
+  reset.className = 'panel-button';
+  reset.addEventListener('click', () => act(() => pg.resetView()));
+  arm.parentElement.append(reset);
+
+  const axes = document.createElement('select');
+  axes.id = 'latent-axes';
+  axes.className = 'panel-button';
+  axes.setAttribute('aria-label', 'The two latent axes the latent panel shows (the others stay at your z)');
+  axes.append(...[[1, 2], [1, 3], [2, 3]].map(([a, b]) => new Option(`z${a}–z${b} slice`, `${a},${b}`)));
+  axes.addEventListener('change', () => {
+    const [a, b] = axes.value.split(',');
+    change({ axes: [Number(a) - 1, Number(b) - 1] });
+  });
+  latent.parentElement.append(axes);
+
+  return function show(state) {
+    shown = state;
+    reset.hidden = !state.view3d;
+    axes.hidden = !state.latentAxes?.length;
+    if (state.latentAxes?.length === 2) axes.value = state.latentAxes.join(',');
+  };
+}
