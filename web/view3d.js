@@ -70,8 +70,14 @@ export function bind({ pg, $, guarded, render, queueDraw, change, setArmGrab }) 
   });
   latent.parentElement.append(axes);
 
+  // The first-visit hint names this view's own gestures while it is shown.
+  const hint = $('hint');
+  const planarHint = hint.textContent;
+  const hint3d = 'Drag the target ⊕ to move it, empty space to turn the view (or focus this panel: arrows, PageUp/PageDown)';
+
   return function show(state) {
     shown = state;
+    hint.textContent = state.view3d ? hint3d : planarHint;
     reset.hidden = !state.view3d;
     axes.hidden = !state.latentAxes?.length;
     if (state.latentAxes?.length === 2) axes.value = state.latentAxes.join(',');

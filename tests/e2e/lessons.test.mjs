@@ -404,3 +404,29 @@ test('climbing: the upper feet carry more on a wall, equal on the ceiling; under
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('redundancy-3d: the Panda\'s elbow swings through the latent with the hand fixed; direct regression misses where LOInK reaches', async () => {
+  const { page, name } = await openLesson('#lesson=redundancy-3d');
+  assert.equal(name, 'redundancy-3d');
+  await page.waitForFunction(() => window.loinkPlayground.getState().lesson?.swings?.length === 3);
+  const s = await lessonState(page);
+  assert.deepEqual(s.missing_models, []);
+  assert.deepEqual(s.target, [0.45, -0.2, 0.35]);
+  for (const swing of s.swings) {
+    const middle = swing.z.length >> 1;
+    const held = swing.z.map((z, i) => i).filter((i) => swing.z[i] >= swing.held[0] && swing.z[i] <= swing.held[1]);
+    // z = 0 is the cheapest posture the hand reaches the target in along every axis.
+    assert.ok(held.every((i) => swing.cost[middle] <= swing.cost[i] + 1e-3), `axis ${swing.axis}`);
+    assert.ok(held.every((i) => swing.miss[i] <= 1e-3), `axis ${swing.axis}`);
+  }
+  assert.ok(Math.max(...s.swings[0].elbow.filter(Number.isFinite)) > 0.1, 'the elbow swings by decimetres');
+  assert.ok(Math.abs(s.swings[0].cost[s.swings[0].z.length >> 1] - s.optimum) / s.optimum < 0.05);
+  assert.equal(s.targets, 120);
+  assert.ok(s.loink.median_miss < 1e-4 && s.loink.within_mm === 120, JSON.stringify(s.loink));
+  assert.ok(s.regression.median_miss > 0.1 && s.regression.within_mm < 12, JSON.stringify({ ...s.regression, miss: undefined }));
+  const text = await page.locator('#lesson-readouts').innerText();
+  assert.match(text, /direct regression: miss/);
+  await shot(page, 'redundancy-3d');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -63,6 +63,8 @@ test('the Panda opens converged in 3-D; setTarget(0.45, -0.2, 0.35) converges; a
   assert.match(latent, /Latent slice z₁–z₂ at z₃ = 0\.00 of LOInK/);
   const landscape = await page.evaluate(() => window.loinkPlayground.exportSvg('landscape'));
   assert.match(landscape, /latent z₂ \(normalised; the other zᵢ = 0\)/);
+  assert.match(landscape, /latent z₃ \(normalised; the other zᵢ = 0\)/);
+  assert.match(landscape, /along z₁, z₂ and z₃ \(top to bottom\)/);
   await page.screenshot({ path: join(ARTIFACTS, 'panda.png'), fullPage: true });
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -216,4 +218,35 @@ test('figure=arm shows the 3-D panel alone; the phone layout keeps the arm panel
     assert.deepEqual(p.problems, []);
     await p.context().close();
   }
+});
+
+test('every solver runs on the Panda and says how good its answer is; σ draws the family as ghosts', async () => {
+  const page = await openPlayground(env, { hash: `${HASH}&target=0.45,-0.2,0.35` });
+  await idle(page);
+  const solvers = await page.evaluate(() => window.loinkPlayground.settings() && [...document.querySelectorAll('#solver option')].map((o) => [o.value, o.disabled]));
+  const names = solvers.map(([name]) => name);
+  const offered = solvers.filter(([, disabled]) => !disabled).map(([name]) => name);
+  // The two-link closed form is offered, disabled, with its reason; every other solver runs.
+  assert.deepEqual(offered, names.filter((n) => n !== 'analytic'));
+  for (const name of ['loink', 'loink-refine', 'flow', 'dls', 'reference']) assert.ok(offered.includes(name), `${name} in ${offered}`);
+  for (const name of offered) {
+    await page.evaluate((solver) => window.loinkPlayground.set({ solver }), name);
+    await idle(page);
+    const s = await state(page);
+    assert.equal(s.solver, name);
+    assert.equal(s.q.length, 6, name);
+    assert.ok(Number.isFinite(s.residual) && Number.isFinite(s.margin), `${name}: ${s.residual}, ${s.margin}`);
+    assert.ok(['converged', 'approximate', 'capped', 'unreachable', 'limits', 'unverified'].includes(s.status), `${name}: ${s.status}`);
+    // The one-shot inverse (2 feedback rounds) lands within micrometres, 'approximate'; the
+    // flow's one sample may miss; the others converge.
+    if (name === 'loink') assert.ok(s.residual < 1e-4, `${name}: ${s.residual}`);
+    else if (name !== 'flow') assert.equal(s.status, 'converged', `${name}: ${s.status} ${s.residual}`);
+  }
+  await page.evaluate(() => window.loinkPlayground.set({ solver: 'loink-refine', sigma: 0.5, samples: 8 }));
+  await idle(page);
+  const svg = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));
+  assert.match(svg, /8 sampled solutions \(σ &gt; 0\)/);
+  await page.locator('canvas#arm').screenshot({ path: join(ARTIFACTS, 'panda-sigma.png') });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });

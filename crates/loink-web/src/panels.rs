@@ -263,6 +263,8 @@ impl Panels {
             samples: engine.samples(),
             probe: engine.probe(),
             target: &engine.settings().target,
+            hint: Some(draw::arm3d::HINT),
+            samples_label: None,
         };
         draw::arm3d::draw(surface, &scene, layout)
     }
@@ -312,8 +314,11 @@ impl Panels {
             compare: None,
             // The problems without a sweep (the soft arm, the climber) are the full bundle's.
             #[cfg(feature = "model-free")]
-            second: (!loink::solvers::reference::sweeps(engine.problem()))
-                .then(|| engine.second_curve()),
+            others: (!loink::solvers::reference::sweeps(engine.problem())).then(|| {
+                // One row per latent axis after the first, up to z₃ (one while no model).
+                let rows = engine.model().map_or(1, |m| m.latent_dim().clamp(2, 3) - 1);
+                (0..rows).map(|i| engine.other_curves().get(i)).collect()
+            }),
         };
         draw::landscape::draw(surface, &scene)
     }

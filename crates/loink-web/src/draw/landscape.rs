@@ -37,10 +37,11 @@ pub struct LandscapeScene<'a> {
     pub chart_regions: &'a [loink::problem::JointLimits],
     /// Another answer to mark beside the solution (a lesson's single-chart answer).
     pub compare: Option<(&'a [f64], f64)>,
-    /// A problem without a swept self-motion set: the curve along the second latent axis,
-    /// drawn in the lower half instead (None for a swept problem; the full bundle only).
+    /// A problem without a swept self-motion set: the curves along the second latent axis
+    /// and the third, each in a row below the first (None while pending), instead of the
+    /// self-motion set (None for a swept problem; the full bundle only).
     #[cfg(feature = "model-free")]
-    pub second: Option<Option<&'a LatentCurve>>,
+    pub others: Option<Vec<Option<&'a LatentCurve>>>,
 }
 
 /// A run of consecutive self-motion samples drawn as one line: feasible, the chart covering
@@ -347,16 +348,18 @@ pub fn draw_pieces(surface: &Surface, scene: &LandscapeScene, text: &str) -> Dra
 pub fn draw(surface: &Surface, scene: &LandscapeScene) -> DrawResult {
     let area = surface.area()?;
     #[cfg(feature = "model-free")]
-    let second = scene.second;
+    let others = scene.others.as_deref();
     #[cfg(not(feature = "model-free"))]
-    let second: Option<Option<&LatentCurve>> = None;
+    let others: Option<&[Option<&LatentCurve>]> = None;
     caption(
         &area,
         surface,
-        if second.is_some() {
-            "Cost J along the learned set: through z = 0 along z₁ (top) and z₂ (bottom)"
-        } else {
-            "Cost J along the learned set (top) and the self-motion set (bottom)"
+        match others.map(<[_]>::len) {
+            None => "Cost J along the learned set (top) and the self-motion set (bottom)",
+            Some(1) => "Cost J along the learned set: through z = 0 along z₁ (top) and z₂ (bottom)",
+            Some(_) => {
+                "Cost J along the learned set: through z = 0 along z₁, z₂ and z₃ (top to bottom)"
+            }
         },
     )?;
     let pieces = match scene.motion.map(|m| m.pieces) {
@@ -370,11 +373,19 @@ pub fn draw(surface: &Surface, scene: &LandscapeScene) -> DrawResult {
     };
     super::subcaption(&area, surface, &format!("{}{pieces}", scene.cost_formula))?;
     let body = area.margin(surface.px(CAPTION_BAND + SUBCAPTION_BAND), 0, 0, 0);
-    let (top, bottom) = body.split_vertically(body.dim_in_pixel().1 as i32 / 2);
-    draw_curve(&top, surface, scene, scene.curve)?;
-    match second {
-        Some(second) => draw_curve(&bottom, surface, scene, second)?,
-        None => draw_motion(&bottom, surface, scene)?,
+    match others {
+        Some(others) => {
+            let rows = body.split_evenly((others.len() + 1, 1));
+            draw_curve(&rows[0], surface, scene, scene.curve)?;
+            for (row, curve) in rows[1..].iter().zip(others) {
+                draw_curve(row, surface, scene, *curve)?;
+            }
+        }
+        None => {
+            let (top, bottom) = body.split_vertically(body.dim_in_pixel().1 as i32 / 2);
+            draw_curve(&top, surface, scene, scene.curve)?;
+            draw_motion(&bottom, surface, scene)?;
+        }
     }
     area.present().map_err(text_err)
 }

@@ -289,27 +289,33 @@ impl Engine {
         let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
         let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
         self.curve = model.curve(&self.settings.target, half, CURVE_POINTS);
-        // Without a swept self-motion set the landscape's lower half shows the second axis.
+        // Without a swept self-motion set the landscape's lower rows show the other axes.
         #[cfg(feature = "model-free")]
         {
-            self.second_curve = if loink::solvers::reference::sweeps(&self.problem) {
-                None
+            self.other_curves = if loink::solvers::reference::sweeps(&self.problem) {
+                Vec::new()
             } else {
-                let label = if model.latent_dim() > 2 {
-                    "latent z₂ (normalised; the other zᵢ = 0)"
-                } else {
-                    "latent z₂ (normalised; z₁ = 0)"
-                };
-                model.curve_along(&self.settings.target, 1, label, half, CURVE_POINTS)
+                let k = model.latent_dim();
+                (1..k.min(3))
+                    .filter_map(|axis| {
+                        let label = match (axis, k) {
+                            (1, 2) => "latent z₂ (normalised; z₁ = 0)",
+                            (1, _) => "latent z₂ (normalised; the other zᵢ = 0)",
+                            _ => "latent z₃ (normalised; the other zᵢ = 0)",
+                        };
+                        model.curve_along(&self.settings.target, axis, label, half, CURVE_POINTS)
+                    })
+                    .collect()
             };
         }
     }
 
-    /// The landscape curve along the second latent axis, for a problem without a swept
-    /// self-motion set (None otherwise, without a model or while pending).
+    /// The landscape curves along the second latent axis and the third (a latent space of
+    /// three or more), for a problem without a swept self-motion set (empty otherwise, without
+    /// a model or while pending).
     #[cfg(feature = "model-free")]
-    pub fn second_curve(&self) -> Option<&LatentCurve> {
-        self.second_curve.as_ref()
+    pub fn other_curves(&self) -> &[LatentCurve] {
+        &self.other_curves
     }
 
     /// The landscape curve of the learned set (None without a model or while pending).

@@ -101,9 +101,10 @@ pub struct Engine {
     /// A multi-chart model's per-chart answers for the current target (empty otherwise).
     proposals: Vec<Solution>,
     curve: Option<LatentCurve>,
-    /// The curve along z₂ (a problem without a swept self-motion set: the full bundle's).
+    /// The curves along z₂ and z₃ (a problem without a swept self-motion set: the full
+    /// bundle's).
     #[cfg(feature = "model-free")]
-    second_curve: Option<LatentCurve>,
+    other_curves: Vec<LatentCurve>,
     latent_map: Option<LatentMap>,
     warnings: Vec<String>,
     /// Distance to the closest pose within the limits, for a target out of reach (deferred
@@ -172,7 +173,7 @@ impl Engine {
             proposals: Vec::new(),
             curve: None,
             #[cfg(feature = "model-free")]
-            second_curve: None,
+            other_curves: Vec::new(),
             latent_map: None,
             warnings: Vec::new(),
             closest: None,
@@ -443,7 +444,7 @@ impl Engine {
         self.curve = None;
         #[cfg(feature = "model-free")]
         {
-            self.second_curve = None;
+            self.other_curves.clear();
         }
         self.closest = None;
         self.timed = None;

@@ -199,7 +199,7 @@ impl ChartsLesson {
             chart_regions: &self.regions,
             compare: self.one.as_ref().map(|s| (s.q(), s.cost())),
             #[cfg(feature = "model-free")]
-            second: None,
+            others: None,
         };
         landscape::draw_pieces(
             surface,

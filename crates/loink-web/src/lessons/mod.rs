@@ -1,4 +1,4 @@
-//! Lessons for course pages: eight fixed views, each one URL
+//! Lessons for course pages: nine fixed views, each one URL
 //! (`index.html#lesson=averaging`, …) that opens in the state that makes its point, with two to
 //! four sentences of text and one "try this".
 //!
@@ -14,6 +14,8 @@
 //!   by their simulator calls.
 //! - [`climbing`]: the climbing robot from slope to ceiling: the pull its feet need in LOInK's
 //!   posture, and whether posture matters under each rule of sharing the load.
+//! - [`redundancy3d`]: the Panda's elbow swung through the latent space with the hand fixed,
+//!   and direct regression against LOInK on held-out targets.
 //!
 //! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,
 //! `deadband`, `z`, `rule`); [`LESSONS`] is the table of lessons, [`lesson::Lesson`] the trait each implements and [`facade::LessonPage`] the wasm type `web/lessons.js` drives. Every number
@@ -44,6 +46,8 @@ pub mod model_free;
 #[cfg(feature = "lessons")]
 pub mod models;
 #[cfg(feature = "lessons")]
+pub mod redundancy3d;
+#[cfg(feature = "lessons")]
 pub mod robustness;
 #[cfg(feature = "lessons")]
 pub mod smoothness;
@@ -69,6 +73,7 @@ pub const BEHAVIOURS: [lesson::Behaviour; LESSONS.len()] = [
     lesson::Behaviour::of::<charts::ChartsLesson>(),
     lesson::Behaviour::of::<model_free::ModelFreeLesson>(),
     lesson::Behaviour::of::<climbing::ClimbingLesson>(),
+    lesson::Behaviour::of::<redundancy3d::ElbowLesson>(),
 ];
 
 #[cfg(feature = "lessons")]

@@ -51,6 +51,11 @@ pub const PLANAR3_MDN: ModelFile = regressor("mdn", "web/models/planar3-mdn.json
 /// planar4 (two-dimensional latent).
 pub const PLANAR4: ModelFile = loink("loink", "web/models/planar4.json");
 
+/// The Franka Panda (three-dimensional latent).
+pub const PANDA: ModelFile = loink("loink", "web/models/panda.json");
+/// The direct regression (MSE) on the Panda.
+pub const PANDA_MSE: ModelFile = regressor("mse", "web/models/panda-mse.json");
+
 /// The climbing robot (two-dimensional latent).
 pub const CLIMBER: ModelFile = loink("loink", "web/models/climber.json");
 
@@ -147,13 +152,15 @@ impl Loaded {
     }
 }
 
-/// The name of a lesson model's problem: one whose kind sketches its configurations (the
-/// lessons draw those).
+/// The name of a lesson model's problem: one whose kind draws its configurations, in a plane
+/// or in 3-D (the lessons draw those).
 fn drawn_name(file: &str, problem: &loink::problem::Problem) -> Result<String, String> {
     let centre = problem.limits().centres();
-    match problem.kinematics().sketch(&centre) {
-        Some(_) => Ok(problem.name().to_string()),
-        None => Err(format!("{file} is not for a problem a lesson draws")),
+    let kinematics = problem.kinematics();
+    if kinematics.sketch(&centre).is_some() || kinematics.skeleton(&centre).is_some() {
+        Ok(problem.name().to_string())
+    } else {
+        Err(format!("{file} is not for a problem a lesson draws"))
     }
 }
 

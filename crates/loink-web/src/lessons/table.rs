@@ -23,7 +23,7 @@ pub struct LessonEntry {
 
 /// The lessons, in course order. A new lesson is one file implementing `lesson::Lesson`, one
 /// entry here and its behaviour at the same index of [`super::BEHAVIOURS`].
-pub const LESSONS: [LessonEntry; 8] = [
+pub const LESSONS: [LessonEntry; 9] = [
     LessonEntry {
         word: "averaging",
         title: "The averaging trap",
@@ -79,6 +79,13 @@ pub const LESSONS: [LessonEntry; 8] = [
         line: "a climbing robot from slope to ceiling: the posture that spares its upper magnets, and when posture matters at all",
         playground: "#model=climber&solver=loink-refine",
         keys: &["rule"],
+    },
+    LessonEntry {
+        word: "redundancy-3d",
+        title: "The elbow knob",
+        line: "the Panda's elbow swung through LOInK's latent space with the hand fixed, and direct regression against it",
+        playground: "#model=panda&solver=loink-refine&target=0.45,-0.2,0.35",
+        keys: &[],
     },
 ];
 

@@ -1,0 +1,195 @@
+//! Where each part of the 3-D arm panel is — the orbiting main view and the two insets — and
+//! where a pointer on each part puts the target.
+
+use loink::problem::Problem;
+
+use crate::draw::{Surface, CAPTION_BAND, SUBCAPTION_BAND};
+use crate::orbit::Projection;
+use crate::view::Viewport;
+
+/// Where each part of the panel is: the main view and the two insets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Layout {
+    /// The orbiting main view.
+    pub main: Projection,
+    /// The main view's plot rectangle (device pixels: left, top, right, bottom).
+    pub plot: [f64; 4],
+    /// The top inset: x right, y up.
+    pub top: Viewport,
+    /// The side inset: x right, z up.
+    pub side: Viewport,
+    /// The reach ball: centre and radius (m).
+    pub ball: ([f64; 3], f64),
+}
+
+/// Which part of the panel a pointer is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The top inset (sets x and y).
+    Top,
+    /// The side inset (sets x and z).
+    Side,
+    /// The main view.
+    Main,
+}
+
+impl Layout {
+    /// The part under device pixel (px, py).
+    pub fn part_at(&self, px: f64, py: f64) -> Part {
+        let inside = |v: &Viewport| {
+            let [l, t, r, b] = v.pixels;
+            (l..=r).contains(&px) && (t..=b).contains(&py)
+        };
+        if inside(&self.top) {
+            Part::Top
+        } else if inside(&self.side) {
+            Part::Side
+        } else {
+            Part::Main
+        }
+    }
+}
+
+/// Side of an inset as a share of the panel's smaller dimension.
+const INSET_SHARE: f64 = 0.3;
+/// The panel's layout at its current size for `problem` (None: the kind is not drawn in 3-D)
+/// seen from `view` = [yaw, pitch] (degrees).
+pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<Layout> {
+    let ball = problem.kinematics().reach_ball()?;
+    let (w, h) = surface.size();
+    let d = surface.dpr();
+    let top_band = ((CAPTION_BAND + SUBCAPTION_BAND + 4.0) * d).round();
+    let plot = [
+        (6.0 * d).round(),
+        top_band,
+        f64::from(w) - (6.0 * d).round(),
+        f64::from(h) - (6.0 * d).round(),
+    ];
+    let (pw, ph) = ((plot[2] - plot[0]).max(1.0), (plot[3] - plot[1]).max(1.0));
+    let side = (INSET_SHARE * pw.min(ph)).round();
+    let gap = (6.0 * d).round();
+    // The main view fills the plot left of the insets' column when the panel is wide, and the
+    // whole plot (the insets over its right edge) when it is not.
+    let main_w = if pw - side - gap >= ph {
+        pw - side - gap
+    } else {
+        pw
+    };
+    let (centre, radius) = ball;
+    // The ball's outline is a circle of its radius from every side: the view frames it whole,
+    // so turning the view never changes the scale.
+    let scale = main_w.min(ph) / (2.04 * radius);
+    let main = Projection {
+        yaw: view[0],
+        pitch: view[1],
+        centre,
+        scale,
+        origin: [plot[0] + 0.5 * main_w, plot[1] + 0.5 * ph],
+    };
+    let inset = |top: f64, world: [f64; 4]| Viewport {
+        pixels: [plot[2] - side, top, plot[2], top + side],
+        world,
+    };
+    let half = radius;
+    let top = inset(
+        plot[1],
+        [
+            centre[0] - half,
+            centre[0] + half,
+            centre[1] - half,
+            centre[1] + half,
+        ],
+    );
+    let side_view = inset(
+        plot[1] + side + gap,
+        [
+            centre[0] - half,
+            centre[0] + half,
+            centre[2] - half,
+            centre[2] + half,
+        ],
+    );
+    Some(Layout {
+        main,
+        plot,
+        top,
+        side: side_view,
+        ball,
+    })
+}
+
+/// Where a pointer at device pixel (px, py) on `part` puts `target`: an inset sets its two
+/// coordinates exactly (the third kept), the main view moves it in the plane through it that
+/// faces the viewer.
+pub fn target_at(layout: &Layout, part: Part, px: f64, py: f64, target: [f64; 3]) -> [f64; 3] {
+    match part {
+        Part::Top => {
+            let [x, y] = layout.top.to_world(px, py);
+            [x, y, target[2]]
+        }
+        Part::Side => {
+            let [x, z] = layout.side.to_world(px, py);
+            [x, target[1], z]
+        }
+        Part::Main => layout.main.to_world_on_plane(px, py, target),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout() -> Layout {
+        let square = |top: f64, world: [f64; 4]| Viewport {
+            pixels: [400.0, top, 520.0, top + 120.0],
+            world,
+        };
+        Layout {
+            main: Projection {
+                yaw: -50.0,
+                pitch: 22.0,
+                centre: [0.0, 0.0, 0.17],
+                scale: 200.0,
+                origin: [200.0, 220.0],
+            },
+            plot: [6.0, 44.0, 520.0, 400.0],
+            top: square(44.0, [-1.0, 1.0, -1.0, 1.0]),
+            side: square(170.0, [-1.0, 1.0, -0.67, 1.33]),
+            ball: ([0.0, 0.0, 0.333], 1.2),
+        }
+    }
+
+    #[test]
+    fn a_pointer_finds_the_part_it_is_on() {
+        let l = layout();
+        assert_eq!(l.part_at(450.0, 100.0), Part::Top);
+        assert_eq!(l.part_at(450.0, 200.0), Part::Side);
+        assert_eq!(l.part_at(100.0, 100.0), Part::Main);
+        assert_eq!(l.part_at(450.0, 350.0), Part::Main);
+    }
+
+    #[test]
+    fn an_inset_sets_two_coordinates_exactly_and_keeps_the_third() {
+        let l = layout();
+        let t = [0.45, -0.2, 0.35];
+        let [px, py] = l.top.to_pixel(0.3, 0.1);
+        let moved = target_at(&l, Part::Top, px, py, t);
+        assert!((moved[0] - 0.3).abs() < 1e-12 && (moved[1] - 0.1).abs() < 1e-12);
+        assert_eq!(moved[2], t[2]);
+        let [px, py] = l.side.to_pixel(-0.2, 0.6);
+        let moved = target_at(&l, Part::Side, px, py, t);
+        assert!((moved[0] + 0.2).abs() < 1e-12 && (moved[2] - 0.6).abs() < 1e-12);
+        assert_eq!(moved[1], t[1]);
+    }
+
+    #[test]
+    fn the_main_view_moves_the_target_under_the_pointer_at_its_depth() {
+        let l = layout();
+        let t = [0.45, -0.2, 0.35];
+        let [px, py] = l.main.to_pixel(t);
+        let moved = target_at(&l, Part::Main, px + 30.0, py - 10.0, t);
+        let [qx, qy] = l.main.to_pixel(moved);
+        assert!((qx - px - 30.0).abs() < 1e-9 && (qy - py + 10.0).abs() < 1e-9);
+        assert!((l.main.depth(moved) - l.main.depth(t)).abs() < 1e-12);
+    }
+}
