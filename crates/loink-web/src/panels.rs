@@ -265,6 +265,7 @@ impl Panels {
             target: &engine.settings().target,
             hint: Some(draw::arm3d::HINT),
             samples_label: None,
+            legend: f64::from(surface.size().0) / surface.dpr() >= draw::arm3d::NARROW,
         };
         draw::arm3d::draw(surface, &scene, layout)
     }

@@ -81,7 +81,12 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
     // is mapped at the current ones.
     #[cfg(feature = "climber")]
     let at: String = (map.rest.iter().enumerate())
-        .map(|(i, v)| format!(", y{} = {v}", i + 3))
+        .map(|(i, v)| {
+            // Millimetres at most: the raw number of a dragged target runs to 16 digits.
+            let text = format!("{v:.3}");
+            let text = text.trim_end_matches('0').trim_end_matches('.');
+            format!(", y{} = {text}", i + 3)
+        })
         .collect();
     #[cfg(not(feature = "climber"))]
     let at = "";

@@ -73,11 +73,14 @@ pub fn message(area: &Area, surface: &Surface, text: &str) -> DrawResult {
         .map_err(text_err)
 }
 
+/// One curve's chart; `legend`: whether it carries the legend (the rows below the first of
+/// three share the first row's).
 fn draw_curve(
     area: &Area,
     surface: &Surface,
     scene: &LandscapeScene,
     curve: Option<&LatentCurve>,
+    legend_shown: bool,
 ) -> DrawResult {
     let Some(curve) = curve else {
         return message(area, surface, scene.no_curve);
@@ -143,6 +146,9 @@ fn draw_curve(
         Mark::Line(INK.to_rgba(), 1.0),
         "latent origin z = 0 (LOInK's answer)",
     );
+    if !legend_shown {
+        return Ok(());
+    }
     legend.draw(
         area,
         surface,
@@ -376,14 +382,14 @@ pub fn draw(surface: &Surface, scene: &LandscapeScene) -> DrawResult {
     match others {
         Some(others) => {
             let rows = body.split_evenly((others.len() + 1, 1));
-            draw_curve(&rows[0], surface, scene, scene.curve)?;
+            draw_curve(&rows[0], surface, scene, scene.curve, true)?;
             for (row, curve) in rows[1..].iter().zip(others) {
-                draw_curve(row, surface, scene, *curve)?;
+                draw_curve(row, surface, scene, *curve, others.len() < 2)?;
             }
         }
         None => {
             let (top, bottom) = body.split_vertically(body.dim_in_pixel().1 as i32 / 2);
-            draw_curve(&top, surface, scene, scene.curve)?;
+            draw_curve(&top, surface, scene, scene.curve, true)?;
             draw_motion(&bottom, surface, scene)?;
         }
     }

@@ -68,13 +68,9 @@ pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<La
     let (pw, ph) = ((plot[2] - plot[0]).max(1.0), (plot[3] - plot[1]).max(1.0));
     let side = (INSET_SHARE * pw.min(ph)).round();
     let gap = (6.0 * d).round();
-    // The main view fills the plot left of the insets' column when the panel is wide, and the
-    // whole plot (the insets over its right edge) when it is not.
-    let main_w = if pw - side - gap >= ph {
-        pw - side - gap
-    } else {
-        pw
-    };
+    // The main view fills the plot left of the insets' column, so no inset ever hides the
+    // target or the arm.
+    let main_w = (pw - side - gap).max(1.0);
     let (centre, radius) = ball;
     // The ball's outline is a circle of its radius from every side: the view frames it whole,
     // so turning the view never changes the scale.

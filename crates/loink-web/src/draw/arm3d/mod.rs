@@ -35,7 +35,13 @@ pub struct Arm3dScene<'a> {
     pub hint: Option<&'a str>,
     /// What the faint ghosts are, when not the σ samples.
     pub samples_label: Option<&'a str>,
+    /// Whether to draw the legend (not on a phone's narrow panel, where it would cover the arm:
+    /// the caption names the answer and the ghost).
+    pub legend: bool,
 }
+
+/// Width (CSS px) of a panel below which the page's 3-D arm panel draws no legend.
+pub const NARROW: f64 = 420.0;
 
 /// The page's line under the 3-D arm panel's caption.
 pub const HINT: &str = "drag the target ⊕ (wheel or shift-drag: depth) · drag empty space to turn the view · insets: drag to set two coordinates";
@@ -417,6 +423,9 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
         l.round() as i32..(layout.top.pixels[0] - 6.0).round().max(l + 1.0) as i32,
         top.round() as i32..b.round() as i32,
     );
+    if !scene.legend {
+        return area.present().map_err(text_err);
+    }
     // Upper left: above the back of the floor, where the arm seldom is (the target is usually in front).
     legend.finish(&area, surface, plot, Corner::UpperLeft)
 }

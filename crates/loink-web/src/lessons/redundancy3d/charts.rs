@@ -94,6 +94,7 @@ impl ElbowLesson {
             target: &self.state.target,
             hint: None,
             samples_label: Some("the elbow swung along z₁, the hand on the target"),
+            legend: true,
         };
         arm3d::draw(surface, &scene, &layout)
     }
