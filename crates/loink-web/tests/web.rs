@@ -49,7 +49,7 @@ fn canvases_are_sized_for_the_pixel_ratio() {
 #[wasm_bindgen_test]
 fn a_pointer_move_solves_and_returns_the_state() {
     let mut pg = playground();
-    let px = pg.world_to_canvas(0.4, 0.6).unwrap();
+    let px = pg.world_to_canvas(0.4, 0.6, None).unwrap();
     let state = pg.pointer(px[0], px[1]).unwrap();
     assert_eq!(field(&state, "status").as_string().unwrap(), "converged");
     assert!(field(&state, "residual").as_f64().unwrap() <= 1e-9);
