@@ -199,10 +199,10 @@ async function start() {
   await loadModels(info);
   await window.loinkPlayground.set(lesson.settings());
   const state = window.loinkPlayground.getState();
-  if (state) guarded(() => lesson.setTarget(state.target[0], state.target[1]));
+  if (state) guarded(() => lesson.setTarget(state.target));
   window.loinkPlayground.setLessonState(() => lesson.state());
   window.loinkPlayground.on('update', (s) => {
-    guarded(() => lesson.setTarget(s.target[0], s.target[1]));
+    guarded(() => lesson.setTarget(s.target));
     showReadouts();
   });
   const observer = new ResizeObserver((entries) => {

@@ -559,7 +559,7 @@ impl Playground {
         }
         #[cfg(feature = "chain")]
         if let Some(layout) = self.panels.arm_layout(&self.engine) {
-            let d = self.panels.surface("arm").map_or(1.0, |s| s.dpr());
+            let d = self.dpr();
             return Ok(layout
                 .main
                 .to_world_on_plane(px * d, py * d, self.target3())

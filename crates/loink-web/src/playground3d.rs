@@ -150,7 +150,8 @@ impl Playground {
             .ok_or_else(|| js_err("this view is drawn in a plane: it has no 3-D view to turn"))
     }
 
-    fn dpr(&self) -> f64 {
+    /// Device pixels per CSS pixel of `canvas#arm`.
+    pub(crate) fn dpr(&self) -> f64 {
         self.panels.surface("arm").map_or(1.0, |s| s.dpr())
     }
 

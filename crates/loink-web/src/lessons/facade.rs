@@ -174,14 +174,15 @@ impl LessonPage {
         to_js(&self.settings)
     }
 
-    /// Follows the playground's target (m); recomputes and redraws when it moved.
+    /// Follows the playground's target (m, every coordinate of the lesson's task: the
+    /// climber's clearance and the Panda's height too); recomputes and redraws when it moved.
     #[wasm_bindgen(js_name = setTarget)]
-    pub fn set_target(&mut self, x: f64, y: f64) -> Result<(), JsError> {
-        crate::engine::check_target(&[x, y], 2).map_err(js_err)?;
-        if self.settings.target == [x, y] && self.view.is_some() {
+    pub fn set_target(&mut self, target: Vec<f64>) -> Result<(), JsError> {
+        crate::engine::check_target(&target, self.behaviour().target_dim).map_err(js_err)?;
+        if self.settings.target == target && self.view.is_some() {
             return Ok(());
         }
-        self.settings.target = vec![x, y];
+        self.settings.target = target;
         self.compute();
         self.redraw().map_err(js_err)
     }

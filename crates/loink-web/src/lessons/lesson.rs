@@ -111,6 +111,8 @@ pub struct Behaviour {
     pub pointer: fn(&str, [f64; 2], &mut LessonSettings) -> bool,
     /// See [`Lesson::nudge`].
     pub nudge: fn(&str, f64, f64, &mut LessonSettings) -> bool,
+    /// How many coordinates the lesson's target has (its [`Lesson::TARGET`]'s).
+    pub target_dim: usize,
 }
 
 impl Behaviour {
@@ -128,6 +130,7 @@ impl Behaviour {
             compute: compute::<L>,
             pointer: L::pointer,
             nudge: L::nudge,
+            target_dim: L::TARGET.len(),
         }
     }
 }

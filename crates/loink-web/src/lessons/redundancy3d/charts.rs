@@ -105,7 +105,12 @@ impl ElbowLesson {
             "Direct regression against LOInK on {} held-out targets: how far each answer misses",
             self.state.targets
         ))?;
-        let n = self.state.targets.max(1) as f64;
+        if self.state.targets == 0 {
+            let why = "computed once both model files have arrived";
+            crate::draw::landscape::message(&area, surface, why)?;
+            return area.present().map_err(crate::draw::text_err);
+        }
+        let n = self.state.targets as f64;
         let top = (self.state.regression.iter())
             .flat_map(|a| a.miss.last().copied())
             .fold(0.01f64, f64::max)
