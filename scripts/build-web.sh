@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the playground's wasm (release, small profile) and runs wasm-bindgen into pkg/, the
-# lessons' bundle (the same crate with its `lessons` feature) into pkg/lessons/, and the page's
-# script web/app.js, minified, into web/app.min.js.
+# Builds the page's two bundles (release, small profile) and runs wasm-bindgen: the `slim`
+# profile of loink-web (the playground's download) into pkg/, the `full` profile (lessons and
+# every other problem) into pkg/lessons/; and the page's script web/app.js, minified, into
+# web/app.min.js.
 #   scripts/build-web.sh            build into pkg/
 #   scripts/build-web.sh OUT_DIR    build into OUT_DIR instead (the staleness check uses this)
 #   scripts/build-web.sh --bench OUT_DIR   the playground with its benchmark (`?bench=1`) into OUT_DIR
@@ -51,11 +52,11 @@ minify_app() {
 }
 
 if [ "$bench" = 1 ]; then
-  bundle "$out" --no-default-features --features bench
+  bundle "$out" --no-default-features --features slim,bench
   exit 0
 fi
 minify_app
-# The playground's download: no lessons (the size goal counts this one).
-bundle "$out" --no-default-features
-# The lessons' bundle, fetched by web/lessons.js on lesson pages only.
-bundle "$out/lessons" --features lessons
+# The playground's download (the size goal counts this one).
+bundle "$out" --no-default-features --features slim
+# The full bundle, fetched by web/lessons.js on lesson pages and for every other problem.
+bundle "$out/lessons" --no-default-features --features full

@@ -1,9 +1,10 @@
 //! `loink catalog` and `loink card`: the page's model catalog as data, made from the model files'
 //! own cards.
 //!
-//! - `loink card --model F [--name N] [--description D] [--command C]` rewrites a model file's
-//!   card (`about`) in place, keeping every weight bit for bit (the file is validated before it
-//!   is written, and written as the trainer writes files: compact JSON, current format version).
+//! - `loink card --model F [--name N] [--description D] [--command C] [--recipe R]` rewrites a
+//!   model file's card (`about`) in place, keeping every weight bit for bit (the file is
+//!   validated before it is written, and written as the trainer writes files: compact JSON,
+//!   current format version); any kind of model file, the regressors' included.
 //! - `loink catalog --dir web/models --order A,B,… --out web/models/catalog.json [--check]`
 //!   lists every model file in the directory (`loink-model` files; regressor files are the
 //!   lessons' and not offered): name, problem, kind, one-line description, size in bytes, file,
@@ -54,6 +55,10 @@ pub struct CardArgs {
     /// What that experiment shows, in one line.
     #[arg(long)]
     pub experiment_line: Option<String>,
+    /// The recipe that trains the model (`recipes/NAME.toml`): the card records its path as
+    /// given and its SHA-256.
+    #[arg(long, value_name = "FILE")]
+    pub recipe: Option<PathBuf>,
 }
 
 /// Arguments of `loink catalog`.
@@ -102,6 +107,48 @@ pub struct Entry {
     pub full_bundle: bool,
 }
 
+/// Every model file of `dir` with a card (any kind, the regressors' included) names the recipe
+/// that trains it, the recipe exists (its path is read from where the command runs: the
+/// repository's root), and it is the recipe the model was trained by (its SHA-256).
+pub fn check_recipes(dir: &Path) -> Result<(), CliError> {
+    #[derive(serde::Deserialize)]
+    struct Carded {
+        #[serde(default)]
+        about: Option<About>,
+    }
+    let listing = std::fs::read_dir(dir)
+        .map_err(|e| CliError::Input(format!("cannot list {}: {e}", dir.display())))?;
+    let mut paths: Vec<PathBuf> = listing
+        .flatten()
+        .map(|item| item.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json") && stem(p) != "catalog")
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        let Ok(Carded { about: Some(about) }) = serde_json::from_str::<Carded>(&text) else {
+            continue;
+        };
+        let fail = |why: String| CliError::Input(format!("{}: {why}", path.display()));
+        if about.recipe.is_empty() {
+            return Err(fail(
+                "its card names no recipe (`loink card --recipe recipes/NAME.toml`)".into(),
+            ));
+        }
+        let (_, sha) = crate::recipe::identity(Path::new(&about.recipe)).map_err(|e| match e {
+            CliError::Input(m) | CliError::Internal(m) => fail(format!("its recipe: {m}")),
+        })?;
+        if sha != about.recipe_sha256 {
+            return Err(fail(format!(
+                "its recipe {} changed since it was trained (retrain it, or record the recipe with `loink card --recipe`)",
+                about.recipe
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Runs `loink card` on a model file of any kind (`loink`, `charts`, `flow`).
 pub fn card(args: &CardArgs) -> Result<(), CliError> {
     let name = args.model.display();
@@ -110,10 +157,30 @@ pub fn card(args: &CardArgs) -> Result<(), CliError> {
     let bad = |e: &dyn std::fmt::Display| CliError::Input(format!("{name}: {e}"));
     let rewritten =
         |e: &dyn std::fmt::Display| CliError::Internal(format!("{name}: rewritten file: {e}"));
-    let (json, about) = if crate::eval::flow::is_flow(&args.model) {
+    let recipe = match &args.recipe {
+        Some(path) => Some(crate::recipe::identity(path)?),
+        None => None,
+    };
+    let rewrite = |about: &mut About| {
+        rewrite(about, args);
+        if let Some((path, sha)) = &recipe {
+            about.recipe = path.clone();
+            about.recipe_sha256 = sha.clone();
+        }
+    };
+    let kind = crate::eval::flow::kind_of(&args.model)?;
+    let (json, about) = if crate::eval::regressor::is_regressor_kind(&kind) {
+        loink::regressor::Regressor::from_json(&text).map_err(|e| bad(&e))?;
+        let mut file: loink::regressor::RegressorFile =
+            serde_json::from_str(&text).map_err(|e| bad(&e))?;
+        rewrite(&mut file.about);
+        let json = serde_json::to_string(&file).map_err(|e| rewritten(&e))?;
+        loink::regressor::Regressor::from_json(&json).map_err(|e| rewritten(&e))?;
+        (json, file.about)
+    } else if kind == loink::flow::KIND_FLOW {
         Flow::from_json(&text).map_err(|e| bad(&e))?;
         let mut file: FlowFile = serde_json::from_str(&text).map_err(|e| bad(&e))?;
-        rewrite(&mut file.about, args);
+        rewrite(&mut file.about);
         let json = serde_json::to_string(&file).map_err(|e| rewritten(&e))?;
         Flow::from_json(&json).map_err(|e| rewritten(&e))?;
         (json, file.about)
@@ -122,14 +189,14 @@ pub fn card(args: &CardArgs) -> Result<(), CliError> {
             LoadedModel::Loink(model) => {
                 let mut file = model.into_file();
                 file.version = loink::artifact::FORMAT_VERSION;
-                rewrite(&mut file.about, args);
+                rewrite(&mut file.about);
                 let json = to_json(&file);
                 load_model(&json).map_err(|e| rewritten(&e))?;
                 (json, file.about)
             }
             LoadedModel::Charts(_) => {
                 let mut file: ChartsFile = serde_json::from_str(&text).map_err(|e| bad(&e))?;
-                rewrite(&mut file.about, args);
+                rewrite(&mut file.about);
                 let json = serde_json::to_string(&file).map_err(|e| rewritten(&e))?;
                 load_any(&json).map_err(|e| rewritten(&e))?;
                 (json, file.about)
@@ -168,20 +235,10 @@ fn stem(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Whether the page can draw `problem`: its arm panel draws a problem whose kind sketches its
-/// configurations in a plane where the pointer sets the task's first two coordinates (the
-/// planar arms, the soft arm, the climber, whose further coordinate has a slider); model files
-/// of any other problem stay out of the page's menu.
+/// Whether the page can draw `problem`: a kind with a view (in its task plane, or in space);
+/// model files of any other problem stay out of the page's menu.
 pub fn page_draws(problem: &loink::problem::Problem) -> bool {
-    let centres = problem.limits().centres();
-    // A kind drawn in 3-D: the page's 3-D view moves a three-coordinate target itself.
-    if problem.task_dim() == 3 && problem.kinematics().skeleton(&centres).is_some() {
-        return true;
-    }
-    let further = problem.kinematics().target_controls();
-    (problem.task_dim() == 2
-        || (2..problem.task_dim()).all(|i| further.iter().any(|c| c.coordinate == i)))
-        && problem.kinematics().sketch(&centres).is_some()
+    problem.capabilities().view.is_some()
 }
 
 /// The catalog of `dir` in `order` (see the module docs).
@@ -280,7 +337,7 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
         let full_bundle = kind != loink::artifact::KIND_LOINK || problem.spec().kind != "planar";
         found.push(Entry {
             problem: problem_name,
-            problem_title: problem.kinematics().title(),
+            problem_title: problem.profile().title.clone(),
             kind,
             full_bundle,
             description: file.about.description.clone(),
@@ -332,6 +389,7 @@ pub fn text(entries: &[Entry]) -> String {
 
 /// Runs `loink catalog`.
 pub fn catalog(args: &CatalogArgs) -> Result<(), CliError> {
+    check_recipes(&args.dir)?;
     let list = entries(&args.dir, &args.order)?;
     let json = text(&list);
     if args.check {

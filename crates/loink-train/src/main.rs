@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use loink_train::train::ModelKind;
 use loink_train::train_baseline;
 use loink_train::train_flow;
@@ -12,6 +12,7 @@ mod catalog;
 mod check;
 mod compact;
 mod eval;
+mod recipe;
 
 #[derive(Parser)]
 #[command(
@@ -26,7 +27,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Train a LOInK model with burn and write the model artifact (JSON).
+    /// Train a model with burn and write its file (JSON): from flags, or by a recipe
+    /// (`--recipe recipes/NAME.toml [--set KEY=VALUE …]`).
+    #[command(args_override_self = true)]
     Train(Box<train::TrainArgs>),
     /// Benchmark LOInK against IPOPT and the classical solvers on one targets file, in one run.
     Bench(bench::BenchArgs),
@@ -67,22 +70,113 @@ fn command_line() -> String {
         .join(" ")
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Train(mut args) => {
-            args.command = command_line();
-            match args.kind {
-                ModelKind::Loink if !args.charts.is_empty() => train::charts::run(&args),
-                ModelKind::Loink => train::run(&args).map(|_| ()),
-                _ if !args.charts.is_empty() => Err(train::TrainError::Argument(
-                    "--charts trains LOInK charts: it needs --kind loink".into(),
-                )),
-                ModelKind::Mse | ModelKind::Mdn => train_baseline::run(&args).map(|_| ()),
-                ModelKind::Flow => train_flow::run(&args).map(|_| ()),
-            }
-            .map_err(cli::CliError::from)
+/// The arguments of `loink train` with the ids of the ones the command line gave (checked:
+/// none its trainer does not read).
+fn train_args(matches: &ArgMatches) -> Result<(train::TrainArgs, Vec<String>), cli::CliError> {
+    let train = matches
+        .subcommand_matches("train")
+        .ok_or_else(|| cli::CliError::Internal("not a train command".into()))?;
+    let args = train::TrainArgs::from_arg_matches(train)
+        .map_err(|e| cli::CliError::Input(e.to_string()))?;
+    let given: Vec<String> = train
+        .ids()
+        .filter(|id| {
+            train.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine)
+        })
+        .map(|id| id.as_str().to_string())
+        .collect();
+    let ids: Vec<&str> = given.iter().map(String::as_str).collect();
+    train::args::check_given(args.kind, &ids)?;
+    Ok((args, given))
+}
+
+/// Runs `loink train` on checked arguments.
+fn train(args: &train::TrainArgs) -> Result<(), cli::CliError> {
+    match args.kind {
+        ModelKind::Loink if !args.charts.is_empty() => train::charts::run(args),
+        ModelKind::Loink => train::run(args).map(|_| ()),
+        _ if !args.charts.is_empty() => Err(train::TrainError::Argument(
+            "--charts trains LOInK charts: it needs --kind loink".into(),
+        )),
+        ModelKind::Mse | ModelKind::Mdn => train_baseline::run(args).map(|_| ()),
+        ModelKind::Flow => train_flow::run(args).map(|_| ()),
+    }
+    .map_err(cli::CliError::from)
+}
+
+/// `loink train`: from its flags, or by a recipe (made into flags, then checked alike).
+fn train_command(matches: &ArgMatches) -> Result<(), cli::CliError> {
+    let (mut args, given) = train_args(matches)?;
+    let Some(path) = args.recipe.clone() else {
+        args.command = command_line();
+        return train(&args);
+    };
+    if let Some(other) = given
+        .iter()
+        .find(|id| !["recipe", "set"].contains(&id.as_str()))
+    {
+        return Err(cli::CliError::Input(format!(
+            "{} goes with --recipe only as --set KEY=VALUE",
+            train::args::flag(other)
+        )));
+    }
+    let recipe = recipe::Recipe::load(&path, &args.set)?;
+    let argv = std::iter::once("loink".to_string()).chain(recipe.train_args());
+    let matches = Cli::command()
+        .try_get_matches_from(argv)
+        .map_err(|e| cli::CliError::Input(format!("recipe {}: {e}", path.display())))?;
+    let (mut trained, _) = train_args(&matches)?;
+    trained.command = command_line();
+    trained.recipe_card = Some(recipe.identity.clone());
+    println!(
+        "recipe {} (sha256 {}): loink {}",
+        recipe.identity.0,
+        &recipe.identity.1[..12],
+        recipe.train_args().join(" ")
+    );
+    if let (Some(data), Some(file)) = (&recipe.data, recipe.data_file()) {
+        if !file.exists() {
+            std::fs::create_dir_all("target/data")
+                .map_err(|e| cli::CliError::Input(format!("cannot create target/data: {e}")))?;
+            eval::data_cmd::run(&eval::sampling_args::SamplingArgs {
+                problem: trained.problem.clone(),
+                robot_file: trained.robot_file.clone(),
+                count: data.count,
+                seed: data.seed,
+                cone: data.cone,
+                out: file,
+            })?;
         }
+    }
+    if let Some(out) = recipe.compact.as_ref().map(|_| recipe.trained_file()) {
+        if let Some(dir) = out.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                cli::CliError::Input(format!("cannot create {}: {e}", dir.display()))
+            })?;
+        }
+    }
+    train(&trained)?;
+    if let Some(spec) = recipe.compact {
+        compact::run(&compact::CompactArgs {
+            model: recipe.trained_file(),
+            out: recipe.out.clone(),
+            digits: spec.digits,
+            orthogonal_digits: spec.orthogonal_digits,
+            targets: 10_000,
+            seed: 1,
+        })?;
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let result = match cli.command {
+        Command::Train(_) => train_command(&matches),
         Command::Bench(args) => bench::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Eval(args) => eval::run(&args),

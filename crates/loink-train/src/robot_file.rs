@@ -1,13 +1,15 @@
-//! `--urdf FILE --base LINK --tip LINK [--hold NAME=VALUE …]`: a user's own serial robot, read
-//! from its URDF, wherever a command takes `--problem`. The problem is the chain from the base
-//! link to the tip link, the tip's position its task (m = 3) and joint centring its cost.
+//! `--urdf FILE --base LINK --tip LINK [--task position|pose|axis] [--hold NAME=VALUE …]`: a
+//! user's own serial robot, read from its URDF, wherever a command takes `--problem`. The
+//! problem is the chain from the base link to the tip link, its task the tip's position (m = 3),
+//! its full pose (m = 6, the orientation about the tip's orientation at the middle of the box)
+//! or its position and z axis (m = 5), and joint centring its cost.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use loink::cost::CostSpec;
 use loink::problem::chain::urdf::{self, ChainRequest, MAX_URDF_BYTES};
-use loink::problem::chain::{HeldJoint, SerialChain};
+use loink::problem::chain::{HeldJoint, SerialChain, Task};
 use loink::problem::Problem;
 use loink::LoinkError;
 
@@ -25,6 +27,11 @@ pub struct RobotFileArgs {
     /// With --urdf: the tip link, the point the task places.
     #[arg(long, value_name = "LINK", requires = "urdf")]
     pub tip: Option<String>,
+    /// With --urdf: what the tip must do — reach a position (the default), a full pose
+    /// (position and orientation: targets `x,y,z,qw,qx,qy,qz`) or a position and the direction
+    /// of its z axis (targets `x,y,z,ax,ay,az`).
+    #[arg(long, value_name = "TASK", requires = "urdf", value_parser = parse_task)]
+    pub task: Option<Task>,
     /// With --urdf: holds a joint at a value (rad or m) — it is then no joint of the problem and
     /// the cost skips it. Repeat for more joints.
     #[arg(long = "hold", value_name = "NAME=VALUE", requires = "urdf", value_parser = parse_hold)]
@@ -59,7 +66,8 @@ impl RobotFileArgs {
             tip: self.tip.as_deref().unwrap_or_default(),
             held: &self.hold,
         };
-        let (spec, limits) = urdf::read(&bytes, &request)?;
+        let (mut spec, limits) = urdf::read(&bytes, &request)?;
+        spec.task = self.task.unwrap_or_default();
         let stem = path
             .file_stem()
             .map(|f| f.to_string_lossy().into_owned())
@@ -68,6 +76,11 @@ impl RobotFileArgs {
         let chain = SerialChain::new(name, spec, limits)?;
         Problem::new(std::sync::Arc::new(chain), CostSpec::joint_centring())
     }
+}
+
+/// Parses a task's word.
+fn parse_task(text: &str) -> Result<Task, String> {
+    Task::parse(text).ok_or_else(|| format!("'{text}' is no task (position, pose or axis)"))
 }
 
 /// Parses `NAME=VALUE` (VALUE finite).

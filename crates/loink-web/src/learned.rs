@@ -76,7 +76,7 @@ impl LatentMap {
 
     /// Whether the map's slice passes through latent point `z` (empty: the origin): every
     /// coordinate off the map's axes agrees.
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     pub fn holds(&self, z: &[f64]) -> bool {
         (0..self.base.len())
             .filter(|i| !self.axes.contains(i))
@@ -106,11 +106,11 @@ impl LearnedModel {
             Decoded::Loink(file) => {
                 ChartSet::from(Loink::from_file(file).map_err(|e| e.to_string())?)
             }
-            #[cfg(feature = "charts")]
+            #[cfg(feature = "multi-chart")]
             Decoded::Charts(file) => ChartSet::from_validated(
                 loink::artifact::validate_charts(*file).map_err(|e| e.to_string())?,
             ),
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "flow")]
             Decoded::Flow(_) => {
                 return Err("a flow is its problem's baseline solver, not a LOInK model".into())
             }
@@ -170,7 +170,7 @@ impl LearnedModel {
         self.shown
     }
 
-    #[cfg(feature = "charts")]
+    #[cfg(feature = "multi-chart")]
     /// Shows chart `k` in the latent panel (its own warm start; out of range is ignored).
     pub fn show_chart(&mut self, k: usize) {
         if k < self.set.len() && k != self.shown {
@@ -179,7 +179,7 @@ impl LearnedModel {
         }
     }
 
-    #[cfg(feature = "charts")]
+    #[cfg(feature = "multi-chart")]
     /// Every chart's answer for `target` from a cold start, with `refine` polish steps and the
     /// current feedback rounds, each marked with its chart (a charts model's ghosts).
     pub fn proposals(&self, target: &[f64], refine: usize) -> Vec<Solution> {
@@ -298,7 +298,7 @@ impl LearnedModel {
     pub fn curve(&self, target: &[f64], half: f64, points: usize) -> Option<LatentCurve> {
         let label = match self.latent_dim() {
             1 => "latent z (normalised)",
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "view3d")]
             3.. => "latent z₁ (normalised; the other zᵢ = 0)",
             _ => "latent z₁ (normalised; z₂ = 0)",
         };
@@ -416,8 +416,7 @@ impl LearnedModel {
         // Along a row the cells are equally spaced: each row is a path (a resumed row, and a
         // row's first two cells, start plainly).
         let mut path = PathPredictor::new();
-        let kinematics = self.problem().kinematics();
-        let has_domain = kinematics.domain_words().is_some();
+        let domain = self.problem().capabilities().domain;
         while !map.complete() {
             let cell = map.done;
             let (row, col) = (cell / map.cols, cell % map.cols);
@@ -437,7 +436,7 @@ impl LearnedModel {
                 Ok((q, _)) => (
                     self.problem().cost().value(&q),
                     self.problem().limits().margin(&q) < -1e-6,
-                    has_domain && !kinematics.in_domain(&q),
+                    domain.is_some_and(|d| !d.contains(&q)),
                 ),
                 Err(_) => (f64::NAN, false, false),
             };

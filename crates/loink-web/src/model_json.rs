@@ -8,7 +8,7 @@
 //! size cap first and the header (format, version) before the schema; validation is shared
 //! ([`loink::surrogate::Loink::from_file`]).
 
-#[cfg(feature = "charts")]
+#[cfg(feature = "multi-chart")]
 use loink::artifact::ChartsFile;
 use loink::artifact::{ArtifactError, ModelFile, KIND_CHARTS};
 
@@ -20,15 +20,15 @@ pub enum Decoded {
     /// One LOInK network (kind `loink`).
     Loink(ModelFile),
     /// Several charts (kind `charts`; the full bundle only).
-    #[cfg(feature = "charts")]
+    #[cfg(feature = "multi-chart")]
     Charts(Box<ChartsFile>),
     /// A problem's baseline flow (kind `flow`; the full bundle only).
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "flow")]
     Flow(Box<loink::flow::FlowFile>),
 }
 
 /// The refusal of a flow file by a bundle built without the model-free problems.
-#[cfg(not(feature = "model-free"))]
+#[cfg(not(feature = "flow"))]
 fn flow_elsewhere() -> ArtifactError {
     ArtifactError::Inconsistent {
         path: "kind".into(),
@@ -40,7 +40,7 @@ fn flow_elsewhere() -> ArtifactError {
 const KIND_FLOW: &str = "flow";
 
 /// The refusal of a charts file by a bundle built without multi-chart support.
-#[cfg(not(feature = "charts"))]
+#[cfg(not(feature = "multi-chart"))]
 fn charts_elsewhere() -> ArtifactError {
     ArtifactError::Inconsistent {
         path: "kind".into(),
@@ -100,19 +100,19 @@ pub fn decode_js(json: &js_sys::JsString) -> Result<Decoded, ArtifactError> {
     let header: FileHeader = serde_wasm_bindgen::from_value(value.clone()).map_err(schema_error)?;
     header.check()?;
     if header.kind.as_deref() == Some(KIND_CHARTS) {
-        #[cfg(feature = "charts")]
+        #[cfg(feature = "multi-chart")]
         return serde_wasm_bindgen::from_value(value)
             .map(|f| Decoded::Charts(Box::new(f)))
             .map_err(schema_error);
-        #[cfg(not(feature = "charts"))]
+        #[cfg(not(feature = "multi-chart"))]
         return Err(charts_elsewhere());
     }
     if header.kind.as_deref() == Some(KIND_FLOW) {
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         return serde_wasm_bindgen::from_value(value)
             .map(|f| Decoded::Flow(Box::new(f)))
             .map_err(schema_error);
-        #[cfg(not(feature = "model-free"))]
+        #[cfg(not(feature = "flow"))]
         return Err(flow_elsewhere());
     }
     serde_wasm_bindgen::from_value(value)
@@ -125,19 +125,19 @@ pub fn decode_js(json: &js_sys::JsString) -> Result<Decoded, ArtifactError> {
 pub fn decode(json: &str) -> Result<Decoded, ArtifactError> {
     let header = loink::artifact::FileHeader::read(json)?;
     if header.kind.as_deref() == Some(KIND_CHARTS) {
-        #[cfg(feature = "charts")]
+        #[cfg(feature = "multi-chart")]
         return serde_json::from_str(json)
             .map(|f| Decoded::Charts(Box::new(f)))
             .map_err(|e| ArtifactError::Parse(e.to_string()));
-        #[cfg(not(feature = "charts"))]
+        #[cfg(not(feature = "multi-chart"))]
         return Err(charts_elsewhere());
     }
     if header.kind.as_deref() == Some(KIND_FLOW) {
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         return serde_json::from_str(json)
             .map(|f| Decoded::Flow(Box::new(f)))
             .map_err(|e| ArtifactError::Parse(e.to_string()));
-        #[cfg(not(feature = "model-free"))]
+        #[cfg(not(feature = "flow"))]
         return Err(flow_elsewhere());
     }
     loink::artifact::parse_model(json).map(Decoded::Loink)

@@ -201,7 +201,7 @@ impl Panels {
 
     /// The 3-D arm panel's layout at its current size and the engine's orbit (None: the
     /// problem is drawn in a plane, or the canvas is not attached).
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     pub fn arm_layout(&self, engine: &Engine) -> Option<draw::arm3d::Layout> {
         let surface = self.surfaces.get("arm")?;
         draw::arm3d::layout(surface, engine.problem(), engine.view())
@@ -209,7 +209,7 @@ impl Panels {
 
     /// The arm panel, sampling the reachable region first if needed.
     pub fn draw_arm(&mut self, engine: &Engine) -> Result<(), String> {
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         if let Some(layout) = self.arm_layout(engine) {
             return self.draw_arm3d(engine, &layout);
         }
@@ -220,7 +220,7 @@ impl Panels {
     /// The arm panel with the reachable region only when it is already sampled for this
     /// problem (the first frame: sampling it is ~25 ms the page need not wait for).
     pub fn draw_arm_with_region_if_sampled(&mut self, engine: &Engine) -> Result<(), String> {
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         if let Some(layout) = self.arm_layout(engine) {
             return self.draw_arm3d(engine, &layout);
         }
@@ -250,7 +250,7 @@ impl Panels {
     }
 
     /// The arm panel of a robot drawn in 3-D.
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     fn draw_arm3d(&self, engine: &Engine, layout: &draw::arm3d::Layout) -> Result<(), String> {
         let Some(surface) = self.surfaces.get("arm") else {
             return Ok(());
@@ -276,13 +276,18 @@ impl Panels {
             return Ok(());
         };
         let cost_formula = engine.problem().cost().spec().formula();
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         // A simulated robot (the soft arm) shows its rods' twists: its self-motion has no
         // sweep, and its model's latent curve says little about a rod. Other kinds keep the
         // learned set's cost curve.
         if !loink::solvers::reference::sweeps(engine.problem())
             && engine.problem().dof() > engine.problem().task_dim() + 1
-            && engine.problem().kinematics().simulator_calls().is_some()
+            && engine
+                .problem()
+                .capabilities()
+                .simulator
+                .map(|s| s.calls())
+                .is_some()
         {
             let solution = engine.solution();
             let scene = draw::twists::TwistScene {
@@ -314,7 +319,7 @@ impl Panels {
                 .map_or(&[], |m| m.set().regions()),
             compare: None,
             // The problems without a sweep (the soft arm, the climber) are the full bundle's.
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "unswept")]
             others: (!loink::solvers::reference::sweeps(engine.problem())).then(|| {
                 // One row per latent axis after the first, up to z₃ (one while no model).
                 let rows = engine.model().map_or(1, |m| m.latent_dim().clamp(2, 3) - 1);
@@ -338,7 +343,7 @@ impl Panels {
                 .model()
                 .filter(|m| m.chart_count() > 1)
                 .map(|m| (m.shown_chart(), m.chart_count())),
-            domain: engine.problem().kinematics().domain_words(),
+            domain: crate::kinds::of(engine.problem()).domain_words,
         };
         self.latent_view = draw::latent::draw(surface, &scene)?;
         Ok(())

@@ -44,7 +44,7 @@ pub struct Playground {
     /// A solve since the last drawn frame: [`Playground::draw_frame`] has panels to redraw.
     pub(crate) dirty: bool,
     /// A drag on the 3-D arm panel in progress.
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     pub(crate) grab: Option<crate::playground3d::Grab>,
 }
 
@@ -86,7 +86,7 @@ impl Playground {
             engine: Engine::new().map_err(js_err)?,
             panels: Panels::default(),
             dirty: false,
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "view3d")]
             grab: None,
         })
     }
@@ -363,7 +363,7 @@ impl Playground {
 
     /// Sets target coordinate `index` (a control beyond the two the pointer sets, such as the
     /// climber's body clearance) and solves; returns the state. Refused like [`Self::set_target`].
-    #[cfg(feature = "climber")]
+    #[cfg(feature = "target-controls")]
     #[wasm_bindgen(js_name = setTargetCoordinate)]
     pub fn set_target_coordinate(
         &mut self,
@@ -407,7 +407,7 @@ impl Playground {
     /// the target in the plane through it that faces the viewer, or, on an inset, sets the
     /// inset's two coordinates.
     pub fn pointer(&mut self, px: f64, py: f64) -> Result<JsValue, JsError> {
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         if let Some(layout) = self.panels.arm_layout(&self.engine) {
             if !(px.is_finite() && py.is_finite()) {
                 return Err(js_err("pointer position is not finite"));
@@ -428,7 +428,7 @@ impl Playground {
             return Err(js_err("nudge steps must be finite"));
         }
         let mut target = self.engine.settings().target.clone();
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         if let Some(layout) = self.panels.arm_layout(&self.engine) {
             let (centre, radius) = layout.ball;
             for (i, step) in [dx, dy, dz].into_iter().enumerate() {
@@ -468,7 +468,7 @@ impl Playground {
         let [zx, zy] = view.to_world(px * d, py * d);
         let [x0, x1, y0, y1] = view.world;
         let latent = self.engine.model().map_or(0, |m| m.latent_dim());
-        #[cfg(not(feature = "chain"))]
+        #[cfg(not(feature = "view3d"))]
         let z = match latent {
             1 => vec![zx.clamp(x0, x1)],
             2 => vec![zx.clamp(x0, x1), zy.clamp(y0, y1)],
@@ -479,7 +479,7 @@ impl Playground {
             }
         };
         // The slice's two axes take the pointer; the others keep the probe's values.
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         let z = {
             let (axes, mut z) = self.engine.latent_slice();
             z.resize(latent, 0.0);
@@ -514,9 +514,9 @@ impl Playground {
         }
         let (axes, mut z) = self.engine.latent_slice();
         z.resize(latent, 0.0);
-        #[cfg(not(feature = "chain"))]
+        #[cfg(not(feature = "view3d"))]
         let moves = [(Some(axes[0]), dx), (Some(axes[1]), dy)];
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         let moves = [
             (Some(axes[0]), dx),
             (Some(axes[1]), dy),
@@ -557,7 +557,7 @@ impl Playground {
         if !(px.is_finite() && py.is_finite()) {
             return Err(js_err("pointer position is not finite"));
         }
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         if let Some(layout) = self.panels.arm_layout(&self.engine) {
             let d = self.dpr();
             return Ok(layout
@@ -574,7 +574,7 @@ impl Playground {
     /// a place); a 3-D view needs `z` and maps through its current orbit.
     #[wasm_bindgen(js_name = worldToCanvas)]
     pub fn world_to_canvas(&self, x: f64, y: f64, z: Option<f64>) -> Result<Vec<f64>, JsError> {
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         if let Some(layout) = self.panels.arm_layout(&self.engine) {
             let z = z.ok_or_else(|| js_err("this view is in 3-D: give x, y and z"))?;
             if !(x.is_finite() && y.is_finite() && z.is_finite()) {
@@ -582,7 +582,7 @@ impl Playground {
             }
             return Ok(self.to_css(&layout, [x, y, z]));
         }
-        #[cfg(not(feature = "chain"))]
+        #[cfg(not(feature = "view3d"))]
         let _ = z;
         let view = self.panels.arm_viewport(&self.engine).map_err(js_err)?;
         let d = self.panels.surface("arm").map_or(1.0, |s| s.dpr());

@@ -67,13 +67,13 @@ pub struct Settings {
     pub probe: Vec<f64>,
     /// The 3-D view's orbit, `[yaw, pitch]` in degrees (`view=ψ,θ`); None: the view a fresh
     /// page shows ([`crate::orbit::DEFAULT_YAW`], [`crate::orbit::DEFAULT_PITCH`]).
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     #[serde(default)]
     pub view: Option<[f64; 2]>,
     /// The two latent axes the latent panel slices a latent space of three or more coordinates
     /// along, 0-based (`axes=1,2` in a link counts from 1); None: the first two. The other
     /// coordinates stay at the probe's values (0 without a probe).
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     #[serde(default)]
     pub axes: Option<[usize; 2]>,
     /// Whether the target moves by itself.
@@ -107,9 +107,9 @@ impl Default for Settings {
             refine: 3,
             feedback: DEFAULT_FEEDBACK,
             probe: Vec::new(),
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "view3d")]
             view: None,
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "view3d")]
             axes: None,
             play: false,
             embed: false,
@@ -203,10 +203,10 @@ fn parse_probe(text: &str) -> Result<Vec<f64>, String> {
 }
 
 /// Most latent axes a slice may name (the probe's limit).
-#[cfg(feature = "chain")]
+#[cfg(feature = "view3d")]
 const MAX_AXIS: usize = MAX_PROBE_DIM;
 
-#[cfg(feature = "chain")]
+#[cfg(feature = "view3d")]
 fn parse_view(text: &str) -> Result<[f64; 2], String> {
     let parts: Vec<&str> = text.split(',').collect();
     let [yaw, pitch] = parts[..] else {
@@ -218,7 +218,7 @@ fn parse_view(text: &str) -> Result<[f64; 2], String> {
     Ok([crate::orbit::normal_yaw(yaw), pitch])
 }
 
-#[cfg(feature = "chain")]
+#[cfg(feature = "view3d")]
 fn parse_axes(text: &str) -> Result<[usize; 2], String> {
     let parts: Vec<&str> = text.split(',').collect();
     let [a, b] = parts[..] else {
@@ -293,9 +293,9 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
                 parse_count(key, value, FEEDBACK_MAX.into()).map(|v| settings.feedback = v as u32)
             }
             "probe" => parse_probe(value).map(|z| settings.probe = z),
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "view3d")]
             "view" => parse_view(value).map(|v| settings.view = Some(v)),
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "view3d")]
             "axes" => parse_axes(value).map(|a| settings.axes = Some(a)),
             "play" => parse_flag(key, value).map(|v| settings.play = v),
             "embed" => parse_flag(key, value).map(|v| settings.embed = v),
@@ -370,11 +370,11 @@ pub fn format_hash(s: &Settings) -> String {
         let z: Vec<String> = s.probe.iter().map(|&v| number(v)).collect();
         parts.push(format!("probe={}", z.join(",")));
     }
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     if let Some([yaw, pitch]) = s.view {
         parts.push(format!("view={},{}", number(yaw), number(pitch)));
     }
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     if let Some([a, b]) = s.axes {
         parts.push(format!("axes={},{}", a + 1, b + 1));
     }
@@ -410,9 +410,9 @@ mod tests {
             refine: 7,
             feedback: 5,
             probe: vec![0.25, -1.5],
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "view3d")]
             view: Some([-12.5, 40.0]),
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "view3d")]
             axes: Some([2, 0]),
             play: true,
             embed: true,
@@ -500,7 +500,7 @@ mod tests {
         assert_eq!(over.warnings.len(), 1);
     }
 
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     #[test]
     fn a_view_and_a_latent_slice_are_checked() {
         let parsed = parse_hash("#view=190,30&axes=1,3");

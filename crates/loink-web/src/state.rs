@@ -62,34 +62,34 @@ pub struct FrameState {
     pub chart: Option<usize>,
     /// A multi-chart model: every chart's proposal for the target (empty otherwise, and while
     /// the panel work is pending; the full bundle only).
-    #[cfg(feature = "charts")]
+    #[cfg(feature = "multi-chart")]
     pub proposals: Vec<ProposalState>,
     /// The readouts as the page prints them (`data-readout` name → text), formatted here so
     /// JavaScript holds no number formatting either.
     pub readouts: Readouts,
     /// A slider per target coordinate the pointer does not set (the climber's clearance; the
     /// full bundle only, as the next two).
-    #[cfg(feature = "climber")]
+    #[cfg(feature = "target-controls")]
     pub target_controls: Vec<TargetControlState>,
     /// Named targets of this view, one button each (the climber's wall, overhang, ceiling).
-    #[cfg(feature = "climber")]
+    #[cfg(feature = "target-controls")]
     pub presets: Vec<PresetState>,
     /// What the robot's contacts must hold in the answer, beside the neutral posture (empty for
     /// a robot without contacts; the full bundle only).
-    #[cfg(feature = "climber")]
+    #[cfg(feature = "statics")]
     pub loads: Vec<LoadState>,
     /// A robot drawn in 3-D: the arm panel's orbit `[yaw, pitch]` in degrees (None for a view
     /// drawn in a plane).
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     pub view3d: Option<[f64; 2]>,
     /// The two latent axes the latent panel's slice of a latent space of three or more
     /// coordinates spans, counted from 1 (empty for a smaller latent space or none).
-    #[cfg(feature = "chain")]
+    #[cfg(feature = "view3d")]
     pub latent_axes: Vec<usize>,
 }
 
 /// A target coordinate's slider.
-#[cfg(feature = "climber")]
+#[cfg(feature = "target-controls")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TargetControlState {
@@ -112,7 +112,7 @@ pub struct TargetControlState {
 }
 
 /// A named target.
-#[cfg(feature = "climber")]
+#[cfg(feature = "target-controls")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PresetState {
@@ -123,7 +123,7 @@ pub struct PresetState {
 }
 
 /// One contact's load.
-#[cfg(feature = "climber")]
+#[cfg(feature = "statics")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LoadState {
@@ -138,7 +138,7 @@ pub struct LoadState {
 }
 
 /// One chart's proposal, judged by replay like any answer.
-#[cfg(feature = "charts")]
+#[cfg(feature = "multi-chart")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ProposalState {
     /// Its chart.
@@ -153,7 +153,7 @@ pub struct ProposalState {
     pub status: &'static str,
 }
 
-#[cfg(feature = "charts")]
+#[cfg(feature = "multi-chart")]
 impl ProposalState {
     /// The state of a proposal.
     pub fn new(s: &loink::report::Solution) -> Self {
@@ -234,7 +234,7 @@ pub struct Readouts {
     #[serde(rename = "frame-ms")]
     pub frame_ms: String,
     /// Simulator calls of the solve (a simulator that counts them: the soft arm).
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "unswept")]
     #[serde(rename = "sim-calls", skip_serializing_if = "Option::is_none")]
     pub sim_calls: Option<String>,
 }
@@ -269,7 +269,7 @@ impl Readouts {
             iterations,
             solve_us,
             frame_ms: or_dash(frame_ms, |v| format!("{v:.2}")),
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "unswept")]
             sim_calls: None,
         }
     }

@@ -1,7 +1,7 @@
 //! A multi-chart model in the playground's engine, natively: it loads under its catalog name,
 //! answers with its winning chart and every chart's proposal, turns the latent panel to the
 //! winner, and a bad charts file is refused without changing anything (the `charts` feature).
-#![cfg(feature = "charts")]
+#![cfg(feature = "multi-chart")]
 
 use loink::artifact::{charts_file, random_model, save_charts, ChartEntry, ChartsFile, RegionBox};
 use loink_web::engine::Engine;

@@ -1,6 +1,6 @@
 //! Every model of the page's catalog has a model card that says what of the paper its view
 //! reproduces and what it does not: the model file's own words, never empty.
-#![cfg(all(feature = "model-free", feature = "charts"))]
+#![cfg(all(feature = "unswept", feature = "multi-chart"))]
 
 use loink_web::catalog::MODELS;
 use loink_web::engine::Engine;

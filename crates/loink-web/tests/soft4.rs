@@ -2,7 +2,7 @@
 //! LOInK model and flow load under their catalog names, each solver reports its simulator
 //! calls, the flow draws its family of K samples, J* comes from the idle reference search, and
 //! a flow file under a planar model's name is refused without changing anything.
-#![cfg(feature = "model-free")]
+#![cfg(feature = "unswept")]
 
 use loink_web::engine::Engine;
 use loink_web::settings::SolverKind;

@@ -44,8 +44,8 @@ pub enum TermSpec {
     Tilt { weight: f64 },
     /// The cost a data file gave for its rows, whatever made it: no formula, so it evaluates
     /// to NaN (a model trained from data alone records this; nothing can recompute it; the
-    /// `model-free` feature).
-    #[cfg(feature = "model-free")]
+    /// `data-only` feature).
+    #[cfg(feature = "data-only")]
     Data { weight: f64 },
 }
 
@@ -71,7 +71,7 @@ enum TermKind {
     Ankles,
     #[cfg(feature = "climber")]
     Tilt,
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "data-only")]
     Data,
 }
 
@@ -89,7 +89,7 @@ impl From<TaggedTerm> for TermSpec {
             TermKind::Ankles => TermSpec::Ankles { weight },
             #[cfg(feature = "climber")]
             TermKind::Tilt => TermSpec::Tilt { weight },
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "data-only")]
             TermKind::Data => TermSpec::Data { weight },
         }
     }
@@ -101,7 +101,7 @@ fn term_words() -> Vec<&'static str> {
     let mut words = vec!["limits", "com", "effort", "actuation"];
     #[cfg(feature = "climber")]
     words.extend(["adhesion", "ankles", "tilt"]);
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "data-only")]
     words.push("data");
     words
 }
@@ -118,7 +118,7 @@ impl TermSpec {
             TermSpec::Adhesion { weight }
             | TermSpec::Ankles { weight }
             | TermSpec::Tilt { weight } => weight,
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "data-only")]
             TermSpec::Data { weight } => weight,
         }
     }
@@ -135,7 +135,7 @@ impl TermSpec {
             TermSpec::Ankles { .. } => "ankles",
             #[cfg(feature = "climber")]
             TermSpec::Tilt { .. } => "tilt",
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "data-only")]
             TermSpec::Data { .. } => "data",
         }
     }
@@ -194,7 +194,7 @@ impl CostSpec {
                 "ankles" => TermSpec::Ankles { weight },
                 #[cfg(feature = "climber")]
                 "tilt" => TermSpec::Tilt { weight },
-                #[cfg(feature = "model-free")]
+                #[cfg(feature = "data-only")]
                 "data" => TermSpec::Data { weight },
                 other => {
                     return Err(LoinkError::InvalidCost(format!(
@@ -233,7 +233,7 @@ impl CostSpec {
                 TermSpec::Ankles { weight } => weighted(weight, "Σ(uᵢ + uᵢ⁴)"),
                 #[cfg(feature = "climber")]
                 TermSpec::Tilt { weight } => weighted(weight, "(1 − cos α)/(1 − cos α_ref)"),
-                #[cfg(feature = "model-free")]
+                #[cfg(feature = "data-only")]
                 TermSpec::Data { weight } => weighted(weight, "J(data)"),
             })
             .collect();
@@ -275,7 +275,7 @@ impl CostSpec {
                 }
                 #[cfg(feature = "climber")]
                 TermSpec::Tilt { weight } => weighted(weight, "the body's tilt against the wall"),
-                #[cfg(feature = "model-free")]
+                #[cfg(feature = "data-only")]
                 TermSpec::Data { weight } => weighted(weight, "the data file's own cost"),
             })
             .collect::<Vec<_>>()
@@ -396,7 +396,7 @@ fn generic_term(term: &TermSpec, limits: &JointLimits) -> Option<Arc<dyn CostTer
                 .map(|i| limits.upper()[i] - limits.lower()[i])
                 .collect(),
         }),
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "data-only")]
         TermSpec::Data { weight } => Arc::new(DataTerm { weight }),
         TermSpec::CentreOfMass { .. } => return None,
         #[cfg(feature = "climber")]
@@ -405,13 +405,13 @@ fn generic_term(term: &TermSpec, limits: &JointLimits) -> Option<Arc<dyn CostTer
 }
 
 /// The data file's own cost: unknown away from its rows (NaN value and gradient).
-#[cfg(feature = "model-free")]
+#[cfg(feature = "data-only")]
 #[derive(Debug, Clone)]
 struct DataTerm {
     weight: f64,
 }
 
-#[cfg(feature = "model-free")]
+#[cfg(feature = "data-only")]
 impl CostTerm for DataTerm {
     fn accumulate(&self, _q: &[f64], total: &mut f64, grad: Option<&mut [f64]>) {
         *total += self.weight * f64::NAN;

@@ -13,20 +13,22 @@
 //!   the global reference optimum, the polish of a learned answer.
 //! - [`nn`], [`artifact`], [`surrogate`]: the BiLipNet, the model file, the learned solver.
 //! - [`flow`]: the IKFlow-style conditional normalising flow, the learned baseline of the
-//!   model-free soft arm (feature `model-free`).
+//!   model-free soft arm (feature `flow`).
 //! - [`regressor`]: the MSE and mixture-density regression baselines (the averaging trap).
 //! - [`stats`]: order statistics; [`error`]: the typed errors every fallible call returns.
 
 pub mod artifact;
 pub mod cost;
 pub mod error;
-#[cfg(feature = "model-free")]
+#[cfg(feature = "flow")]
 pub mod flow;
 pub mod nn;
 pub mod outcome;
 pub mod problem;
 pub mod regressor;
 pub mod report;
+#[cfg(feature = "orientation")]
+pub mod so3;
 pub mod solvers;
 pub mod stats;
 pub mod surrogate;

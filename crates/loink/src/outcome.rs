@@ -22,12 +22,17 @@ pub struct Tolerance {
     pub residual: f64,
     /// Largest joint-limit violation (rad) that still counts as within limits.
     pub limits: f64,
+    /// Largest orientation or axis error (rad) that counts as reaching the target, for a task
+    /// that turns the hand.
+    pub angle: f64,
 }
 
 impl Tolerance {
-    /// Every solver's tolerances: 1e-6 in the task's units and 1e-6 rad ("feasible").
+    /// Every solver's tolerances: 1e-6 in the task's units, 1e-6 rad of each limit and 1e-6 rad
+    /// of orientation ("feasible").
     pub const CLASSICAL: Tolerance = Tolerance {
         residual: 1e-6,
         limits: 1e-6,
+        angle: 1e-6,
     };
 }

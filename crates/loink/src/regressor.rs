@@ -75,6 +75,10 @@ pub struct RegressorFile {
     pub version: u32,
     /// `mse` or `mdn`.
     pub kind: RegressorKind,
+    /// Its card, as every model file has (name, description, the command and recipe that made
+    /// it).
+    #[serde(default)]
+    pub about: crate::artifact::About,
     /// The problem it was trained for (`robot` in files written before the four kinds shared
     /// one header).
     #[serde(alias = "robot")]

@@ -13,13 +13,15 @@ use crate::problem::{Problem, Reachability};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
-    /// Feasible: the replayed residual is at most 1e-6 (task units: m) and every joint limit
-    /// holds to 1e-6 rad ([`Tolerance::CLASSICAL`]).
+    /// Feasible: the replayed residual is at most 1e-6 (task units: m), the orientation or axis
+    /// error (for a task that turns the hand) at most 1e-6 rad, and every joint limit holds to
+    /// 1e-6 rad ([`Tolerance::CLASSICAL`]).
     Converged,
     /// A learned answer inside the limits whose residual is above 1e-6: an estimate, reported
     /// with the residual it has (not a claim that the target is unreachable).
     Approximate,
-    /// An iterative solver stopped (iteration cap or no progress) short of the target.
+    /// An iterative solver stopped (iteration cap or no progress) short of the target, or a
+    /// search found no answer where nothing decides whether one exists.
     Capped,
     /// The target is outside what the problem can reach inside its limits (proved by the
     /// solver or decided by the problem); q is the solver's answer.
@@ -71,9 +73,10 @@ pub use crate::outcome::{Termination, Tolerance};
 /// decision (so `unreachable` can be said); closer misses are reported as they are.
 pub const REACHABILITY_CHECK_SHARE: f64 = 1e-3;
 
-/// Whether a miss of `residual` at `target` is one the problem shows unreachable: its cheap test
-/// always, its full decision only for misses above [`REACHABILITY_CHECK_SHARE`] of the
-/// workspace radius (so close learned estimates cost no sweep).
+/// Whether a miss of `residual` (the position's) at `target` is one the problem shows
+/// unreachable: its cheap test always, its full decision only for misses above
+/// [`REACHABILITY_CHECK_SHARE`] of the workspace radius (so close learned estimates cost no
+/// sweep).
 fn proved_unreachable(
     problem: &Problem,
     target: &[f64],
@@ -81,13 +84,12 @@ fn proved_unreachable(
     residual: f64,
     decide: bool,
 ) -> bool {
-    let kinematics = problem.kinematics();
-    match kinematics.quick_reachability(target) {
+    match problem.kinematics().reachability(target, None) {
         Reachability::Unreachable => true,
         Reachability::Reachable => false,
         Reachability::Unknown => {
             decide
-                && residual > REACHABILITY_CHECK_SHARE * kinematics.workspace_radius()
+                && residual > REACHABILITY_CHECK_SHARE * problem.workspace_radius()
                 && problem.reachability(target, Some(q)) == Reachability::Unreachable
         }
     }
@@ -102,6 +104,9 @@ pub struct Solution {
     q: Vec<f64>,
     reached: Vec<f64>,
     residual: f64,
+    /// The orientation or axis error (rad), for a task that turns the hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    angle: Option<f64>,
     margin: f64,
     cost: f64,
     iterations: usize,
@@ -123,7 +128,8 @@ pub struct Ranked {
     pub converged: bool,
     /// Cost J.
     pub cost: f64,
-    /// Replayed residual (m).
+    /// Replayed miss, the residual and the angle weighed into one length
+    /// ([`Solution::weighted_miss`]).
     pub residual: f64,
     /// Limit margin (rad).
     pub margin: f64,
@@ -242,6 +248,7 @@ impl Solution {
                 q,
                 reached: Vec::new(),
                 residual: f64::NAN,
+                angle: problem.task().has_angle().then_some(f64::NAN),
                 margin,
                 cost: f64::NAN,
                 iterations,
@@ -255,12 +262,15 @@ impl Solution {
             Some(reached) if reached.len() == target.len() => reached,
             _ => problem.position(&q),
         };
-        let residual = distance(&reached, target);
+        let miss = problem.miss(target, &reached);
+        let residual = miss.distance;
         let cost = problem.cost().value(&q);
         let within_limits = margin >= -tolerance.limits;
+        let on_target =
+            residual <= tolerance.residual && miss.angle.is_none_or(|a| a <= tolerance.angle);
         let status = if termination == Termination::Unreachable {
             Status::Unreachable
-        } else if residual <= tolerance.residual && within_limits {
+        } else if on_target && within_limits {
             Status::Converged
         } else if residual > tolerance.residual
             && proved_unreachable(problem, target, &q, residual, decide)
@@ -280,6 +290,7 @@ impl Solution {
             q,
             reached,
             residual,
+            angle: miss.angle,
             margin,
             cost,
             iterations,
@@ -300,6 +311,7 @@ impl Solution {
             q: Vec::new(),
             reached: Vec::new(),
             residual: f64::NAN,
+            angle: None,
             margin: f64::NAN,
             cost: f64::NAN,
             iterations: 0,
@@ -317,7 +329,7 @@ impl Solution {
         let ranked = |s: &Solution| Ranked {
             converged: s.status == Status::Converged,
             cost: s.cost,
-            residual: s.residual,
+            residual: s.weighted_miss(),
             margin: s.margin,
         };
         ranked(self).beats(&ranked(other))
@@ -380,9 +392,24 @@ impl Solution {
     pub fn reached(&self) -> &[f64] {
         &self.reached
     }
-    /// ‖f(q) − y‖ in the task's units (NaN when nothing can replay it).
+    /// The position error ‖f(q) − y‖ in the task's units (NaN when nothing can replay it).
     pub fn residual(&self) -> f64 {
         self.residual
+    }
+    /// The orientation or axis error (rad) of a task that turns the hand (NaN when nothing can
+    /// replay it); `None` for a task without one.
+    pub fn angle(&self) -> Option<f64> {
+        self.angle
+    }
+    /// The miss as one length: the residual, and for a task that turns the hand its angle
+    /// weighed by the characteristic length, √(residual² + (L·angle)²).
+    pub fn weighted_miss(&self) -> f64 {
+        match self.angle {
+            None => self.residual,
+            Some(angle) => self
+                .residual
+                .hypot(crate::problem::task_space::CHARACTERISTIC_LENGTH * angle),
+        }
     }
     /// Distance to the nearest joint limit (rad), negative when violated.
     pub fn margin(&self) -> f64 {

@@ -34,7 +34,7 @@ use crate::artifact::{load_model, validate, ArtifactError, ModelFile, ValidatedM
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 use crate::nn::{BiLipState, InverseOptions, InverseReport, PathPredictor};
 use crate::problem::{Problem, Reachability};
-use crate::report::{distance, Solution, Termination, Tolerance, REACHABILITY_CHECK_SHARE};
+use crate::report::{Solution, Termination, Tolerance, REACHABILITY_CHECK_SHARE};
 use crate::solvers::{clock, micros_since, polish, refine};
 
 pub mod charts;
@@ -112,10 +112,7 @@ impl Loink {
         // A simulator whose calls cost (the soft arm) is not asked to decide a far miss's
         // target: that search would spend calls the answer does not need (see
         // `with_reachability_decision`).
-        #[cfg(feature = "model-free")]
-        let decide_reachability = model.problem().kinematics().simulator_calls().is_none();
-        #[cfg(not(feature = "model-free"))]
-        let decide_reachability = true;
+        let decide_reachability = model.problem().capabilities().simulator.is_none();
         Self {
             model: Arc::new(model),
             options: InverseOptions::default(),
@@ -302,14 +299,13 @@ impl Loink {
         // where deciding costs no simulator calls.
         let mut q = q;
         if problem.replayable() && problem.limits().margin(&q) < -Tolerance::CLASSICAL.limits {
-            let out_of_reach = match problem.kinematics().quick_reachability(y) {
+            let out_of_reach = match problem.kinematics().reachability(y, None) {
                 Reachability::Unreachable => true,
                 Reachability::Reachable => false,
                 Reachability::Unknown => {
                     self.decide_reachability && {
-                        let residual = distance(&problem.position(&q), y);
-                        residual
-                            > REACHABILITY_CHECK_SHARE * problem.kinematics().workspace_radius()
+                        let residual = problem.miss(y, &problem.position(&q)).distance;
+                        residual > REACHABILITY_CHECK_SHARE * problem.workspace_radius()
                             && problem.reachability(y, Some(&q)) == Reachability::Unreachable
                     }
                 }

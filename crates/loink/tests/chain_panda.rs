@@ -144,19 +144,19 @@ fn beyond_the_reach_bound_is_proved_unreachable() {
     let o = c.first_origin();
     let far = [o[0] + c.reach() * 1.001, o[1], o[2]];
     assert_eq!(
-        panda.kinematics().quick_reachability(&far),
+        panda.kinematics().reachability(&far, None),
         Reachability::Unreachable
     );
     let near = [o[0] + c.reach() * 0.5, o[1], o[2]];
     assert_eq!(
-        panda.kinematics().quick_reachability(&near),
+        panda.kinematics().reachability(&near, None),
         Reachability::Unknown
     );
     // No uniform-q pose lies beyond the bound.
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for y in panda.random_targets(2_000, &mut rng) {
         assert_ne!(
-            panda.kinematics().quick_reachability(&y),
+            panda.kinematics().reachability(&y, None),
             Reachability::Unreachable
         );
     }

@@ -128,7 +128,7 @@ fn classical_solvers_label_far_targets_unreachable() {
                 assert_eq!(s.status(), Status::Unreachable, "{label}");
                 let radius = y.iter().map(|v| v * v).sum::<f64>().sqrt();
                 assert!(
-                    s.residual() >= radius - problem.kinematics().workspace_radius() - 1e-9,
+                    s.residual() >= radius - problem.workspace_radius() - 1e-9,
                     "{label}: residual {} below the geometric bound",
                     s.residual()
                 );

@@ -33,22 +33,21 @@ fn the_actuation_cost_matches_the_table() {
 fn every_simulator_call_is_counted() {
     let p = soft4();
     let k = p.kinematics();
-    let before = k.simulator_calls().expect("the soft arm counts its calls");
+    let simulator = p
+        .capabilities()
+        .simulator
+        .expect("the soft arm counts its calls");
+    let before = simulator.calls();
     p.position(&[0.5; 4]);
-    assert_eq!(k.simulator_calls(), Some(before + 1));
+    assert_eq!(simulator.calls(), before + 1);
     // A finite-difference Jacobian costs n + 1 calls.
     let (mut y, mut jac) = ([0.0; 2], [0.0; 8]);
     k.jacobian_into(&[0.5, 1.0, 1.5, 2.0], &mut y, &mut jac);
-    assert_eq!(k.simulator_calls(), Some(before + 6));
-    assert!(!k.analytic_jacobian());
+    assert_eq!(simulator.calls(), before + 6);
+    assert!(!p.profile().analytic_jacobian);
     // Planar arms do not count.
-    assert_eq!(
-        Problem::preset("planar3")
-            .unwrap()
-            .kinematics()
-            .simulator_calls(),
-        None
-    );
+    let planar = Problem::preset("planar3").unwrap();
+    assert!(planar.capabilities().simulator.is_none());
 }
 
 #[test]

@@ -118,7 +118,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if !(1..=64).contains(&args.ipopt_starts) {
         return Err(CliError::Input("--ipopt-starts must be in 1..=64".into()));
     }
-    let random = targets::read_targets(&args.targets, problem.task_dim())?;
+    let random = targets::read_targets(&args.targets, problem.task())?;
     let learned = match (&args.model, &args.untrained) {
         (Some(path), _) => Some(learned::Learned::load(path, &problem).map_err(CliError::Input)?),
         (None, Some(shape)) => {

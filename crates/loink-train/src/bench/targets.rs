@@ -3,23 +3,24 @@
 
 use std::path::Path;
 
-use loink::problem::Problem;
+use loink::problem::{Problem, TaskSpace};
 
 use crate::cli::CliError;
 use crate::targets_csv;
 
-/// Reads a targets file of `problem`'s task dimension (`x,y`, `x,y,z` or `y1…ym`, as `loink
-/// targets` writes; other columns are ignored); every value must be finite.
-pub fn read_targets(path: &Path, m: usize) -> Result<Vec<Vec<f64>>, CliError> {
-    let file = targets_csv::read_targets(path, m)?;
+/// Reads a targets file of `problem`'s task (its columns, as `loink targets` writes; other
+/// columns are ignored); every row must be a target.
+pub fn read_targets(path: &Path, task: &TaskSpace) -> Result<Vec<Vec<f64>>, CliError> {
+    let file = targets_csv::read_targets(path, task)?;
     let mut targets = Vec::with_capacity(file.rows.len());
     for (line, row) in file.rows.iter().enumerate() {
         let target = row.target.clone().ok_or_else(|| {
             CliError::Input(format!(
-                "{}: row {}: '{}' is not a finite target",
+                "{}: row {}: '{}' is not a target ({})",
                 path.display(),
                 line + 1,
-                row.texts.join(",")
+                row.texts.join(","),
+                row.reason.as_deref().unwrap_or("not finite")
             ))
         })?;
         targets.push(target);
@@ -36,15 +37,16 @@ pub fn read_targets(path: &Path, m: usize) -> Result<Vec<Vec<f64>>, CliError> {
 /// around the workspace.
 ///
 /// A kind whose useful domain is a small part of its box walks its own path through that domain
-/// instead ([`loink::problem::Kinematics::domain_path`]).
+/// instead ([`loink::problem::capability::Domain::path`]).
 pub fn lissajous_path(problem: &Problem, count: usize) -> Vec<Vec<f64>> {
     let limits = problem.limits();
     let n = problem.dof();
+    let domain = problem.capabilities().domain;
     (0..count)
         .map(|k| {
             let t = k as f64 / count.max(1) as f64;
-            if let Some(y) = problem.kinematics().domain_path(t) {
-                return y;
+            if let Some(domain) = domain {
+                return domain.path(t);
             }
             let q: Vec<f64> = (0..n)
                 .map(|i| {
@@ -75,7 +77,7 @@ mod tests {
             .collect();
         let longest = steps.iter().cloned().fold(0.0, f64::max);
         assert!(longest < 0.05, "longest step {longest} m");
-        let reach = problem.kinematics().workspace_radius();
+        let reach = problem.workspace_radius();
         assert!(path.iter().all(|p| (p[0].hypot(p[1])) <= reach));
     }
 
@@ -100,7 +102,7 @@ mod tests {
             let optimum = loink::solvers::reference::solve(&problem, y);
             assert_eq!(optimum.status(), Status::Converged, "target {y:?}");
             assert!(
-                problem.kinematics().in_domain(optimum.q()),
+                problem.capabilities().domain.unwrap().contains(optimum.q()),
                 "the optimum at {y:?} is no stance on the wall"
             );
         }
@@ -113,25 +115,25 @@ mod tests {
         let good = dir.join("good.csv");
         std::fs::write(&good, "q1,x,y\n0.1,0.5,0.25\n0.2,-0.5,1e-1\n").unwrap();
         assert_eq!(
-            read_targets(&good, 2).unwrap(),
+            read_targets(&good, &TaskSpace::points(2)).unwrap(),
             vec![vec![0.5, 0.25], vec![-0.5, 0.1]]
         );
         let spatial = dir.join("spatial.csv");
         std::fs::write(&spatial, "x,y,z\n0.1,0.2,0.3\n").unwrap();
         assert_eq!(
-            read_targets(&spatial, 3).unwrap(),
+            read_targets(&spatial, &TaskSpace::points(3)).unwrap(),
             vec![vec![0.1, 0.2, 0.3]]
         );
         assert!(
-            read_targets(&spatial, 2).is_err(),
+            read_targets(&spatial, &TaskSpace::points(2)).is_err(),
             "a 3-D file for a 2-D task"
         );
         let bad = dir.join("bad.csv");
         std::fs::write(&bad, "x,y\n0.5,NaN\n").unwrap();
-        assert!(read_targets(&bad, 2).is_err());
+        assert!(read_targets(&bad, &TaskSpace::points(2)).is_err());
         let missing = dir.join("missing.csv");
         std::fs::write(&missing, "a,b\n1,2\n").unwrap();
-        assert!(read_targets(&missing, 2).is_err());
+        assert!(read_targets(&missing, &TaskSpace::points(2)).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -139,7 +139,7 @@ pub fn round_trip(
     let file = model.file();
     let norm_ = &file.normalisation;
     let (n, m) = (net.dim(), file.hyper.task_dim);
-    let reach = model.problem().kinematics().workspace_radius();
+    let reach = model.problem().workspace_radius();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = net.new_state();
     let mut x = vec![0.0; n];

@@ -280,7 +280,7 @@ pub fn report(
     extra.extend(answered.predicted);
     results_csv::write_results(
         &args.out,
-        &targets.names,
+        targets,
         problem.dof(),
         &out_rows,
         &solutions,

@@ -149,21 +149,19 @@ pub fn evaluate(
     problem: &Problem,
 ) -> (Vec<Solution>, Option<Vec<f64>>) {
     let bar = loink_train::progress::bar(rows.len(), solver.label());
-    let counter = problem.kinematics();
-    let mut calls = counter
-        .simulator_calls()
-        .map(|_| Vec::with_capacity(rows.len()));
+    let counter = problem.capabilities().simulator;
+    let mut calls = counter.map(|_| Vec::with_capacity(rows.len()));
     let solutions = rows
         .iter()
         .map(|row| {
             let y = row.values();
             let snapshot = solver.snapshot();
-            let before = counter.simulator_calls();
+            let before = counter.map(|s| s.calls());
             let start = Instant::now();
             let solution = solver.solve(&y);
             let mut micros = start.elapsed().as_secs_f64() * 1e6;
             if let (Some(list), Some(a), Some(b)) =
-                (calls.as_mut(), before, counter.simulator_calls())
+                (calls.as_mut(), before, counter.map(|s| s.calls()))
             {
                 list.push(b.saturating_sub(a) as f64);
             }
@@ -285,7 +283,7 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         }
     }
     let plan = plan(args)?;
-    let targets = targets_csv::read_targets(&args.targets, plan.problem.task_dim())?;
+    let targets = targets_csv::read_targets(&args.targets, plan.problem.task())?;
     if plan.settings.kind.is_learned() {
         let model = plan
             .model
@@ -299,7 +297,7 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
     let extra = calls_column(calls);
     results_csv::write_results(
         &args.out,
-        &targets.names,
+        &targets,
         plan.problem.dof(),
         &targets.rows,
         &solutions,

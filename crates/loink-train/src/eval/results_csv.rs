@@ -1,6 +1,8 @@
 //! Writing a results file: one row per target, header
 //! `x,y,q1,…,qn,residual,cost,margin,status,iterations,micros` (the target columns named as the
-//! targets file names them: `x,y` or `y1,…,ym`), then any extra columns. Numbers use Rust's
+//! targets file names them: `x,y`, `y1,…,ym`, `x,y,z,qw,qx,qy,qz`, …; a task that turns the hand
+//! has `angle`, its orientation or axis error in radians, after `residual`), then any extra
+//! columns. Numbers use Rust's
 //! shortest round-trip form; a missing value (an invalid row's q, residual, cost, margin) is
 //! written `NaN`; the target fields are written as given in the targets file.
 
@@ -10,7 +12,7 @@ use std::path::Path;
 use loink::report::{Solution, Status};
 
 use super::summary::ExtraColumn;
-use super::targets_csv::TargetRow;
+use super::targets_csv::{TargetRow, Targets};
 use crate::cli::CliError;
 
 /// A CSV file open for writing. Refusing to open it is the user's input (exit 2); a write that
@@ -49,41 +51,43 @@ impl CsvOut {
     }
 }
 
-/// The header: the target columns, q1…q`dof`, the report columns and the extra columns.
-pub fn header(names: &[String], dof: usize, extra: &[ExtraColumn]) -> Vec<String> {
+/// The header: the target columns, q1…q`dof`, the report columns (`angle` when the task turns
+/// the hand) and the extra columns.
+pub fn header(names: &[String], dof: usize, angle: bool, extra: &[ExtraColumn]) -> Vec<String> {
     let mut h = names.to_vec();
     h.extend((1..=dof).map(|i| format!("q{i}")));
-    for name in [
-        "residual",
-        "cost",
-        "margin",
-        "status",
-        "iterations",
-        "micros",
-    ] {
+    h.push("residual".into());
+    if angle {
+        h.push("angle".into());
+    }
+    for name in ["cost", "margin", "status", "iterations", "micros"] {
         h.push(name.into());
     }
     h.extend(extra.iter().map(|c| c.name.clone()));
     h
 }
 
-/// Writes the results file (rows and solutions in the same order).
+/// Writes the results file (`rows` and solutions in the same order; the columns are
+/// `targets`').
 pub fn write_results(
     path: &Path,
-    names: &[String],
+    targets: &Targets,
     dof: usize,
     rows: &[TargetRow],
     solutions: &[Solution],
     extra: &[ExtraColumn],
 ) -> Result<(), CliError> {
     let mut out = CsvOut::create(path, "results file ")?;
-    out.row(header(names, dof, extra))?;
+    out.row(header(&targets.names, dof, targets.angle, extra))?;
     for (i, (row, s)) in rows.iter().zip(solutions).enumerate() {
         let mut record: Vec<String> = row.texts.clone();
         for j in 0..dof {
             record.push(s.q().get(j).map_or("NaN".into(), |&v| number(v)));
         }
         record.push(number(s.residual()));
+        if targets.angle {
+            record.push(number(s.angle().unwrap_or(f64::NAN)));
+        }
         record.push(number(s.cost()));
         record.push(number(s.margin()));
         record.push(s.status().as_str().into());

@@ -37,11 +37,16 @@ pub fn summary_table(solutions: &[Solution], extra: &[ExtraColumn]) -> String {
         .filter(|&i| solutions[i].status() != Status::Invalid)
         .collect();
     let pick = |f: &dyn Fn(usize) -> f64| solved.iter().map(|&i| f(i)).collect::<Vec<f64>>();
-    let mut rows: Vec<(String, Vec<f64>)> = vec![
-        ("residual (m)".into(), pick(&|i| solutions[i].residual())),
-        ("cost".into(), pick(&|i| solutions[i].cost())),
-        ("µs".into(), pick(&|i| solutions[i].micros())),
-    ];
+    let mut rows: Vec<(String, Vec<f64>)> =
+        vec![("residual (m)".into(), pick(&|i| solutions[i].residual()))];
+    if solutions.iter().any(|s| s.angle().is_some()) {
+        rows.push((
+            "angle (°)".into(),
+            pick(&|i| solutions[i].angle().unwrap_or(f64::NAN).to_degrees()),
+        ));
+    }
+    rows.push(("cost".into(), pick(&|i| solutions[i].cost())));
+    rows.push(("µs".into(), pick(&|i| solutions[i].micros())));
     for column in extra {
         rows.push((
             column.name.clone(),

@@ -1,6 +1,7 @@
-//! `loink targets --robot NAME --count N --seed S --out T.csv`: random reachable targets
-//! y = f(q_s), q_s uniform inside the joint limits (ChaCha8 seeded), header `x,y` for a
-//! two-dimensional task (`y1,…,ym` otherwise).
+//! `loink targets --problem NAME --count N --seed S [--cone DEG] --out T.csv`: random reachable
+//! targets y = f(q_s), q_s uniform inside the joint limits (ChaCha8 seeded), written in the
+//! task's columns (`x,y`, `x,y,z`, `y1,…,ym`, a pose's `x,y,z,qw,qx,qy,qz`, an axis's
+//! `x,y,z,ax,ay,az`); with `--cone` only the hand orientations within DEG of straight down.
 
 use loink::problem::Problem;
 use rand::SeedableRng;
@@ -8,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::problem_for;
 use super::results_csv::{number, CsvOut};
+use super::sampling_args::Draws;
 use crate::cli::CliError;
 
 /// Most targets one call writes.
@@ -30,19 +32,31 @@ pub fn run(args: &TargetsArgs) -> Result<(), CliError> {
             args.count
         )));
     }
+    let cone = args.cone(&problem)?;
     let mut out = CsvOut::create(&args.out, "")?;
     out.row(super::targets_csv::columns_of(&problem))?;
     let bar = loink_train::progress::bar(args.count, "targets");
-    for y in random_targets(&problem, args.count, args.seed) {
-        out.row(y.iter().map(|&v| number(v)))?;
+    let mut written = 0;
+    for (_, y) in Draws::new(&problem, args.seed, cone).take(args.count) {
+        out.row(problem.task().to_columns(&y).iter().map(|&v| number(v)))?;
+        written += 1;
         bar.inc(1);
     }
     bar.finish_and_clear();
     out.finish()?;
+    if written < args.count {
+        return Err(CliError::Input(format!(
+            "only {written} of {} targets drawn: the joint box holds almost none inside the cone",
+            args.count
+        )));
+    }
+    let within = args.cone.map_or(String::new(), |deg| {
+        format!(", hand within {deg}° of straight down")
+    });
     println!(
-        "wrote {} random reachable {} targets (seed {}) to {}",
+        "wrote {} random reachable {} targets (seed {}{within}) to {}",
         args.count,
-        args.problem,
+        problem.name(),
         args.seed,
         args.out.display()
     );

@@ -26,6 +26,18 @@ pub enum ModelKind {
     Flow,
 }
 
+impl ModelKind {
+    /// The word `--kind` takes.
+    pub fn word(self) -> &'static str {
+        match self {
+            ModelKind::Loink => "loink",
+            ModelKind::Mse => "mse",
+            ModelKind::Mdn => "mdn",
+            ModelKind::Flow => "flow",
+        }
+    }
+}
+
 /// A comma-separated list of widths (an alias, so clap takes it as one value, not many).
 pub type Widths = Vec<usize>;
 
@@ -145,9 +157,9 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     pub surface_pool: usize,
     /// Weight of a surface point's task error against a uniform sample's 1 (`--surface`,
-    /// `--data-surface`, or the anchors of `--optima`):
-    /// the unrefined answer is read on the surface alone, the uniform samples are there for the
-    /// cost heads and for σ > 0, so W > 1 spends more of G₁'s capacity where the page reads it.
+    /// `--data-surface`): the unrefined answer is read on the surface alone, the uniform samples
+    /// are there for the cost heads and for σ > 0, so W > 1 spends more of G₁'s capacity where
+    /// the page reads it.
     #[arg(long, default_value_t = 1.0)]
     pub surface_task_weight: f64,
     /// Share of the epochs before surface points join (the network must first be a rough fit).
@@ -161,6 +173,10 @@ pub struct TrainArgs {
     /// Weight of an anchor's ‖G₂(x̃*)‖² against the task and cost terms (`--optima`)
     #[arg(long, default_value_t = 1.0)]
     pub optima_weight: f64,
+    /// Weight of an anchor's task error against a uniform sample's 1 (`--optima`): anchors are
+    /// points of the optimal surface, where the unrefined answer is read.
+    #[arg(long, default_value_t = 1.0)]
+    pub optima_task_weight: f64,
     /// Task weight w_task.
     #[arg(long, default_value_t = 10.0)]
     pub task_weight: f64,
@@ -184,8 +200,8 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Output model file (JSON).
-    #[arg(long)]
-    pub out: PathBuf,
+    #[arg(long, required_unless_present = "recipe")]
+    pub out: Option<PathBuf>,
     /// The model's catalog name, stored in its card (default: the output file's stem).
     #[arg(long)]
     pub name: Option<String>,
@@ -199,9 +215,91 @@ pub struct TrainArgs {
     /// What of the paper it does not reproduce, stored in its card.
     #[arg(long, default_value = "")]
     pub does_not: String,
+    /// Train by a recipe file (`recipes/NAME.toml`: the trainer, the problem, the data and
+    /// every option; see docs/cli.md); change one of its entries with `--set KEY=VALUE`. No other
+    /// flag goes with it.
+    #[arg(long, value_name = "FILE")]
+    pub recipe: Option<PathBuf>,
+    /// With --recipe: replaces (or adds) one entry of the recipe, e.g. `--set epochs=2`. Repeat
+    /// for more.
+    #[arg(long = "set", value_name = "KEY=VALUE", requires = "recipe")]
+    pub set: Vec<String>,
     /// The command line that ran this training, stored in the card (the binary fills it in).
     #[arg(skip)]
     pub command: String,
+    /// The recipe this training ran (its path as given and its SHA-256), stored in the card
+    /// (the binary fills it in).
+    #[arg(skip)]
+    pub recipe_card: Option<(String, String)>,
+}
+
+/// The trainers that read an option beyond the ones every trainer reads (the problem, its cost
+/// and limits, the card, the seed, the epoch loop's settings, `--samples`, `--sampler`,
+/// `--hidden`): `None` for such a common option. An option given to a trainer that does not
+/// read it is refused rather than silently ignored.
+pub fn trainers_of(option: &str) -> Option<&'static [ModelKind]> {
+    use ModelKind::{Flow, Loink, Mdn};
+    Some(match option {
+        "mu"
+        | "nu"
+        | "head_hidden"
+        | "metric_eps"
+        | "surface"
+        | "data_surface"
+        | "surface_pool"
+        | "surface_task_weight"
+        | "surface_from"
+        | "optima"
+        | "optima_weight"
+        | "optima_task_weight"
+        | "task_weight"
+        | "task_loss"
+        | "cost_weight"
+        | "check_targets"
+        | "check_refine"
+        | "region_lower"
+        | "region_upper"
+        | "charts" => &[Loink],
+        "data" | "depth" => &[Loink, Flow],
+        "noise" => &[Flow],
+        "components" => &[Mdn],
+        _ => return None,
+    })
+}
+
+/// The flag of an argument id (`surface_task_weight` → `--surface-task-weight`).
+pub fn flag(option: &str) -> String {
+    match option {
+        "problem" => "--problem".into(),
+        other => format!("--{}", other.replace('_', "-")),
+    }
+}
+
+/// Refuses, in one line, an option given on the command line (`given`: argument ids) that the
+/// chosen trainer does not read, or one that another given option makes meaningless.
+pub fn check_given(kind: ModelKind, given: &[&str]) -> Result<(), TrainError> {
+    for option in given {
+        if let Some(trainers) = trainers_of(option) {
+            if !trainers.contains(&kind) {
+                let names: Vec<&str> = trainers.iter().map(|k| k.word()).collect();
+                return Err(TrainError::Argument(format!(
+                    "{} does not apply to --kind {} (it is read by --kind {})",
+                    flag(option),
+                    kind.word(),
+                    names.join(", ")
+                )));
+            }
+        }
+    }
+    if given.contains(&"data") {
+        if let Some(option) = ["samples", "sampler"].iter().find(|o| given.contains(o)) {
+            return Err(TrainError::Argument(format!(
+                "{} draws configurations from the problem: with --data the rows are the file's",
+                flag(option)
+            )));
+        }
+    }
+    Ok(())
 }
 
 impl TrainArgs {
@@ -281,6 +379,11 @@ impl TrainArgs {
         Ok(JointLimits::new(lower, upper)?)
     }
 
+    /// The output model file (`--out`; empty with a recipe, which makes its own command).
+    pub fn out(&self) -> &std::path::Path {
+        self.out.as_deref().unwrap_or(std::path::Path::new(""))
+    }
+
     /// Whether the flags name a problem (a preset or a URDF).
     pub fn names_a_problem(&self) -> bool {
         !self.problem.is_empty() || self.robot_file.urdf.is_some()
@@ -302,7 +405,7 @@ impl TrainArgs {
     pub fn about(&self) -> About {
         About {
             name: self.name.clone().unwrap_or_else(|| {
-                self.out
+                self.out()
                     .file_stem()
                     .map(|s| s.to_string_lossy().trim_end_matches(".f32").to_string())
                     .unwrap_or_default()
@@ -311,6 +414,14 @@ impl TrainArgs {
             command: self.command.clone(),
             reproduces: self.reproduces.clone(),
             does_not: self.does_not.clone(),
+            recipe: self
+                .recipe_card
+                .as_ref()
+                .map_or(String::new(), |(path, _)| path.clone()),
+            recipe_sha256: self
+                .recipe_card
+                .as_ref()
+                .map_or(String::new(), |(_, sha)| sha.clone()),
             ..About::default()
         }
     }
@@ -359,13 +470,17 @@ impl TrainArgs {
         if !(self.surface_task_weight > 0.0 && self.surface_task_weight <= 1e3) {
             return bad("surface-task-weight must be in (0, 1000]");
         }
-        if self.surface == 0
-            && self.data_surface == 0
-            && self.optima == 0
-            && self.surface_task_weight != 1.0
-        {
+        if !(self.optima_task_weight > 0.0 && self.optima_task_weight <= 1e3) {
+            return bad("optima-task-weight must be in (0, 1000]");
+        }
+        if self.surface == 0 && self.data_surface == 0 && self.surface_task_weight != 1.0 {
             return bad(
-                "surface-task-weight weighs surface points: it needs --surface, --data-surface or --optima",
+                "surface-task-weight weighs surface points: it needs --surface or --data-surface",
+            );
+        }
+        if self.optima == 0 && (self.optima_weight != 1.0 || self.optima_task_weight != 1.0) {
+            return bad(
+                "optima-weight and optima-task-weight weigh the anchors: they need --optima",
             );
         }
         if self.surface > 0 && self.data_surface > 0 {

@@ -157,13 +157,13 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         "train_seconds {seconds:.1} for {count} charts (wall time; not stored in the file, so it stays reproducible)"
     );
     let json = serde_json::to_string(&file).map_err(|e| TrainError::Argument(e.to_string()))?;
-    std::fs::write(&args.out, &json).map_err(|source| TrainError::Io {
-        path: args.out.clone(),
+    std::fs::write(args.out(), &json).map_err(|source| TrainError::Io {
+        path: args.out().to_path_buf(),
         source,
     })?;
     println!(
         "wrote {} ({} bytes, {count} charts)",
-        args.out.display(),
+        args.out().display(),
         json.len()
     );
     Ok(())

@@ -130,6 +130,7 @@ pub fn sample_in(
 ) -> Samples {
     let (n, m) = (problem.dof(), problem.task_dim());
     let limits = region;
+    let domain = problem.capabilities().domain;
     let mut x = Vec::with_capacity(count * n);
     let mut y = Vec::with_capacity(count * m);
     let mut cost = Vec::with_capacity(count);
@@ -144,7 +145,7 @@ pub fn sample_in(
         drawn += batch;
         for row in unit_points(sampler, batch, n, rng).chunks(n) {
             let q = limits.at_unit(row);
-            if cost.len() == count || !problem.kinematics().in_domain(&q) {
+            if cost.len() == count || domain.is_some_and(|d| !d.contains(&q)) {
                 continue;
             }
             problem.position_into(&q, &mut y_row);

@@ -32,21 +32,31 @@ fn refuse(path: &Path, why: impl std::fmt::Display) -> TrainError {
     TrainError::Argument(format!("data file {}: {why}", path.display()))
 }
 
-/// n and m from a header `x1,…,xn,y1,…,ym,J`.
+/// The task coordinates' names a data file of a task that turns the hand uses (what `loink
+/// data` writes for a pose and an axis) in place of `y1…ym`.
+const CHART_NAMES: [&[&str]; 2] = [
+    &["x", "y", "z", "rx", "ry", "rz"],
+    &["x", "y", "z", "sx", "sy"],
+];
+
+/// n and m from a header `x1,…,xn,y1,…,ym,J` (or with a pose's or an axis's chart names in
+/// place of `y1…ym`).
 pub fn dimensions(header: &[&str]) -> Result<(usize, usize), String> {
-    let n = header.iter().take_while(|h| h.starts_with('x')).count();
-    let m = header[n..]
+    let n = header
         .iter()
-        .take_while(|h| h.starts_with('y'))
+        .enumerate()
+        .take_while(|(i, h)| **h == format!("x{}", i + 1))
         .count();
-    let expected: Vec<String> = (1..=n)
-        .map(|i| format!("x{i}"))
-        .chain((1..=m).map(|i| format!("y{i}")))
-        .chain(std::iter::once("J".to_string()))
-        .collect();
-    if n == 0 || m == 0 || m > n || header != expected {
+    let task = header.get(n..header.len().saturating_sub(1)).unwrap_or(&[]);
+    let m = task.len();
+    let numbered = task
+        .iter()
+        .enumerate()
+        .all(|(i, h)| *h == format!("y{}", i + 1));
+    let named = CHART_NAMES.contains(&task);
+    if n == 0 || m == 0 || m > n || header.last() != Some(&"J") || !(numbered || named) {
         return Err(format!(
-            "the header must be x1,…,xn,y1,…,ym,J with 1 ≤ m ≤ n (found '{}')",
+            "the header must be x1,…,xn,y1,…,ym,J with 1 ≤ m ≤ n (or a pose's x,y,z,rx,ry,rz or an axis's x,y,z,sx,sy in place of y1,…,ym; found '{}')",
             header.join(",")
         ));
     }

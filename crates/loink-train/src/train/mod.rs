@@ -85,7 +85,7 @@ pub fn run(args: &TrainArgs) -> Result<Trained, TrainError> {
     let region = args.region(&problem)?;
     let trained = fit(args, &problem, &region, None, rows.as_ref())?;
     let json = export::to_json(&trained.file);
-    summary::write_file(&args.out, &json)?;
+    summary::write_file(args.out(), &json)?;
     Ok(trained)
 }
 

@@ -117,14 +117,14 @@ impl Workload<LoinkNet> for LoinkWorkload<'_> {
                 let picked: Vec<usize> = (0..chunk.len())
                     .map(|_| rng.random_range(0..anchors.len()))
                     .collect();
-                // Anchors are points of the optimal surface: their task error is weighted as
-                // the surface points' (`--surface-task-weight`).
+                // Anchors are points of the optimal surface: their task error has its own
+                // weight (`--optima-task-weight`).
                 let batch = Batch::gather_weighted(
                     anchors,
                     &picked,
                     &self.device,
                     0,
-                    self.args.surface_task_weight,
+                    self.args.optima_task_weight,
                 );
                 total + loss::anchor_loss(net, &batch, self.weights, self.args.optima_weight)
             }

@@ -114,6 +114,7 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
         format: REGRESSOR_FORMAT.into(),
         version: REGRESSOR_VERSION,
         kind,
+        about: args.about(),
         problem: problem.spec(),
         cost: problem.cost().spec().clone(),
         components,
@@ -181,7 +182,7 @@ pub fn run(args: &TrainArgs) -> Result<RegressorFile, TrainError> {
     );
     file.metrics = summary::metrics(&rows);
     let json = serde_json::to_string(&file).expect("a regressor file always serialises");
-    summary::write_file(&args.out, &json)?;
+    summary::write_file(args.out(), &json)?;
     Ok(file)
 }
 

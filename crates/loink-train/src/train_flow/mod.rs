@@ -169,7 +169,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainedFlow, TrainError> {
     );
     file.metrics = summary::metrics(&rows);
     let json = serde_json::to_string(&file).expect("a flow file always serialises");
-    summary::write_file(&args.out, &json)?;
+    summary::write_file(args.out(), &json)?;
     Ok(TrainedFlow { file, seconds })
 }
 

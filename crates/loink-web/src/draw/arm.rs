@@ -47,27 +47,30 @@ const BOTTOM: f64 = 30.0;
 /// (the climber), else its reach disc (a planar arm) with an 8 % margin; any other problem's reachable region (its bounds are kept by the page's cache)
 /// together with its sketch (`with_sketch`).
 pub fn world_bounds(problem: &Problem, region: Option<&Region>) -> [f64; 4] {
-    if let Some(bounds) = problem.kinematics().sketch_bounds() {
+    if let Some(bounds) = problem.capabilities().plane().and_then(|v| v.bounds()) {
         return bounds;
     }
-    match (problem.kinematics().reach_disc(), region) {
+    match (
+        problem.capabilities().plane().and_then(|v| v.reach_disc()),
+        region,
+    ) {
         (Some(reach), _) => {
             let half = reach * 1.08;
             [-half, half, -half, half]
         }
         (None, Some(region)) => with_sketch(problem, region.bounds()),
         // Every kind without a reach disc is the full bundle's.
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         (None, None) => match problem.task_bounds(4_096) {
             Some(bounds) => with_sketch(problem, bounds),
             None => {
-                let r = problem.kinematics().workspace_radius();
+                let r = problem.workspace_radius();
                 [-r, r, -r, r]
             }
         },
-        #[cfg(not(feature = "model-free"))]
+        #[cfg(not(feature = "unswept"))]
         (None, None) => {
-            let r = problem.kinematics().workspace_radius();
+            let r = problem.workspace_radius();
             [-r, r, -r, r]
         }
     }
@@ -75,7 +78,7 @@ pub fn world_bounds(problem: &Problem, region: Option<&Region>) -> [f64; 4] {
 
 /// `bounds` grown to hold the problem's sketch at the box's centre and corners, with a 6 %
 /// margin (the soft arm's base sits well below its workspace).
-#[cfg(feature = "model-free")]
+#[cfg(feature = "unswept")]
 fn with_sketch(problem: &Problem, mut bounds: [f64; 4]) -> [f64; 4] {
     let limits = problem.limits();
     let poses = [
@@ -84,7 +87,7 @@ fn with_sketch(problem: &Problem, mut bounds: [f64; 4]) -> [f64; 4] {
         limits.upper().to_vec(),
     ];
     for q in &poses {
-        let Some(sketch) = problem.kinematics().sketch(q) else {
+        let Some(sketch) = crate::kinds::sketch(problem, q) else {
             continue;
         };
         for [x, y] in sketch.points() {
@@ -106,7 +109,7 @@ fn with_sketch(problem: &Problem, mut bounds: [f64; 4]) -> [f64; 4] {
 }
 
 /// Without the model-free problems every problem is a planar arm: the bounds as they are.
-#[cfg(not(feature = "model-free"))]
+#[cfg(not(feature = "unswept"))]
 fn with_sketch(_problem: &Problem, bounds: [f64; 4]) -> [f64; 4] {
     bounds
 }
@@ -148,7 +151,7 @@ fn arc(centre: [f64; 2], radius: f64, from: f64, to: f64) -> Vec<(f64, f64)> {
         .collect()
 }
 
-#[cfg(feature = "charts")]
+#[cfg(feature = "multi-chart")]
 /// A multi-chart model's proposals as ghosts coloured by chart (faint and thin when a proposal
 /// misses the target by more than a millimetre or breaks a limit), with a legend line for the
 /// winner and each other proposal that reaches the target, and one for the rest.
@@ -198,7 +201,7 @@ fn draw_proposals(
 
 /// The robot's body (links, rods, plates) as polylines, for ghosts.
 fn body(problem: &Problem, q: &[f64]) -> Vec<Vec<(f64, f64)>> {
-    let Some(sketch) = problem.kinematics().sketch(q) else {
+    let Some(sketch) = crate::kinds::sketch(problem, q) else {
         return Vec::new();
     };
     sketch
@@ -275,12 +278,12 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
     legend.add(
         Mark::Swatch(REGION.to_rgba()),
         if scene.region.is_some() {
-            problem.kinematics().region_words().to_string()
+            crate::kinds::of(problem).region_words.to_string()
         } else {
-            format!("{} (next frame)", problem.kinematics().region_words())
+            format!("{} (next frame)", crate::kinds::of(problem).region_words)
         },
     );
-    if let Some(reach) = problem.kinematics().reach_disc() {
+    if let Some(reach) = problem.capabilities().plane().and_then(|v| v.reach_disc()) {
         let outer = arc([0.0, 0.0], reach, 0.0, std::f64::consts::TAU);
         chart
             .draw_series(std::iter::once(PathElement::new(
@@ -305,10 +308,10 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         }
     }
     if !scene.samples.is_empty() {
-        #[cfg(not(feature = "model-free"))]
+        #[cfg(not(feature = "unswept"))]
         let text = "sampled solutions (σ > 0)".to_string();
         // The family's efforts, so the reader sees what each shape costs.
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         let text = {
             let (lo, hi) = scene
                 .samples
@@ -324,7 +327,7 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         };
         legend.add(Mark::Line(SAMPLE.to_rgba(), 1.5), text);
     }
-    #[cfg(feature = "charts")]
+    #[cfg(feature = "multi-chart")]
     draw_proposals(&mut chart, surface, scene, &mut legend)?;
     if let Some(opt) = scene.optimum {
         for line in body(problem, opt) {
@@ -365,7 +368,7 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
     let sketch = if q.is_empty() {
         None
     } else {
-        problem.kinematics().sketch(q)
+        crate::kinds::sketch(problem, q)
     };
     if let Some(sketch) = sketch {
         // Blue for an answer that reaches the target (a learned estimate within the gap's
@@ -378,7 +381,7 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         let r = surface.px(4.0);
         let b = surface.px(6.0);
         let mut limits_drawn = false;
-        #[cfg(feature = "climber")]
+        #[cfg(feature = "statics")]
         let mut forces_drawn = false;
         for shape in &sketch.shapes {
             match shape {
@@ -401,21 +404,21 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
                     let width = match stroke {
                         Stroke::Rod => 2.5,
                         Stroke::Plate => 6.0,
-                        #[cfg(feature = "climber")]
+                        #[cfg(feature = "statics")]
                         Stroke::Wall => 1.5,
-                        #[cfg(feature = "climber")]
+                        #[cfg(feature = "statics")]
                         Stroke::Force => 2.0,
                         _ => 4.0,
                     };
                     let style = match stroke {
                         Stroke::Plate | Stroke::Base => INK.stroke_width(surface.stroke(width)),
-                        #[cfg(feature = "climber")]
+                        #[cfg(feature = "statics")]
                         Stroke::Wall => MUTED.stroke_width(surface.stroke(width)),
-                        #[cfg(feature = "climber")]
+                        #[cfg(feature = "statics")]
                         Stroke::Force => super::palette::FORCE.stroke_width(surface.stroke(width)),
                         _ => colour.stroke_width(surface.stroke(width)),
                     };
-                    #[cfg(feature = "climber")]
+                    #[cfg(feature = "statics")]
                     {
                         forces_drawn |= *stroke == Stroke::Force;
                     }
@@ -429,7 +432,7 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
                 Shape::Dot { stroke, at } => {
                     let p = chart.backend_coord(&(at[0], at[1]));
                     match stroke {
-                        #[cfg(feature = "climber")]
+                        #[cfg(feature = "statics")]
                         Stroke::Mass => {
                             area.draw(&Circle::new(p, r + surface.px(1.0), INK.filled()))
                                 .map_err(text_err)?;
@@ -455,7 +458,7 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         if limits_drawn {
             legend.add(Mark::Line(LIMITS.to_rgba(), 2.0), "joint-limit range");
         }
-        #[cfg(feature = "climber")]
+        #[cfg(feature = "statics")]
         if forces_drawn {
             legend.add(
                 Mark::Line(super::palette::FORCE.to_rgba(), 2.0),
@@ -485,11 +488,11 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
     .map_err(text_err)?;
     legend.add(Mark::Ring(TARGET.to_rgba()), "target");
     // Only the climber stands on contacts; its kind is in the full bundle only.
-    #[cfg(feature = "climber")]
+    #[cfg(feature = "statics")]
     let loads = super::loads::LoadScene::of(problem, scene.solution, scene.target);
-    #[cfg(not(feature = "climber"))]
+    #[cfg(not(feature = "statics"))]
     let loads: Option<()> = None;
-    #[cfg(feature = "climber")]
+    #[cfg(feature = "statics")]
     if let Some(loads) = &loads {
         loads.draw(&area, surface, view)?;
     }

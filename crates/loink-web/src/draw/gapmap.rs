@@ -79,7 +79,7 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
     };
     // A target with more coordinates than the plane's two (the climber's, in the full bundle)
     // is mapped at the current ones.
-    #[cfg(feature = "climber")]
+    #[cfg(feature = "target-controls")]
     let at: String = (map.rest.iter().enumerate())
         .map(|(i, v)| {
             // Millimetres at most: the raw number of a dragged target runs to 16 digits.
@@ -88,7 +88,7 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
             format!(", y{} = {text}", i + 3)
         })
         .collect();
-    #[cfg(not(feature = "climber"))]
+    #[cfg(not(feature = "target-controls"))]
     let at = "";
     let what = format!(
         "Gap (J − J*)/J* of LOInK one-shot + {} refinement steps (whatever the solver){at}",

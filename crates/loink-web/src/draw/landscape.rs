@@ -40,7 +40,7 @@ pub struct LandscapeScene<'a> {
     /// A problem without a swept self-motion set: the curves along the second latent axis
     /// and the third, each in a row below the first (None while pending), instead of the
     /// self-motion set (None for a swept problem; the full bundle only).
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "unswept")]
     pub others: Option<Vec<Option<&'a LatentCurve>>>,
 }
 
@@ -212,9 +212,9 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
         // Runs of consecutive samples with the same feasibility, each drawn as its own line.
         // Points above the chart end a run instead of being flattened onto its top edge.
         // With charts, a run also ends where the pose crosses into another chart's region.
-        #[cfg(feature = "charts")]
+        #[cfg(feature = "multi-chart")]
         let chart_of = |q: &[f64]| scene.chart_regions.iter().position(|r| r.margin(q) >= 0.0);
-        #[cfg(not(feature = "charts"))]
+        #[cfg(not(feature = "multi-chart"))]
         let chart_of = |_: &[f64]| None::<usize>;
         let mut runs: Vec<Run> = Vec::new();
         let mut broken = true;
@@ -353,9 +353,9 @@ pub fn draw_pieces(surface: &Surface, scene: &LandscapeScene, text: &str) -> Dra
 /// Draws the panel.
 pub fn draw(surface: &Surface, scene: &LandscapeScene) -> DrawResult {
     let area = surface.area()?;
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "unswept")]
     let others = scene.others.as_deref();
-    #[cfg(not(feature = "model-free"))]
+    #[cfg(not(feature = "unswept"))]
     let others: Option<&[Option<&LatentCurve>]> = None;
     caption(
         &area,

@@ -48,7 +48,7 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
     };
     let two_d = map.rows > 1;
     let text = match (two_d, scene.chart) {
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         (true, _) if map.base.len() > 2 => format!(
             "Latent slice {} of LOInK: true cost J(G⁻¹([y; z])), z = 0 is LOInK's answer; drag z to swing the arm, the hand stays",
             slice_words(map)
@@ -206,14 +206,14 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
 }
 
 /// Latent axis `i` (0-based) as the panel names it: z₁, z₂, …
-#[cfg(not(feature = "chain"))]
+#[cfg(not(feature = "view3d"))]
 fn axis_name(i: usize) -> String {
     // Without a sliced latent space the plane's axes are the first two.
     if i == 0 { "z₁" } else { "z₂" }.to_string()
 }
 
 /// Latent axis `i` (0-based) as the panel names it: z₁, z₂, …
-#[cfg(feature = "chain")]
+#[cfg(feature = "view3d")]
 fn axis_name(i: usize) -> String {
     const DIGITS: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
     let digits: String = (i + 1)
@@ -226,7 +226,7 @@ fn axis_name(i: usize) -> String {
 
 /// A slice in words: its axes and the value of every other latent coordinate
 /// ("z₁–z₂ at z₃ = 0.25").
-#[cfg(feature = "chain")]
+#[cfg(feature = "view3d")]
 fn slice_words(map: &LatentMap) -> String {
     let fixed: Vec<String> = (0..map.base.len())
         .filter(|i| !map.axes.contains(i))

@@ -6,19 +6,19 @@
 //! ([`Surface::put_rgba`]) because plotters-canvas draws pixels one `fillRect` at a time.
 
 pub mod arm;
-#[cfg(feature = "chain")]
+#[cfg(feature = "view3d")]
 pub mod arm3d;
 pub mod backend;
 pub mod gapmap;
 pub mod landscape;
 pub mod latent;
-#[cfg(feature = "climber")]
+#[cfg(feature = "statics")]
 pub mod loads;
 pub mod palette;
 #[cfg(feature = "lessons")]
 pub mod plots;
 pub mod svg;
-#[cfg(feature = "model-free")]
+#[cfg(feature = "unswept")]
 pub mod twists;
 pub mod units;
 

@@ -1,7 +1,7 @@
 //! What one frame hands to JavaScript: the solve's report, the gap, the controls that act, the
 //! readouts and the status line ([`FrameState`]).
 
-#[cfg(feature = "climber")]
+#[cfg(feature = "statics")]
 use loink::problem::presentation::Loads;
 use loink::report::Status;
 
@@ -35,15 +35,15 @@ impl Engine {
         if self.settings.solver.is_learned() {
             on.push("feedback");
         }
-        if !self.problem.kinematics().target_controls().is_empty() {
+        if !crate::kinds::of(&self.problem).controls.is_empty() {
             on.push("target");
         }
         on.extend(["play", "share", "export", "readouts"]);
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         if self.sim_calls().is_some() {
             on.push("sim-calls");
         }
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         if self.settings.solver.is_flow() && !on.contains(&"sigma") {
             on.extend(["sigma", "samples", "seed"]);
         }
@@ -65,7 +65,7 @@ impl Engine {
             crate::state::solve_text(s.micros(), self.timed, RESOLUTION_MICROS),
             self.frame_ms,
         );
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         {
             readouts.sim_calls = self.sim_calls().map(|c| c.to_string());
         }
@@ -111,30 +111,27 @@ impl Engine {
                 .map(|p| crate::state::ProbeState::new(&self.settings.probe, p)),
             latent_shown: self.latent_map.is_some(),
             chart: s.chart(),
-            #[cfg(feature = "charts")]
+            #[cfg(feature = "multi-chart")]
             proposals: self
                 .proposals
                 .iter()
                 .map(crate::state::ProposalState::new)
                 .collect(),
-            #[cfg(feature = "climber")]
+            #[cfg(feature = "target-controls")]
             target_controls: self.target_controls(),
-            #[cfg(feature = "climber")]
-            presets: self
-                .problem
-                .kinematics()
-                .target_presets()
+            #[cfg(feature = "target-controls")]
+            presets: (crate::kinds::of(&self.problem).presets)()
                 .into_iter()
                 .map(|p| crate::state::PresetState {
                     name: p.name,
                     target: p.target,
                 })
                 .collect(),
-            #[cfg(feature = "climber")]
+            #[cfg(feature = "statics")]
             loads: self.loads(),
-            #[cfg(feature = "chain")]
-            view3d: self.problem.kinematics().reach_ball().map(|_| self.view()),
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "view3d")]
+            view3d: self.problem.capabilities().space().map(|_| self.view()),
+            #[cfg(feature = "view3d")]
             latent_axes: if self
                 .models
                 .get(self.entry.name)
@@ -147,13 +144,12 @@ impl Engine {
         }
     }
 
-    #[cfg(feature = "climber")]
+    #[cfg(feature = "target-controls")]
     fn target_controls(&self) -> Vec<crate::state::TargetControlState> {
         let target = &self.settings.target;
-        self.problem
-            .kinematics()
-            .target_controls()
-            .into_iter()
+        crate::kinds::of(&self.problem)
+            .controls
+            .iter()
             .filter_map(|c| {
                 let value = *target.get(c.coordinate)?;
                 Some(crate::state::TargetControlState {
@@ -170,7 +166,7 @@ impl Engine {
             .collect()
     }
 
-    #[cfg(feature = "climber")]
+    #[cfg(feature = "statics")]
     fn loads(&self) -> Vec<crate::state::LoadState> {
         let target = &self.settings.target;
         let Some(loads) = Loads::of(&self.problem, self.solution.q(), target) else {

@@ -33,7 +33,7 @@ impl Engine {
             self.compute_reference(FRAME_DENSE);
         }
         self.chart_proposals(&target);
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         if self.settings.solver.is_flow() {
             self.samples = self.flow_family(&target);
             self.sample_z.clear();
@@ -60,13 +60,13 @@ impl Engine {
     /// A multi-chart model: every chart's answer (with the solver's refinement when it refines)
     /// for the ghosts, and the latent panel turned to the chart of the answer (the learned
     /// solver's winner, else the proposals' winner).
-    #[cfg(not(feature = "charts"))]
+    #[cfg(not(feature = "multi-chart"))]
     fn chart_proposals(&mut self, _target: &[f64]) {}
 
     /// A multi-chart model: every chart's answer (with the solver's refinement when it refines)
     /// for the ghosts, and the latent panel turned to the chart of the answer (the learned
     /// solver's winner, else the proposals' winner).
-    #[cfg(feature = "charts")]
+    #[cfg(feature = "multi-chart")]
     fn chart_proposals(&mut self, target: &[f64]) {
         let refine = if self.settings.solver == SolverKind::LoinkRefine {
             self.settings.refine as usize
@@ -94,7 +94,7 @@ impl Engine {
     /// Whether the reference optimum of the current target has not been computed yet (the
     /// gap is then unknown, not "none feasible").
     pub fn optimum_pending(&self) -> bool {
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         if !loink::solvers::reference::sweeps(&self.problem) {
             return self.optimum.is_none()
                 && !self.reference_searched()
@@ -137,7 +137,7 @@ impl Engine {
         if self.timed.is_none() && self.time_last_solve(budget_micros) {
             return true;
         }
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         if self.idle_reference() {
             if self.models.contains_key(self.entry.name) {
                 self.latent_map = None;
@@ -290,7 +290,7 @@ impl Engine {
         let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
         self.curve = model.curve(&self.settings.target, half, CURVE_POINTS);
         // Without a swept self-motion set the landscape's lower rows show the other axes.
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         {
             self.other_curves = if loink::solvers::reference::sweeps(&self.problem) {
                 Vec::new()
@@ -313,7 +313,7 @@ impl Engine {
     /// The landscape curves along the second latent axis and the third (a latent space of
     /// three or more), for a problem without a swept self-motion set (empty otherwise, without
     /// a model or while pending).
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "unswept")]
     pub fn other_curves(&self) -> &[LatentCurve] {
         &self.other_curves
     }

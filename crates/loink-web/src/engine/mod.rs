@@ -20,15 +20,17 @@ use crate::learned::{LatentCurve, LatentMap, LearnedModel};
 use crate::settings::{Settings, SolverKind, PROBE_LIMIT};
 
 mod checks;
+#[cfg(feature = "flow")]
+mod flows;
 mod frame;
 mod idle;
-#[cfg(feature = "model-free")]
-mod model_free;
 mod play;
 mod probe;
 mod target;
 mod unavailable;
-#[cfg(feature = "chain")]
+#[cfg(feature = "unswept")]
+mod unswept;
+#[cfg(feature = "view3d")]
 mod view3d;
 
 pub use play::play_target;
@@ -103,7 +105,7 @@ pub struct Engine {
     curve: Option<LatentCurve>,
     /// The curves along z₂ and z₃ (a problem without a swept self-motion set: the full
     /// bundle's).
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "unswept")]
     other_curves: Vec<LatentCurve>,
     latent_map: Option<LatentMap>,
     warnings: Vec<String>,
@@ -120,9 +122,12 @@ pub struct Engine {
     /// A target carried over from another problem's view (the model menu), for the next
     /// settings to bring ([`Self::carry_target`]).
     carried: Option<Vec<f64>>,
-    /// The flows, the idle reference of a problem without a planar sweep, the call count.
-    #[cfg(feature = "model-free")]
-    free: model_free::ModelFree,
+    /// The flows and their families.
+    #[cfg(feature = "flow")]
+    flows: flows::Flows,
+    /// The idle reference of a problem without a planar sweep, the call count.
+    #[cfg(feature = "unswept")]
+    unswept: unswept::Unswept,
 }
 
 /// The preset standing in for an entry's problem until (or unless) its model file loads.
@@ -172,7 +177,7 @@ impl Engine {
             sample_z: Vec::new(),
             proposals: Vec::new(),
             curve: None,
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "unswept")]
             other_curves: Vec::new(),
             latent_map: None,
             warnings: Vec::new(),
@@ -182,8 +187,10 @@ impl Engine {
             revision: 0,
             panels_pending: false,
             carried: None,
-            #[cfg(feature = "model-free")]
-            free: Default::default(),
+            #[cfg(feature = "flow")]
+            flows: Default::default(),
+            #[cfg(feature = "unswept")]
+            unswept: Default::default(),
         };
         engine.solve_target();
         Ok(engine)
@@ -204,7 +211,7 @@ impl Engine {
         let entry = catalog::lookup(name)
             .ok_or_else(|| format!("unknown model '{name}' (known: {})", catalog::names()))?;
         let decoded = decode().map_err(|e| format!("model '{name}': {e}"))?;
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         if let crate::model_json::Decoded::Flow(file) = decoded {
             return self.load_flow(entry, *file);
         }
@@ -252,7 +259,7 @@ impl Engine {
     fn rebuild_solver(&mut self) {
         let model = self.models.get(self.entry.name).map(LearnedModel::set);
         let settings = solver_settings(&self.settings);
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         if settings.kind.is_flow() {
             let settings = self.flow_settings(settings);
             self.solver = self.flow_solver(&settings).unwrap_or_else(|| {
@@ -272,7 +279,7 @@ impl Engine {
 
     /// Whether `solver` can run on the current model; `Err` says why not.
     pub fn solver_available(&self, solver: SolverKind) -> Result<(), String> {
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         if solver.is_flow() {
             return self.flow_available();
         }
@@ -339,7 +346,7 @@ impl Engine {
             next.probe.clear();
         }
         // A latent slice names axes of the model's own latent space (three or more).
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         if let Some([a, b]) = next.axes {
             if latent < 3 || a >= latent || b >= latent {
                 if !(entry.name != previous_model && next.axes == self.settings.axes) {
@@ -442,7 +449,7 @@ impl Engine {
         self.proposals.clear();
         self.latent_map = None;
         self.curve = None;
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         {
             self.other_curves.clear();
         }
@@ -450,9 +457,11 @@ impl Engine {
         self.timed = None;
         self.timing_provisional = false;
         self.before_solve = Some(self.solver.boxed_clone());
-        #[cfg(feature = "model-free")]
-        self.new_target_model_free();
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
+        self.new_target_unswept();
+        #[cfg(feature = "flow")]
+        self.forget_family();
+        #[cfg(feature = "unswept")]
         let calls_before = self.calls_now();
         let start = now_micros();
         let solution =
@@ -482,7 +491,7 @@ impl Engine {
             });
         }
         self.solution = solution;
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "unswept")]
         self.record_calls(calls_before);
         self.probe = self.probe_solution(&target);
         self.panels_pending = true;

@@ -6,7 +6,7 @@ use loink::problem::Problem;
 /// right half of its workspace; for any other problem the image of a slow Lissajous loop through
 /// its joint box (reachable by construction).
 pub fn play_target(problem: &Problem, t: f64) -> Vec<f64> {
-    if let Some(reach) = problem.kinematics().reach_disc() {
+    if let Some(reach) = problem.capabilities().plane().and_then(|v| v.reach_disc()) {
         return vec![
             reach * (0.45 + 0.25 * (0.6 * t).sin()),
             reach * 0.45 * (0.4 * t).sin() + reach * 0.1 * (1.3 * t).cos(),

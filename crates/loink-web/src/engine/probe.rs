@@ -43,7 +43,7 @@ impl Engine {
             .collect();
         // A slice of a latent space of three or more coordinates passes through the probe:
         // moving it off the slice's plane (or clearing it) maps another slice.
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         if (self.latent_map.as_ref()).is_some_and(|m| !m.holds(&self.settings.probe)) {
             self.latent_map = None;
         }
@@ -55,9 +55,9 @@ impl Engine {
     /// The latent panel's slice: the two axes it spans (0-based) and the latent point it passes
     /// through (the probe, or the origin without one).
     pub fn latent_slice(&self) -> ([usize; 2], Vec<f64>) {
-        #[cfg(feature = "chain")]
+        #[cfg(feature = "view3d")]
         let axes = self.settings.axes.unwrap_or([0, 1]);
-        #[cfg(not(feature = "chain"))]
+        #[cfg(not(feature = "view3d"))]
         let axes = [0, 1];
         (axes, self.settings.probe.clone())
     }

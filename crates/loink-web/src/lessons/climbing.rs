@@ -107,7 +107,7 @@ impl ClimbingLesson {
                     .map(|s| s.solve(&y))
                     .filter(|s| s.status() == loink::report::Status::Converged)
                     .map_or(nan, |s| pulls(s.q(), rule));
-                let neutral = loink::problem::Kinematics::neutral_pose(&climber, &y)
+                let neutral = loink::problem::capability::Statics::neutral_pose(&climber, &y)
                     .filter(|x| problem.is_none_or(|p| p.limits().margin(x) >= 0.0))
                     .map_or(nan, |x| pulls(&x, rule));
                 let peaks = climber.postures(&y).map(|x| {

@@ -67,9 +67,17 @@ pub struct ModelFreeLesson {
 
 /// `solve` on `problem`'s simulator, with the calls it spent.
 fn counted(problem: &Problem, solve: impl FnOnce() -> Solution) -> (Solution, u64) {
-    let before = problem.kinematics().simulator_calls().unwrap_or(0);
+    let before = problem
+        .capabilities()
+        .simulator
+        .map(|s| s.calls())
+        .unwrap_or(0);
     let s = solve();
-    let after = problem.kinematics().simulator_calls().unwrap_or(0);
+    let after = problem
+        .capabilities()
+        .simulator
+        .map(|s| s.calls())
+        .unwrap_or(0);
     (s, after.saturating_sub(before))
 }
 
@@ -217,7 +225,7 @@ impl ModelFreeLesson {
         let mut chart = crate::draw::arm::workspace_chart(&area, surface, &view)?;
         let mut legend = Legend::default();
         let mut pose = |q: &[f64], colour: RGBAColor, width: f64| -> DrawResult {
-            let Some(sketch) = self.problem.kinematics().sketch(q) else {
+            let Some(sketch) = crate::kinds::sketch(&self.problem, q) else {
                 return Ok(());
             };
             for shape in &sketch.shapes {

@@ -155,9 +155,7 @@ impl Loaded {
 /// The name of a lesson model's problem: one whose kind draws its configurations, in a plane
 /// or in 3-D (the lessons draw those).
 fn drawn_name(file: &str, problem: &loink::problem::Problem) -> Result<String, String> {
-    let centre = problem.limits().centres();
-    let kinematics = problem.kinematics();
-    if kinematics.sketch(&centre).is_some() || kinematics.skeleton(&centre).is_some() {
+    if problem.capabilities().view.is_some() {
         Ok(problem.name().to_string())
     } else {
         Err(format!("{file} is not for a problem a lesson draws"))

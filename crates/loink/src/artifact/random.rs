@@ -128,7 +128,7 @@ pub fn random_model(
             x_shift: limits.centres(),
             x_scale: (0..n).map(|i| limits.half_width(i)).collect(),
             y_shift: vec![0.0; m],
-            y_scale: vec![problem.kinematics().workspace_radius(); m],
+            y_scale: vec![problem.workspace_radius(); m],
             cost_shift: 0.0,
             cost_scale: 1.0,
         },

@@ -100,6 +100,15 @@ pub struct About {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     #[cfg_attr(target_arch = "wasm32", serde(skip))]
     pub experiment_line: String,
+    /// The recipe that trains it (`recipes/NAME.toml`), when one does (the page leaves it
+    /// unread).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub recipe: String,
+    /// The SHA-256 of the recipe file it was trained by (lower-case hex).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub recipe_sha256: String,
 }
 
 /// Architecture hyper-parameters.

@@ -169,9 +169,9 @@ mod tests {
         let y = [0.005, 0.125];
         let expected = flow.decode(&y, &[0.0; 4]).unwrap();
         let mut solver = FlowSolver::new(flow.clone(), 1, 0.5, 9).unwrap();
-        let before = flow.problem().kinematics().simulator_calls().unwrap();
+        let before = flow.problem().capabilities().simulator.unwrap().calls();
         let answer = solver.solve(&y);
-        let after = flow.problem().kinematics().simulator_calls().unwrap();
+        let after = flow.problem().capabilities().simulator.unwrap().calls();
         assert_eq!(after - before, 1);
         let mut clamped = expected;
         flow.problem().limits().clamp(&mut clamped);
@@ -189,9 +189,9 @@ mod tests {
         let y = [-0.01, 0.12];
         let mut a = FlowSolver::new(flow.clone(), 8, 0.7, 3).unwrap();
         let mut b = FlowSolver::new(flow.clone(), 8, 0.7, 3).unwrap();
-        let before = flow.problem().kinematics().simulator_calls().unwrap();
+        let before = flow.problem().capabilities().simulator.unwrap().calls();
         let first = a.solve(&y);
-        let after = flow.problem().kinematics().simulator_calls().unwrap();
+        let after = flow.problem().capabilities().simulator.unwrap().calls();
         assert_eq!(after - before, 8);
         assert_eq!(first.q(), b.solve(&y).q());
         let candidates = b.candidates(&y).unwrap();

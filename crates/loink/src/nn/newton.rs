@@ -24,17 +24,20 @@ impl MonotoneLayer {
     /// Only active units carry a row of T = (I − DV)⁻¹ D S, so the work scales with the active
     /// units squared, not with N.
     fn jacobian_from_pattern(&self, state: &mut MonotoneState) {
-        // Widths 2–4 (the planar arms and the soft robot), 5 (the climber) and 6 (the Panda) run
-        // on fixed-size rows the compiler unrolls and vectorises; any other width on slices. The
-        // wider ones compile only with the problems that need them (the slim page has neither).
+        // Widths 2–4 (the planar arms and the soft robot), 5 (the climber), 6 and 7 (the Panda's
+        // position and pose) run on fixed-size rows the compiler unrolls and vectorises; any
+        // other width on slices. The wider ones are the `spatial` feature (the slim page has
+        // none of them).
         match self.n {
             2 => self.jacobian_fixed::<2>(state),
             3 => self.jacobian_fixed::<3>(state),
             4 => self.jacobian_fixed::<4>(state),
-            #[cfg(feature = "climber")]
+            #[cfg(feature = "spatial")]
             5 => self.jacobian_fixed::<5>(state),
-            #[cfg(feature = "chain")]
+            #[cfg(feature = "spatial")]
             6 => self.jacobian_fixed::<6>(state),
+            #[cfg(feature = "spatial")]
+            7 => self.jacobian_fixed::<7>(state),
             _ => self.jacobian_any(state),
         }
         state.pattern_active.clear();

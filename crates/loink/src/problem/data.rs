@@ -5,7 +5,7 @@
 
 use std::any::Any;
 
-use super::{JointLimits, Kinematics, ProblemSpec};
+use super::{JointLimits, Kinematics, ProblemSpec, Profile, TaskSpace};
 use crate::error::{LoinkError, Result};
 
 /// The kind's tag.
@@ -16,7 +16,8 @@ pub const KIND: &str = "data";
 pub struct DataProblem {
     name: String,
     limits: JointLimits,
-    task_dim: usize,
+    task: TaskSpace,
+    profile: Profile,
 }
 
 impl DataProblem {
@@ -32,10 +33,25 @@ impl DataProblem {
                 ),
             });
         }
+        // Nothing is known of the task's scale (no test reads it for a problem that cannot
+        // replay), and no forward map finds a target: a view opens at the origin.
+        let profile = Profile {
+            replayable: false,
+            analytic_jacobian: false,
+            default_target: Some(vec![0.0; task_dim]),
+            ..Profile::new(
+                format!(
+                    "known from data only: {} joints, {task_dim}-D task",
+                    limits.len()
+                ),
+                1.0,
+            )
+        };
         Ok(DataProblem {
             name: name.to_string(),
             limits,
-            task_dim,
+            task: TaskSpace::points(task_dim),
+            profile,
         })
     }
 }
@@ -50,32 +66,17 @@ impl Kinematics for DataProblem {
     fn limits(&self) -> &JointLimits {
         &self.limits
     }
-    fn task_dim(&self) -> usize {
-        self.task_dim
+    fn task(&self) -> &TaskSpace {
+        &self.task
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
-            task_dim: self.task_dim,
+            task_dim: self.task.dim(),
             ..ProblemSpec::with_box(KIND, &self.name, &self.limits)
         }
     }
-    /// No forward map to find one: the origin.
-    fn default_target(&self) -> Vec<f64> {
-        vec![0.0; self.task_dim]
-    }
-    fn title(&self) -> String {
-        format!(
-            "known from data only: {} joints, {}-D task",
-            self.limits.len(),
-            self.task_dim
-        )
-    }
-    fn workspace_radius(&self) -> f64 {
-        // Nothing is known of the task's scale; no test reads it for a problem that cannot replay.
-        1.0
-    }
-    fn replayable(&self) -> bool {
-        false
+    fn profile(&self) -> &Profile {
+        &self.profile
     }
     fn forward_into(&self, _q: &[f64], y: &mut [f64]) {
         // No forward map: callers check `replayable` first; anything else reads NaN.

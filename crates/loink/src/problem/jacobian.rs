@@ -45,11 +45,13 @@ impl Jacobian {
         Self::new(problem.task_dim(), problem.dof())
     }
 
-    /// Evaluates f(q) and the Jacobian at q (n entries); returns f(q).
+    /// Evaluates f(q) and the Jacobian at q (n entries), its rows weighed by the task space's
+    /// weights (as [`crate::problem::TaskSpace::error_into`] weighs the error); returns f(q).
     pub fn eval(&mut self, problem: &Problem, q: &[f64]) -> &[f64] {
         problem
             .kinematics()
             .jacobian_into(q, &mut self.y, &mut self.cols);
+        problem.task().weigh_rows(&mut self.cols);
         &self.y
     }
 
@@ -62,9 +64,9 @@ impl Jacobian {
     fn fill_gram(&mut self, free: Option<&[bool]>, damping2: f64) {
         let is_free = |i: usize| free.is_none_or(|f| f[i]);
         let m = self.m;
-        // The 3-D tasks (serial arms, the climber): six distinct entries, on the stack. The
-        // planar page has no 3-D task and leaves it out.
-        #[cfg(any(feature = "chain", feature = "climber"))]
+        // The 3-D tasks (feature `spatial`): six distinct entries, on the stack. The planar
+        // page has no 3-D task and leaves it out.
+        #[cfg(feature = "spatial")]
         if m == 3 {
             let mut g = [0.0; 6];
             for i in (0..self.n).filter(|&i| is_free(i)) {

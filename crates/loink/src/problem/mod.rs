@@ -21,11 +21,12 @@
 //! - [`soft4`]: a soft arm of four twisted rods, a simulator that counts its calls; [`data`]: a
 //!   problem known only through a data file (no forward map).
 
+pub mod capability;
 #[cfg(feature = "chain")]
 pub mod chain;
 #[cfg(feature = "climber")]
 pub mod climber;
-#[cfg(feature = "model-free")]
+#[cfg(feature = "data-only")]
 pub mod data;
 pub mod jacobian;
 pub mod limits;
@@ -36,17 +37,20 @@ pub mod region;
 pub mod registry;
 pub mod restore;
 pub mod sketch;
-#[cfg(feature = "model-free")]
+#[cfg(feature = "soft-arm")]
 pub mod soft4;
 pub mod spec;
+pub mod task_space;
 
 use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
+pub use capability::{Capabilities, DlsTuning, Profile, View};
 pub use limits::JointLimits;
 pub use sketch::{Shape, Sketch, Stroke};
 pub use spec::ProblemSpec;
+pub use task_space::{Measure, Miss, TaskSpace, Unit};
 
 use crate::cost::{CostModel, CostSpec, CostTerm, TermSpec};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
@@ -67,199 +71,50 @@ pub enum Reachability {
     Unknown,
 }
 
-/// A kind's settings for damped least squares with the null-space cost pull: TRAC-IK's practice
-/// for a 6-joint arm, a shorter descent for a cost whose gradient is costly.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct DlsTuning {
-    /// k, the gain of the null-space cost descent.
-    pub nullspace_gain: f64,
-    /// Norm of the projected cost gradient below which the cost counts as stationary.
-    pub nullspace_tol: f64,
-    /// Restarts from random seeds when the first run does not converge.
-    pub restarts: usize,
-    /// No restart begins once the solve has taken this long (µs).
-    pub restart_budget_micros: f64,
-}
-
-/// One kind of problem: joints, task, forward map and optional capabilities.
+/// One kind of problem: its joints, its task space, its forward map and Jacobian, its
+/// reachability verdict and the cost terms only it can evaluate. Everything else a kind may
+/// offer is plain data ([`Profile`]) or a capability ([`Capabilities`]) asked for when needed.
 ///
 /// Implementations are immutable and shareable across threads (the CLI's reference pass runs
 /// in parallel). Slices passed to the unchecked methods have the right lengths: [`Problem`]
 /// checks inputs once at its boundary.
 pub trait Kinematics: Debug + Send + Sync + 'static {
-    /// The kind's tag in model files (`planar`, `soft4`, `data`).
+    /// The kind's tag in model files (`planar`, `chain`, …).
     fn kind(&self) -> &'static str;
     /// Preset or user-given name.
     fn name(&self) -> &str;
     /// The joint box (its length is n).
     fn limits(&self) -> &JointLimits;
-    /// Task dimension m.
-    fn task_dim(&self) -> usize;
+    /// The task space: m coordinates, their units and scales, the error measure, the columns.
+    fn task(&self) -> &TaskSpace;
     /// The spec that rebuilds this problem (what a model file stores).
     fn spec(&self) -> ProblemSpec;
-    /// What the problem is, in a few words, e.g. "planar arm, 3 links (1 redundant)".
-    fn title(&self) -> String {
-        let (n, m) = (self.limits().len(), self.task_dim());
-        format!("{} problem, {n} joints, {m}-D task", self.kind())
-    }
-    /// A target the problem reaches inside its limits, well inside its workspace: where a view
-    /// of it opens. The default is the image of the box's centre, f((lower + upper) / 2).
-    fn default_target(&self) -> Vec<f64> {
-        let mut y = vec![0.0; self.task_dim()];
-        self.forward_into(&self.limits().centres(), &mut y);
-        y
-    }
-    /// Radius of a disc holding the workspace (task units): the scale of "far".
-    fn workspace_radius(&self) -> f64;
-    /// The names of the task's columns in targets and results files, when the kind has its own
-    /// (else `x,y`, `x,y,z` or `y1…ym` by the task's dimension).
-    fn task_columns(&self) -> Option<Vec<String>> {
-        None
-    }
-    /// Whether configuration q is a useful one to draw targets and training data from (every
-    /// configuration in the box, unless the kind narrows it: the climber's stances on a wall).
-    fn in_domain(&self, _q: &[f64]) -> bool {
-        true
-    }
-    /// Starting points the reference search polishes for target y, when the kind can place
-    /// them near its optimum (the climber's grid over its self-motion set); `None`: the
-    /// multi-start's spread starts.
-    fn reference_seeds(&self, _problem: &Problem, _y: &[f64]) -> Option<Vec<Vec<f64>>> {
-        None
-    }
-    /// For a kind whose task is a point in the plane reached from the origin: the radius of the
-    /// disc about the origin holding every point the tip reaches with the limits ignored (the
-    /// arm panel frames its view on it and draws it). `None` for every other kind.
-    fn reach_disc(&self) -> Option<f64> {
-        None
-    }
-    /// The span of the workspace itself (task units; the workspace radius unless the workspace
-    /// sits far from the origin, as a soft arm's does): damped least squares scales its damping
-    /// by it (capped at 1, the planar arms' scale).
-    fn task_scale(&self) -> f64 {
-        self.workspace_radius()
-    }
-    /// Whether a forward map exists (false for a problem known only through data).
-    fn replayable(&self) -> bool {
-        true
-    }
-    /// Forward-map calls so far, for a simulator whose calls cost (the soft arm); None for a
-    /// problem that does not count them.
-    fn simulator_calls(&self) -> Option<u64> {
-        None
-    }
+    /// Facts about the kind as data (title, scales, DLS tuning, where a view opens, …).
+    fn profile(&self) -> &Profile;
     /// y = f(q) into `y` (m entries); q has n entries.
     fn forward_into(&self, q: &[f64], y: &mut [f64]);
-    /// f(q) into `y` and the Jacobian, column-major (`jac[i·m + r] = ∂y_r/∂q_i`), into `jac`.
+    /// f(q) into `y` and the Jacobian, column-major (`jac[i·m + r]`), in the task space's
+    /// tangent coordinates ([`TaskSpace::difference_into`]: ∂y_r/∂q_i for a Euclidean task).
     /// The default is forward differences (n + 1 forward calls).
     fn jacobian_into(&self, q: &[f64], y: &mut [f64], jac: &mut [f64]) {
         finite_difference_jacobian(self, q, y, jac);
     }
-    /// Whether [`Self::jacobian_into`] is analytic (else finite differences).
-    fn analytic_jacobian(&self) -> bool {
-        false
-    }
-    /// A cheap exact verdict on `y` where one exists (e.g. outside an arm's reach ring), or
-    /// [`Reachability::Unknown`].
-    fn quick_reachability(&self, _y: &[f64]) -> Reachability {
+    /// The kind's verdict on target y: with `search` `None` a cheap exact test (e.g. outside
+    /// an arm's reach), with the problem given its full decision where it has one (a dense
+    /// sweep of the self-motion set); [`Reachability::Unknown`] otherwise — never a guess.
+    fn reachability(&self, _y: &[f64], _search: Option<&Problem>) -> Reachability {
         Reachability::Unknown
     }
-    /// The verdict when the problem can decide it (e.g. a dense sweep of the self-motion set),
-    /// or [`Reachability::Unknown`]. Called only after the cheap tests left it open.
-    fn decide_reachability(&self, _problem: &Problem, _y: &[f64]) -> Reachability {
-        Reachability::Unknown
-    }
-    /// The configuration inside the box whose image lies nearest `y` (what "the closest pose"
-    /// means for a target out of reach), when the kind can find it.
-    fn closest_pose(&self, _problem: &Problem, _y: &[f64]) -> Option<Vec<f64>> {
-        None
-    }
-    /// Whether the reference solver (`solvers::reference`) can search this kind's global
-    /// optimum: a planar arm sweeps its self-motion set, any other kind with a forward map gets
-    /// the multi-start polish; a problem known only through data has none.
-    fn has_reference_optimum(&self) -> bool {
-        self.replayable()
-    }
-    /// How many starts the multi-start reference search needs on this kind to find the global
-    /// optimum (each kind measures its own: the soft arm's optimum is unique, a 6-joint arm has
-    /// mirror branches and several local minima per target).
-    fn reference_starts(&self) -> usize {
-        16
-    }
-    /// How damped least squares should pull along this kind's self-motion set and retry, when
-    /// its measurements call for other settings than the planar arms' (`None`: the solver's
-    /// defaults). Consumed by `solvers::dls::DlsOptions::for_problem`.
-    fn dls_tuning(&self) -> Option<DlsTuning> {
-        None
-    }
-    /// The target at phase t ∈ [0, 1) of a smooth closed path through the kind's useful domain,
-    /// when a path through the joint box would leave it (the climber: most of its box is no
-    /// stance on a wall); `None`: benchmarks walk a Lissajous curve through the box.
-    fn domain_path(&self, _t: f64) -> Option<Vec<f64>> {
-        None
-    }
-    /// A cost term only this kind can evaluate (e.g. a planar arm's centre of mass); `None`
-    /// when the term does not apply to it.
+    /// A cost term only this kind can evaluate (a planar arm's centre of mass); `None` when the
+    /// term does not apply to it.
     fn cost_term(&self, _term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
         None
     }
-    /// The shapes of configuration q for drawing, in task coordinates (two-dimensional tasks).
-    fn sketch(&self, _q: &[f64]) -> Option<Sketch> {
-        None
+    /// The capabilities it offers (none by default).
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities::default()
     }
-    /// The robot at q in three dimensions, for a kind drawn in 3-D: the points its links join,
-    /// base to tip, in task coordinates (a serial arm's base, joint origins and tool point);
-    /// `None` for a kind drawn in a plane by [`Kinematics::sketch`].
-    fn skeleton(&self, _q: &[f64]) -> Option<Vec<[f64; 3]>> {
-        None
-    }
-    /// A ball no reachable task point leaves, `(centre, radius)`, for a kind drawn in 3-D (the
-    /// view's workspace outline).
-    fn reach_ball(&self) -> Option<([f64; 3], f64)> {
-        None
-    }
-    /// The rectangle `[x0, x1, y0, y1]` of the sketch plane a view of this kind frames, when
-    /// the kind knows it better than its reachable region does (the climber: its body hangs off
-    /// the wall on either side of the feet).
-    fn sketch_bounds(&self) -> Option<[f64; 4]> {
-        None
-    }
-    /// What a pose for a valid target is outside the useful domain for ([`Kinematics::in_domain`]
-    /// false), when the kind has a domain narrower than its joint box (the climber: an ankle
-    /// past its range or the body on the wall); `None`: every pose inside the box is useful.
-    fn domain_words(&self) -> Option<&'static str> {
-        None
-    }
-    /// What the shaded region of the sketch plane is ([`Kinematics::reachable_region`]).
-    fn region_words(&self) -> &'static str {
-        "reachable within limits"
-    }
-    /// The target coordinates beyond the first two (which a pointer sets in the sketch plane),
-    /// each with the range a control offers; empty for a two-dimensional task.
-    fn target_controls(&self) -> Vec<presentation::TargetControl> {
-        Vec::new()
-    }
-    /// Named targets a view offers as one click each.
-    fn target_presets(&self) -> Vec<presentation::TargetPreset> {
-        Vec::new()
-    }
-    /// What the robot's contacts must hold at configuration q, when it stands on them.
-    fn contact_loads(&self, _q: &[f64]) -> Option<Vec<presentation::ContactLoad>> {
-        None
-    }
-    /// The posture a controller without an optimiser takes for target y (the climber's
-    /// untilted, centred stance), to compare an answer's loads with.
-    fn neutral_pose(&self, _y: &[f64]) -> Option<Vec<f64>> {
-        None
-    }
-    /// The reachable region as a raster from about `samples` configurations, when the kind
-    /// has its own way to fill it (else [`Problem::reachable_region`] samples the box); for a
-    /// task of more than two coordinates, the part of the sketch plane a pointer may put the
-    /// target in.
-    fn reachable_region(&self, _samples: usize) -> Option<region::Region> {
-        None
-    }
-    /// Downcasting for the capabilities only one kind has (the planar landscape, analytic IK).
+    /// Downcasting, for the lessons about one kind (the planar arms).
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -267,7 +122,8 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
 /// climber keeps about 1 in 40).
 pub const MAX_DRAWS: usize = 100_000;
 
-/// f(q) and its forward-difference Jacobian (step 1e-7 scaled by |q_i|).
+/// f(q) and its forward-difference Jacobian in the task's tangent coordinates (step 1e-7
+/// scaled by |q_i|).
 pub fn finite_difference_jacobian<K: Kinematics + ?Sized>(
     kinematics: &K,
     q: &[f64],
@@ -276,15 +132,18 @@ pub fn finite_difference_jacobian<K: Kinematics + ?Sized>(
 ) {
     let m = y.len();
     kinematics.forward_into(q, y);
+    let task = kinematics.task();
     let mut shifted = q.to_vec();
     let mut y_step = vec![0.0; m];
+    let mut step = vec![0.0; m];
     for i in 0..q.len() {
         let h = 1e-7 * q[i].abs().max(1.0);
         shifted[i] = q[i] + h;
         kinematics.forward_into(&shifted, &mut y_step);
         shifted[i] = q[i];
+        task.difference_into(&y_step, y, &mut step);
         for r in 0..m {
-            jac[i * m + r] = (y_step[r] - y[r]) / h;
+            jac[i * m + r] = step[r] / h;
         }
     }
 }
@@ -317,10 +176,6 @@ impl Problem {
     pub fn kinematics_arc(&self) -> Arc<dyn Kinematics> {
         Arc::clone(&self.kinematics)
     }
-    /// The planar arm, when this is a planar problem.
-    pub fn planar(&self) -> Option<&planar::PlanarArm> {
-        self.kinematics.as_any().downcast_ref()
-    }
     /// The cost bound to it.
     pub fn cost(&self) -> &CostModel {
         &self.cost
@@ -335,7 +190,27 @@ impl Problem {
     }
     /// Task dimension m.
     pub fn task_dim(&self) -> usize {
-        self.kinematics.task_dim()
+        self.kinematics.task().dim()
+    }
+    /// The task space ([`Kinematics::task`]).
+    pub fn task(&self) -> &TaskSpace {
+        self.kinematics.task()
+    }
+    /// The kind's facts ([`Kinematics::profile`]).
+    pub fn profile(&self) -> &Profile {
+        self.kinematics.profile()
+    }
+    /// The kind's capabilities ([`Kinematics::capabilities`]).
+    pub fn capabilities(&self) -> Capabilities<'_> {
+        self.kinematics.capabilities()
+    }
+    /// Radius of a ball holding the workspace (task units): the scale of "far".
+    pub fn workspace_radius(&self) -> f64 {
+        self.kinematics.profile().workspace_radius
+    }
+    /// How far `reached` is from `target` ([`TaskSpace::miss`]).
+    pub fn miss(&self, target: &[f64], reached: &[f64]) -> Miss {
+        self.kinematics.task().miss(target, reached)
     }
     /// The joint box.
     pub fn limits(&self) -> &JointLimits {
@@ -345,13 +220,22 @@ impl Problem {
     pub fn spec(&self) -> ProblemSpec {
         self.kinematics.spec()
     }
-    /// Where a view of this problem opens ([`Kinematics::default_target`]).
+    /// Where a view of this problem opens: the kind's own default target, else the image of
+    /// the box's centre, f((lower + upper) / 2).
     pub fn default_target(&self) -> Vec<f64> {
-        self.kinematics.default_target()
+        if let Some(target) = &self.kinematics.profile().default_target {
+            return target.clone();
+        }
+        let mut y = vec![0.0; self.task_dim()];
+        if self.replayable() {
+            self.kinematics
+                .forward_into(&self.limits().centres(), &mut y);
+        }
+        y
     }
     /// Whether answers can be replayed through a forward map.
     pub fn replayable(&self) -> bool {
-        self.kinematics.replayable()
+        self.kinematics.profile().replayable
     }
 
     /// Checks a target: m entries, finite, each at most [`MAX_TARGET_MAGNITUDE`] in size.
@@ -401,7 +285,7 @@ impl Problem {
     /// `None`).
     pub fn closest_pose(&self, y: &[f64]) -> Option<Vec<f64>> {
         self.check_target(y).ok()?;
-        self.kinematics.closest_pose(self, y)
+        self.capabilities().search?.closest_pose(self, y)
     }
 
     /// `count` reachable targets f(q), q uniform in the box (one draw per joint, in order) and
@@ -419,13 +303,14 @@ impl Problem {
     /// almost empty yields fewer).
     pub fn random_configurations<R: rand::Rng>(&self, count: usize, rng: &mut R) -> Vec<Vec<f64>> {
         let limits = self.limits();
+        let domain = self.capabilities().domain;
         let mut out = Vec::with_capacity(count);
         for _ in 0..count {
             for _ in 0..MAX_DRAWS {
                 let q: Vec<f64> = (0..limits.len())
                     .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
                     .collect();
-                if self.kinematics.in_domain(&q) {
+                if domain.is_none_or(|d| d.contains(&q)) {
                     out.push(q);
                     break;
                 }
@@ -439,12 +324,12 @@ impl Problem {
     /// coordinates inside their bounding square (5 % margin; a 3-D arm's workspace seen from
     /// above). `None` for a problem without a forward map.
     pub fn reachable_region(&self, samples: usize) -> Option<region::Region> {
-        if let Some(region) = self.kinematics.reachable_region(samples) {
+        if let Some(region) = self.capabilities().plane().and_then(|v| v.region(samples)) {
             return Some(region);
         }
-        // Only kinds other than the planar arms (which fill their own) sample their box: the
-        // page's slim bundle, built without them, carries no sampler.
-        #[cfg(any(feature = "model-free", feature = "chain", feature = "climber"))]
+        // Only kinds without a region of their own sample their box (feature `box-region`, which
+        // those kinds enable): the page's slim bundle carries no sampler.
+        #[cfg(feature = "box-region")]
         if self.task_dim() >= 2 && self.replayable() {
             let bounds = self.task_bounds(samples.clamp(1_000, 20_000))?;
             return Some(region::Region::sample_box(self, bounds, samples));

@@ -50,12 +50,12 @@ impl Loads {
     /// The loads of configuration `q` of `problem` and of its kind's neutral posture for
     /// target `y` (None for a kind without contacts or a q of the wrong size).
     pub fn of(problem: &super::Problem, q: &[f64], y: &[f64]) -> Option<Loads> {
-        let kinematics = problem.kinematics();
-        let answer = kinematics.contact_loads(q)?;
-        let neutral = kinematics
+        let statics = problem.capabilities().statics?;
+        let answer = statics.contact_loads(q)?;
+        let neutral = statics
             .neutral_pose(y)
             .filter(|x| problem.limits().margin(x) >= 0.0)
-            .and_then(|x| kinematics.contact_loads(&x));
+            .and_then(|x| statics.contact_loads(&x));
         Some(Loads { answer, neutral })
     }
 

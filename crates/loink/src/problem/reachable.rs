@@ -14,7 +14,7 @@ impl Problem {
         if self.check_target(y).is_err() || !self.replayable() {
             return Reachability::Unknown;
         }
-        match self.kinematics.quick_reachability(y) {
+        match self.kinematics.reachability(y, None) {
             Reachability::Unknown => {}
             verdict => return verdict,
         }
@@ -24,7 +24,7 @@ impl Problem {
                 return Reachability::Reachable;
             }
         }
-        self.kinematics.decide_reachability(self, y)
+        self.kinematics.reachability(y, Some(self))
     }
 }
 

@@ -12,17 +12,17 @@ use super::chain::{self, SerialChain};
 #[cfg(feature = "climber")]
 use super::climber::{self, Climber};
 use super::planar::PlanarArm;
-#[cfg(feature = "model-free")]
+#[cfg(feature = "soft-arm")]
 use super::soft4::{self, SoftArm};
 use super::{JointLimits, Kinematics, Problem, ProblemSpec};
 use crate::cost::CostSpec;
 use crate::error::{LoinkError, Result};
 
-/// The soft arm's preset (feature `model-free`).
-#[cfg(feature = "model-free")]
-const MODEL_FREE_PRESETS: &[&str] = &[soft4::NAME];
-#[cfg(not(feature = "model-free"))]
-const MODEL_FREE_PRESETS: &[&str] = &[];
+/// The soft arm's preset (feature `soft-arm`).
+#[cfg(feature = "soft-arm")]
+const SOFT_PRESETS: &[&str] = &[soft4::NAME];
+#[cfg(not(feature = "soft-arm"))]
+const SOFT_PRESETS: &[&str] = &[];
 /// The climber (feature `climber`).
 #[cfg(feature = "climber")]
 const CLIMBER_PRESETS: &[&str] = &[climber::NAME];
@@ -35,10 +35,10 @@ const CHAIN_PRESETS: &[&str] = &chain::urdf::PRESETS;
 const CHAIN_PRESETS: &[&str] = &[];
 
 /// Names accepted by [`Problem::preset`], in the order messages list them: the planar arms,
-/// the soft arm (feature `model-free`), the serial chains read from `robots/` (feature `urdf`).
+/// the soft arm (feature `soft-arm`), the serial chains read from `robots/` (feature `urdf`).
 pub fn preset_names() -> Vec<&'static str> {
     let mut names = super::planar::PLANAR_PRESETS.to_vec();
-    names.extend(MODEL_FREE_PRESETS);
+    names.extend(SOFT_PRESETS);
     names.extend(CLIMBER_PRESETS);
     names.extend(CHAIN_PRESETS);
     names
@@ -56,15 +56,20 @@ const CHAIN_KINDS: &[&str] = &[];
 const CLIMBER_KINDS: &[&str] = &[climber::KIND];
 #[cfg(not(feature = "climber"))]
 const CLIMBER_KINDS: &[&str] = &[];
-/// The soft arm and data-only problems (feature `model-free`).
-#[cfg(feature = "model-free")]
-const MODEL_FREE_KINDS: &[&str] = &["soft4", "data"];
-#[cfg(not(feature = "model-free"))]
-const MODEL_FREE_KINDS: &[&str] = &[];
+/// The soft arm (feature `soft-arm`).
+#[cfg(feature = "soft-arm")]
+const SOFT_KINDS: &[&str] = &["soft4"];
+#[cfg(not(feature = "soft-arm"))]
+const SOFT_KINDS: &[&str] = &[];
+/// Problems known only through data (feature `data-only`).
+#[cfg(feature = "data-only")]
+const DATA_KINDS: &[&str] = &["data"];
+#[cfg(not(feature = "data-only"))]
+const DATA_KINDS: &[&str] = &[];
 
 /// The kinds [`ProblemSpec::build`] knows in this build.
 pub fn kinds() -> Vec<&'static str> {
-    [ALWAYS, CHAIN_KINDS, CLIMBER_KINDS, MODEL_FREE_KINDS].concat()
+    [ALWAYS, CHAIN_KINDS, CLIMBER_KINDS, SOFT_KINDS, DATA_KINDS].concat()
 }
 
 impl ProblemSpec {
@@ -93,9 +98,9 @@ impl ProblemSpec {
                     limits,
                 )?))
             }
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "soft-arm")]
             "soft4" => Ok(Arc::new(SoftArm::new(&self.name, limits)?)),
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "data-only")]
             "data" => Ok(Arc::new(super::data::DataProblem::new(
                 &self.name,
                 limits,
@@ -128,7 +133,7 @@ pub fn preset(name: &str) -> Result<(Arc<dyn Kinematics>, CostSpec)> {
     if name == climber::NAME {
         return Ok((Arc::new(Climber::preset()), climber::default_cost()));
     }
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "soft-arm")]
     if name == soft4::NAME {
         return Ok((
             Arc::new(SoftArm::preset()),

@@ -6,7 +6,6 @@
 
 use super::jacobian::Jacobian;
 use super::Problem;
-use crate::nn::linalg::distance;
 use crate::outcome::Termination;
 
 /// Residual at which refinement stops as converged.
@@ -52,7 +51,7 @@ pub(crate) fn restore_raw(
     let mut termination = Termination::IterationCap;
     let mut steps = 0;
     problem.position_into(&q, &mut reached);
-    let mut residual = distance(&reached, target);
+    let mut residual = problem.task().error_norm(target, &reached);
     while steps < max_steps {
         if residual <= RESIDUAL_TOL {
             termination = Termination::Converged;
@@ -60,9 +59,7 @@ pub(crate) fn restore_raw(
         }
         steps += 1;
         let p = jac.eval(problem, &q);
-        for ((ri, ti), pi) in r.iter_mut().zip(target).zip(p) {
-            *ri = ti - pi;
-        }
+        problem.task().error_into(target, p, &mut r);
         // Active set: clamp joints the full step would push out, re-solve with the others.
         free.iter_mut().for_each(|f| *f = true);
         jac.task_step(Some(&free), &r, 0.0, &mut step);
@@ -109,7 +106,7 @@ pub(crate) fn restore_raw(
                 trial[i] = (q[i] + scale * step[i]).clamp(lower[i], upper[i]);
             }
             problem.position_into(&trial, &mut reached);
-            let trial_residual = distance(&reached, target);
+            let trial_residual = problem.task().error_norm(target, &reached);
             if trial_residual < residual {
                 q.copy_from_slice(&trial);
                 residual = trial_residual;

@@ -73,9 +73,9 @@ impl Default for DlsOptions {
 impl DlsOptions {
     /// The options a problem is solved with unless the caller gives its own: the defaults (what
     /// the planar and soft-arm benchmarks were measured with), with the pull, its stopping test
-    /// and the restarts of the kind's [`crate::problem::Kinematics::dls_tuning`] when it has one.
+    /// and the restarts of the kind's [`crate::problem::Profile::dls`] when it has one.
     pub fn for_problem(problem: &Problem) -> Self {
-        match problem.kinematics().dls_tuning() {
+        match problem.profile().dls {
             Some(tuning) => DlsOptions {
                 nullspace_gain: tuning.nullspace_gain,
                 nullspace_tol: tuning.nullspace_tol,
@@ -190,15 +190,13 @@ pub fn solve(problem: &Problem, target: &[f64], seed: &[f64], opts: &DlsOptions)
     let mut scratch = vec![0.0; m];
     // λ is given for metre-scale arms; a workspace a few centimetres across takes it in
     // proportion (the planar arms' scale is 1: their damping is λ itself).
-    let damping = opts.damping * problem.kinematics().task_scale().min(1.0);
+    let damping = opts.damping * problem.profile().task_scale.min(1.0);
     let damping2 = damping * damping;
     let mut termination = Termination::IterationCap;
     let mut iterations = opts.max_iters;
     for iter in 0..opts.max_iters {
         let p = jac.eval(problem, &q);
-        for ((ri, ti), pi) in r.iter_mut().zip(target).zip(p) {
-            *ri = ti - pi;
-        }
+        problem.task().error_into(target, p, &mut r);
         problem.cost().value_and_gradient_into(&q, &mut grad);
         free.iter_mut().for_each(|f| *f = true);
         // At most n passes: each pass freezes at least one more joint or stops.

@@ -30,13 +30,13 @@ pub enum SolverKind {
     Reference,
     /// The IKFlow-style flow baseline: one sample at z = 0, or the cheapest near sample of K
     /// (`crate::flow`); built by [`build_flow`].
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "flow")]
     Flow,
 }
 
 impl SolverKind {
     /// Every kind, in menu order.
-    #[cfg(not(feature = "model-free"))]
+    #[cfg(not(feature = "flow"))]
     pub const ALL: [SolverKind; 5] = [
         SolverKind::Loink,
         SolverKind::LoinkRefine,
@@ -45,7 +45,7 @@ impl SolverKind {
         SolverKind::Reference,
     ];
     /// Every kind, in menu order.
-    #[cfg(feature = "model-free")]
+    #[cfg(feature = "flow")]
     pub const ALL: [SolverKind; 6] = [
         SolverKind::Loink,
         SolverKind::LoinkRefine,
@@ -63,7 +63,7 @@ impl SolverKind {
             SolverKind::Dls => "dls",
             SolverKind::Analytic => "analytic",
             SolverKind::Reference => "reference",
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "flow")]
             SolverKind::Flow => "flow",
         }
     }
@@ -80,9 +80,9 @@ impl SolverKind {
 
     /// Whether it is the flow baseline (which needs a flow model, not a LOInK one).
     pub fn is_flow(self) -> bool {
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         return self == SolverKind::Flow;
-        #[cfg(not(feature = "model-free"))]
+        #[cfg(not(feature = "flow"))]
         false
     }
 
@@ -94,7 +94,7 @@ impl SolverKind {
             SolverKind::Dls => "DLS + null-space descent",
             SolverKind::Analytic => "analytic (two links)",
             SolverKind::Reference => "reference optimum",
-            #[cfg(feature = "model-free")]
+            #[cfg(feature = "flow")]
             SolverKind::Flow => "flow (IKFlow-style baseline)",
         }
     }
@@ -181,7 +181,7 @@ pub fn applies(kind: SolverKind, problem: &Problem, model: Option<&ChartSet>) ->
         SolverKind::Dls => Ok(()),
         SolverKind::Analytic => analytic::applies(problem).map(|_| ()),
         SolverKind::Reference => reference::applies(problem),
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         SolverKind::Flow => Err(LoinkError::UnsupportedSolver {
             solver: kind.as_str().into(),
             reason: format!("no flow model is loaded for '{}'", problem.name()),
@@ -223,7 +223,7 @@ pub fn build(
         (SolverKind::Reference, _) => Box::new(Reference {
             problem: problem.clone(),
         }),
-        #[cfg(feature = "model-free")]
+        #[cfg(feature = "flow")]
         (SolverKind::Flow, _) => {
             return Err(LoinkError::UnsupportedSolver {
                 solver: "flow".into(),
@@ -243,7 +243,7 @@ pub fn build(
 /// `settings.sigma` (1: the z = 0 sample). Cold (`loink eval`), solve r is seeded by
 /// `settings.seed + r`; tracking a pointer (`Start::Warm`, the page) every solve draws from
 /// `settings.seed` itself, so a link's answer does not depend on the solves before it.
-#[cfg(feature = "model-free")]
+#[cfg(feature = "flow")]
 pub fn build_flow(flow: &crate::flow::Flow, settings: &SolverSettings) -> Result<Box<dyn Solver>> {
     let solver = crate::flow::FlowSolver::new(
         flow.clone(),
@@ -258,14 +258,14 @@ pub fn build_flow(flow: &crate::flow::Flow, settings: &SolverSettings) -> Result
 }
 
 /// The flow as a registry solver.
-#[cfg(feature = "model-free")]
+#[cfg(feature = "flow")]
 #[derive(Clone)]
 struct FlowBaseline {
     solver: crate::flow::FlowSolver,
     same_seed: bool,
 }
 
-#[cfg(feature = "model-free")]
+#[cfg(feature = "flow")]
 impl Solver for FlowBaseline {
     fn kind(&self) -> SolverKind {
         SolverKind::Flow

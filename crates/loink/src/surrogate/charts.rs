@@ -180,8 +180,8 @@ impl ChartSet {
     /// residual is within [`CANDIDATE_SHARE`] of the workspace radius (warm at this target).
     fn proposal(&self, k: usize, state: &mut SolverState, y: &[f64]) -> Solution {
         let raw = self.charts[k].solve(state, y).with_chart(k);
-        let radius = self.problem().kinematics().workspace_radius();
-        if self.refine == 0 || raw.residual() > CANDIDATE_SHARE * radius {
+        let radius = self.problem().workspace_radius();
+        if self.refine == 0 || raw.weighted_miss() > CANDIDATE_SHARE * radius {
             return raw;
         }
         let polished = self.charts[k].clone().with_refinement(self.refine);
@@ -258,7 +258,7 @@ impl ChartSet {
             .collect();
         let mut order: Vec<usize> = (0..self.charts.len()).collect();
         order.sort_by(|&a, &b| expected[a].total_cmp(&expected[b]));
-        let radius = self.problem().kinematics().workspace_radius();
+        let radius = self.problem().workspace_radius();
         let mut proposals = Vec::with_capacity(order.len());
         let mut best = f64::INFINITY;
         for k in order {
@@ -269,7 +269,7 @@ impl ChartSet {
             let feasible = if self.refine > 0 {
                 proposal.status() == Status::Converged
             } else {
-                proposal.residual() <= NEAR_SHARE * radius
+                proposal.weighted_miss() <= NEAR_SHARE * radius
                     && proposal.margin() >= -Tolerance::CLASSICAL.limits
             };
             if feasible {
@@ -286,16 +286,15 @@ pub fn pick(problem: &Problem, proposals: &[Solution]) -> usize {
     let limits_held = |s: &Solution| s.margin() >= -Tolerance::CLASSICAL.limits;
     let best_residual = proposals
         .iter()
-        .filter(|s| limits_held(s) && s.residual().is_finite())
+        .filter(|s| limits_held(s) && s.weighted_miss().is_finite())
         .map(Solution::residual)
         .fold(f64::INFINITY, f64::min);
-    let near_limit =
-        (NEAR_SHARE * problem.kinematics().workspace_radius()).max(NEAR_FACTOR * best_residual);
+    let near_limit = (NEAR_SHARE * problem.workspace_radius()).max(NEAR_FACTOR * best_residual);
     // 0: converged; 1: near (see the module docs); 2: the rest.
     let class = |s: &Solution| {
         if s.status() == Status::Converged {
             0
-        } else if limits_held(s) && s.residual() <= near_limit && s.cost().is_finite() {
+        } else if limits_held(s) && s.weighted_miss() <= near_limit && s.cost().is_finite() {
             1
         } else {
             2

@@ -20,7 +20,6 @@
 
 use super::{Loink, SolverState};
 use crate::nn::InverseReport;
-use crate::report::distance;
 
 /// Residual (m) below which no further feedback round is run.
 pub const FEEDBACK_TOL: f64 = 1e-9;
@@ -68,7 +67,7 @@ impl Loink {
         }
         let mut best = state.x.clone();
         let mut reached = problem.position(&best);
-        let mut residual = distance(&reached, y);
+        let mut residual = problem.task().error_norm(y, &reached);
         let mut aim = y.to_vec();
         for _ in 0..rounds {
             if residual <= FEEDBACK_TOL || residual.is_nan() || !report.converged {
@@ -82,7 +81,7 @@ impl Loink {
             };
             report.iterations += inverse.iterations;
             let next = problem.position(&state.x);
-            let next_residual = distance(&next, y);
+            let next_residual = problem.task().error_norm(y, &next);
             if !(inverse.converged() && next_residual < residual) {
                 break;
             }

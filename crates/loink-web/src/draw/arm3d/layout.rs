@@ -55,7 +55,7 @@ const INSET_SHARE: f64 = 0.3;
 /// The panel's layout at its current size for `problem` (None: the kind is not drawn in 3-D)
 /// seen from `view` = [yaw, pitch] (degrees).
 pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<Layout> {
-    let ball = problem.kinematics().reach_ball()?;
+    let ball = problem.capabilities().space().map(|v| v.reach_ball())?;
     let (w, h) = surface.size();
     let d = surface.dpr();
     let top_band = ((CAPTION_BAND + SUBCAPTION_BAND + 4.0) * d).round();

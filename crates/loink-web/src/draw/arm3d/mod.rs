@@ -319,7 +319,7 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
     let problem = scene.problem;
     let skeleton = |q: &[f64]| -> Option<Vec<[f64; 3]>> {
         (!q.is_empty())
-            .then(|| problem.kinematics().skeleton(q))
+            .then(|| problem.capabilities().space().map(|v| v.skeleton(q)))
             .flatten()
     };
     let t = [scene.target[0], scene.target[1], scene.target[2]];

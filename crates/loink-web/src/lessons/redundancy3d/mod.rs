@@ -234,7 +234,7 @@ impl ElbowLesson {
         let answer = pose(&vec![0.0; model.latent_dim()]);
         let elbow_of = |q: &[f64]| {
             (!q.is_empty())
-                .then(|| problem.kinematics().skeleton(q))
+                .then(|| problem.capabilities().space().map(|v| v.skeleton(q)))
                 .flatten()
                 .and_then(|p| p.get(4).copied())
         };

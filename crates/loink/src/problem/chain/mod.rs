@@ -16,15 +16,21 @@
 
 pub mod frame;
 pub mod spec;
+mod task;
 #[cfg(feature = "urdf")]
 pub mod urdf;
 
 use std::any::Any;
 
-use super::{DlsTuning, JointLimits, Kinematics, ProblemSpec, Reachability};
+use super::capability::SpaceView;
+use super::{
+    Capabilities, DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability,
+    TaskSpace, View,
+};
 use crate::error::{LoinkError, Result};
 pub use frame::Frame;
 pub use spec::{ChainJoint, ChainSource, ChainSpec, HeldJoint, JointType, Task};
+use task::TaskColumns;
 
 /// The kind's tag in model files.
 pub const KIND: &str = "chain";
@@ -43,6 +49,8 @@ pub struct SerialChain {
     first_origin: [f64; 3],
     /// An upper bound of |y − p_1| over every q in the box.
     reach: f64,
+    task: TaskSpace,
+    profile: Profile,
 }
 
 impl SerialChain {
@@ -99,13 +107,20 @@ impl SerialChain {
             .map(|j| frame::length(j.origin.xyz))
             .sum::<f64>()
             + frame::length(chain.tip_origin.xyz);
-        Ok(SerialChain {
+        let first_origin = chain.joints[0].origin.xyz;
+        let reach = links + prismatic_travel;
+        let mut built = SerialChain {
             name: name.to_string(),
-            first_origin: chain.joints[0].origin.xyz,
-            reach: links + prismatic_travel,
+            first_origin,
+            reach,
+            task: TaskSpace::points(3),
+            profile: profile(&chain, first_origin, reach),
             limits,
             chain,
-        })
+        };
+        let space = task::space(&built.chain, |q| built.walk(q, |_, _| ()), &built.limits)?;
+        built.task = space;
+        Ok(built)
     }
 
     /// The chain spec.
@@ -135,6 +150,19 @@ impl SerialChain {
         let tip = self.walk(q, |_, frame| points.push(frame.xyz));
         points.push(tip.xyz);
         points
+    }
+
+    /// Where a view of this chain opens (`target` in the task's coordinates, checked).
+    pub fn with_default_target(mut self, target: Vec<f64>) -> Result<Self> {
+        crate::error::ensure_len("default target", &target, self.task.dim())?;
+        crate::error::ensure_finite("default target", &target)?;
+        self.profile.default_target = Some(target);
+        Ok(self)
+    }
+
+    /// The task coordinates of the tip's frame into `y`.
+    fn task_coordinates(&self, tip: &Frame, y: &mut [f64]) {
+        task::coordinates(&self.task, tip, y);
     }
 
     /// Walks the chain at q: calls `visit(i, T_i)` with each movable joint's frame before its
@@ -180,8 +208,8 @@ impl Kinematics for SerialChain {
     fn limits(&self) -> &JointLimits {
         &self.limits
     }
-    fn task_dim(&self) -> usize {
-        self.chain.task.dim()
+    fn task(&self) -> &TaskSpace {
+        &self.task
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
@@ -189,25 +217,12 @@ impl Kinematics for SerialChain {
             ..ProblemSpec::with_box(KIND, &self.name, &self.limits)
         }
     }
-    fn title(&self) -> String {
-        let held = match self.chain.held.len() {
-            0 => String::new(),
-            k => format!(", {k} held"),
-        };
-        format!(
-            "serial arm, {} joints{held}, 3-D tip position",
-            self.chain.joints.len()
-        )
-    }
-    fn workspace_radius(&self) -> f64 {
-        frame::length(self.first_origin) + self.reach
-    }
-    fn task_scale(&self) -> f64 {
-        self.reach
+    fn profile(&self) -> &Profile {
+        &self.profile
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         let tip = self.walk(q, |_, _| ());
-        y.copy_from_slice(&tip.xyz);
+        self.task_coordinates(&tip, y);
     }
     fn jacobian_into(&self, q: &[f64], y: &mut [f64], jac: &mut [f64]) {
         // Each column needs the tip. Up to STACK_JOINTS joints, one walk keeps every joint's
@@ -215,81 +230,102 @@ impl Kinematics for SerialChain {
         const STACK_JOINTS: usize = 8;
         if q.len() <= STACK_JOINTS {
             let mut axes = [([0.0; 3], [0.0; 3]); STACK_JOINTS];
-            let tip = self
-                .walk(q, |i, frame| {
-                    axes[i] = (frame.rotate(self.chain.joints[i].axis), frame.xyz);
-                })
-                .xyz;
-            y.copy_from_slice(&tip);
-            for (i, (joint, (axis, origin))) in self.chain.joints.iter().zip(axes).enumerate() {
-                let column = if joint.joint_type.rotates() {
-                    let arm = [tip[0] - origin[0], tip[1] - origin[1], tip[2] - origin[2]];
-                    frame::cross(axis, arm)
-                } else {
-                    axis
-                };
-                jac[3 * i..3 * i + 3].copy_from_slice(&column);
+            let tip = self.walk(q, |i, frame| {
+                axes[i] = (frame.rotate(self.chain.joints[i].axis), frame.xyz);
+            });
+            self.task_coordinates(&tip, y);
+            let columns = TaskColumns::at(self.chain.task, &tip);
+            let m = y.len();
+            for (i, (axis, origin)) in axes[..q.len()].iter().enumerate() {
+                let rotates = self.chain.joints[i].joint_type.rotates();
+                columns.write(rotates, *axis, *origin, &mut jac[m * i..m * (i + 1)]);
             }
             return;
         }
-        let tip = self.walk(q, |_, _| ()).xyz;
-        y.copy_from_slice(&tip);
+        let tip = self.walk(q, |_, _| ());
+        self.task_coordinates(&tip, y);
+        let columns = TaskColumns::at(self.chain.task, &tip);
+        let m = y.len();
         self.walk(q, |i, frame| {
             let joint = &self.chain.joints[i];
             let axis = frame.rotate(joint.axis);
-            let column = if joint.joint_type.rotates() {
-                let arm = [
-                    tip[0] - frame.xyz[0],
-                    tip[1] - frame.xyz[1],
-                    tip[2] - frame.xyz[2],
-                ];
-                frame::cross(axis, arm)
-            } else {
-                axis
-            };
-            jac[3 * i..3 * i + 3].copy_from_slice(&column);
+            columns.write(
+                joint.joint_type.rotates(),
+                axis,
+                frame.xyz,
+                &mut jac[m * i..m * (i + 1)],
+            );
         });
     }
-    fn analytic_jacobian(&self) -> bool {
-        true
-    }
-    /// 32: on 300 uniform-q Panda targets, 32 starts found the optimum of 256 on every one
-    /// (16 missed one).
-    fn reference_starts(&self) -> usize {
-        32
-    }
-    /// TRAC-IK's practice: a stronger pull to mid-range (k = 0.5) that stops once the projected
-    /// gradient is below 10⁻³, and up to 16 restarts from random seeds within 5 ms.
-    fn dls_tuning(&self) -> Option<DlsTuning> {
-        Some(DlsTuning {
-            nullspace_gain: 0.5,
-            nullspace_tol: 1e-3,
-            restarts: 16,
-            restart_budget_micros: 5_000.0,
-        })
-    }
-    fn skeleton(&self, q: &[f64]) -> Option<Vec<[f64; 3]>> {
-        let mut points = vec![[0.0; 3]];
-        points.extend(self.points(q));
-        Some(points)
-    }
-    fn reach_ball(&self) -> Option<([f64; 3], f64)> {
-        Some((self.first_origin, self.reach))
-    }
-    fn quick_reachability(&self, y: &[f64]) -> Reachability {
+    /// Proved unreachable only by position: beyond the sum of the links (and a rounding
+    /// margin) no q reaches. An orientation is never proved out of reach here.
+    fn reachability(&self, y: &[f64], _search: Option<&Problem>) -> Reachability {
         let d = [
             y[0] - self.first_origin[0],
             y[1] - self.first_origin[1],
             y[2] - self.first_origin[2],
         ];
-        // The bound is a sum of link lengths: beyond it (and a rounding margin) no q reaches.
         if frame::length(d) > self.reach * (1.0 + 1e-12) + 1e-12 {
             Reachability::Unreachable
         } else {
             Reachability::Unknown
         }
     }
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            view: Some(View::Space(self)),
+            ..Capabilities::default()
+        }
+    }
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+impl SpaceView for SerialChain {
+    fn skeleton(&self, q: &[f64]) -> Vec<[f64; 3]> {
+        let mut points = vec![[0.0; 3]];
+        points.extend(self.points(q));
+        points
+    }
+    fn reach_ball(&self) -> ([f64; 3], f64) {
+        (self.first_origin, self.reach)
+    }
+    fn hand_frame(&self, q: &[f64]) -> Option<([f64; 3], [f64; 9])> {
+        (q.len() == self.chain.joints.len()).then(|| {
+            let tip = self.walk(q, |_, _| ());
+            (tip.xyz, tip.rotation)
+        })
+    }
+}
+
+/// The facts of a chain: its title, the workspace radius (the first joint's distance from the
+/// base plus the reach), the reach as DLS's span, and TRAC-IK's practice for DLS: a stronger
+/// pull to mid-range (k = 0.5) that stops once the projected gradient is below 10⁻³, and up to
+/// 16 restarts from random seeds within 5 ms. 32 reference starts: on 300 uniform-q Panda
+/// targets, 32 found the optimum of 256 on every one (16 missed one).
+fn profile(chain: &ChainSpec, first_origin: [f64; 3], reach: f64) -> Profile {
+    let held = match chain.held.len() {
+        0 => String::new(),
+        k => format!(", {k} held"),
+    };
+    let task = match chain.task {
+        Task::Position => "3-D tip position",
+        Task::Pose => "the hand's full pose",
+        Task::Axis => "the hand's position and axis",
+    };
+    Profile {
+        task_scale: reach,
+        reference_starts: 32,
+        dls: Some(DlsTuning {
+            nullspace_gain: 0.5,
+            nullspace_tol: 1e-3,
+            restarts: 16,
+            restart_budget_micros: 5_000.0,
+        }),
+        ..Profile::new(
+            format!("serial arm, {} joints{held}, {task}", chain.joints.len()),
+            frame::length(first_origin) + reach,
+        )
     }
 }

@@ -29,13 +29,19 @@ impl JointType {
     }
 }
 
-/// What the task y is.
+/// What the task y is (docs/pose.md for the two that turn the hand).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Task {
     /// The tip's position in the base frame, y ∈ R³ (m).
     #[default]
     Position,
+    /// The tip's position and orientation, y ∈ R⁶: the position (m) and the rotation vector
+    /// of the orientation about the chart reference (rad).
+    Pose,
+    /// The tip's position and the direction of its z axis (any turn about it), y ∈ R⁵: the
+    /// position (m) and the axis's stereographic coordinates from straight up.
+    Axis,
 }
 
 impl Task {
@@ -43,7 +49,25 @@ impl Task {
     pub fn dim(self) -> usize {
         match self {
             Task::Position => 3,
+            Task::Pose => 6,
+            Task::Axis => 5,
         }
+    }
+
+    /// The word (`position`, `pose`, `axis`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Task::Position => "position",
+            Task::Pose => "pose",
+            Task::Axis => "axis",
+        }
+    }
+
+    /// Parses a word.
+    pub fn parse(word: &str) -> Option<Task> {
+        [Task::Position, Task::Pose, Task::Axis]
+            .into_iter()
+            .find(|t| t.as_str() == word)
     }
 }
 
@@ -99,4 +123,8 @@ pub struct ChainSpec {
     /// Joints of the source held at a value, base to tip.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub held: Vec<HeldJoint>,
+    /// The pose task's chart reference R_c as a unit quaternion (w, x, y, z): the orientation
+    /// whose rotation vector is 0 (`None`: the tip's orientation at the middle of the box).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chart: Option<[f64; 4]>,
 }

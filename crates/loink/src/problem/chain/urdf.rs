@@ -6,9 +6,11 @@
 //! missing, a zero or non-finite axis or origin, or a file over [`MAX_URDF_BYTES`] is a typed
 //! error naming what is wrong.
 //!
-//! The presets: `panda` (docs/panda.md: `panda_link0` → `panda_hand_tcp`, joint 7 held at 0)
-//! and `tiago` (TIAGo's arm, `torso_lift_link` → `arm_tool_link`), from the files shipped in
-//! `robots/` (their licences in `robots/README.md`).
+//! The presets, from the files shipped in `robots/` (their licences in `robots/README.md`):
+//! `panda` (docs/panda.md: `panda_link0` → `panda_hand_tcp`, joint 7 held at 0, the TCP's
+//! position); `panda-pose` and `panda-axis` (docs/pose.md: all seven joints, the hand's full
+//! pose about the hand-down chart, or its position and z axis); `tiago` and `tiago-pose`
+//! (TIAGo's arm, `torso_lift_link` → `arm_tool_link`, position or full pose).
 
 use std::collections::{HashMap, HashSet};
 
@@ -20,6 +22,7 @@ use super::spec::{ChainJoint, ChainSource, ChainSpec, HeldJoint, JointType, Task
 use super::SerialChain;
 use crate::error::{LoinkError, Result};
 use crate::problem::JointLimits;
+use crate::problem::Kinematics;
 
 /// Largest URDF file read (bytes).
 pub const MAX_URDF_BYTES: usize = 10 * 1024 * 1024;
@@ -46,24 +49,35 @@ pub struct ChainRequest<'a> {
 }
 
 /// The chain presets' names.
-pub const PRESETS: [&str; 2] = ["panda", "tiago"];
+pub const PRESETS: [&str; 5] = ["panda", "panda-pose", "panda-axis", "tiago", "tiago-pose"];
+
+/// The Panda's hand pointing straight down: the TCP's orientation at the ready pose
+/// (docs/pose.md), the pose chart's reference.
+pub const HAND_DOWN: [f64; 4] = [0.0, 1.0, 0.0, 0.0];
+
+/// A tabletop pose target with a bent elbow, where a view of the Panda's pose task opens
+/// (docs/pose.md's first reference target, `x,y,z,qw,qx,qy,qz`; J* = 0.3116).
+pub const PANDA_POSE_TARGET: [f64; 7] = [0.3088, -0.4336, 0.5452, 0.3473, 0.7982, -0.4689, -0.1497];
+
+/// Low and to the side, where the Panda's elbow bends and the optimum is not the mid-range
+/// pose: where a view of its position task opens.
+pub const PANDA_TARGET: [f64; 3] = [0.45, -0.20, 0.35];
 
 /// A preset chain by name (`None` for another name).
 pub fn preset(name: &str) -> Option<Result<SerialChain>> {
-    let chain = match name {
-        "panda" => read(
+    let panda = |held: &[HeldJoint]| {
+        read(
             PANDA_URDF.as_bytes(),
             &ChainRequest {
                 file: "panda.urdf",
                 base: "panda_link0",
                 tip: "panda_hand_tcp",
-                held: &[HeldJoint {
-                    name: "panda_joint7".into(),
-                    value: 0.0,
-                }],
+                held,
             },
-        ),
-        "tiago" => read(
+        )
+    };
+    let tiago = || {
+        read(
             TIAGO_URDF.as_bytes(),
             &ChainRequest {
                 file: "tiago_no_hand.urdf",
@@ -71,10 +85,48 @@ pub fn preset(name: &str) -> Option<Result<SerialChain>> {
                 tip: "arm_tool_link",
                 held: &[],
             },
-        ),
+        )
+    };
+    let joint7 = [HeldJoint {
+        name: "panda_joint7".into(),
+        value: 0.0,
+    }];
+    let (source, task, chart) = match name {
+        "panda" => (panda(&joint7), Task::Position, None),
+        "panda-pose" => (panda(&[]), Task::Pose, Some(HAND_DOWN)),
+        "panda-axis" => (panda(&[]), Task::Axis, None),
+        "tiago" => (tiago(), Task::Position, None),
+        "tiago-pose" => (tiago(), Task::Pose, None),
         _ => return None,
     };
-    Some(chain.and_then(|(spec, limits)| SerialChain::new(name, spec, limits)))
+    Some(source.and_then(|(mut spec, limits)| {
+        spec.task = task;
+        spec.chart = chart;
+        let chain = SerialChain::new(name, spec, limits)?;
+        match name {
+            "panda" => chain.with_default_target(PANDA_TARGET.to_vec()),
+            "panda-pose" | "panda-axis" => {
+                let [x, y, z, qw, qx, qy, qz] = PANDA_POSE_TARGET;
+                let columns = match task {
+                    Task::Axis => {
+                        let r = crate::so3::Quaternion::new(qw, qx, qy, qz).to_matrix();
+                        vec![x, y, z, r[2], r[5], r[8]]
+                    }
+                    _ => PANDA_POSE_TARGET.to_vec(),
+                };
+                let target =
+                    chain
+                        .task()
+                        .from_columns(&columns)
+                        .map_err(|e| LoinkError::OutOfRange {
+                            what: "the preset's default target".into(),
+                            detail: e.to_string(),
+                        })?;
+                chain.with_default_target(target)
+            }
+            _ => Ok(chain),
+        }
+    }))
 }
 
 /// Reads the chain `request` names out of the URDF `bytes`: its spec and its joint box.
@@ -209,6 +261,7 @@ fn fold(path: &[Node], bytes: &[u8], request: &ChainRequest) -> Result<(ChainSpe
         joints,
         tip_origin: pending,
         held,
+        chart: None,
     };
     Ok((spec, JointLimits::new(lower, upper)?))
 }

@@ -23,10 +23,14 @@ use std::sync::Arc;
 
 use crate::cost::{CostSpec, CostTerm, TermSpec};
 use crate::error::Result;
-use crate::problem::presentation::{ContactLoad, TargetControl, TargetPreset};
+use crate::problem::capability::{Domain, PlaneView, Search, Statics};
+use crate::problem::presentation::ContactLoad;
 use crate::problem::region::Region;
 use crate::problem::sketch::Sketch;
-use crate::problem::{DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Reachability};
+use crate::problem::{
+    Capabilities, DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability,
+    TaskSpace, View,
+};
 
 use body::{Stance, ANKLE_MAX, BODY_END, FEMUR, PAD, PIVOT_U, PIVOT_V, TIBIA};
 use cost::{ClimberTerm, Part};
@@ -44,7 +48,7 @@ const UPPER: [f64; 5] = [4.2, 2.355, 0.001, 2.355, 0.001];
 /// The useful domain of targets: γ ∈ [60°, 180°], d ∈ [0.30, 0.70] m, h ∈ [0.04, 0.16] m.
 const INCLINATION: [f64; 2] = [std::f64::consts::FRAC_PI_3, std::f64::consts::PI];
 const SPAN: [f64; 2] = [0.30, 0.70];
-const CLEARANCE: [f64; 2] = [0.04, 0.16];
+pub const CLEARANCE: [f64; 2] = [0.04, 0.16];
 
 /// The side view's frame `[x0, x1, y0, y1]` (m).
 const SKETCH_BOUNDS: [f64; 4] = [-0.95, 0.58, -0.72, 0.9];
@@ -95,6 +99,8 @@ fn stands(stance: &Stance) -> bool {
 pub struct Climber {
     name: String,
     limits: JointLimits,
+    task: TaskSpace,
+    profile: Profile,
 }
 
 impl Climber {
@@ -109,6 +115,8 @@ impl Climber {
         Ok(Self {
             name: name.to_string(),
             limits,
+            task: TaskSpace::euclidean(&["y1", "y2", "y3"]),
+            profile: profile(),
         })
     }
 
@@ -119,6 +127,8 @@ impl Climber {
         Self {
             name: NAME.into(),
             limits,
+            task: TaskSpace::euclidean(&["y1", "y2", "y3"]),
+            profile: profile(),
         }
     }
 
@@ -153,8 +163,8 @@ impl Kinematics for Climber {
     fn limits(&self) -> &JointLimits {
         &self.limits
     }
-    fn task_dim(&self) -> usize {
-        3
+    fn task(&self) -> &TaskSpace {
+        &self.task
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
@@ -162,31 +172,8 @@ impl Kinematics for Climber {
             ..ProblemSpec::with_box(KIND, &self.name, &self.limits)
         }
     }
-    fn title(&self) -> String {
-        "Magneto on a wall (side view): 5 joints, a 2-D latent".into()
-    }
-    /// A vertical wall climbed head-up, span 0.5 m, clearance 8 cm.
-    fn default_target(&self) -> Vec<f64> {
-        vec![0.0, 0.5, 0.08]
-    }
-    /// √(d_max² + h_max²) = 0.939 m (see [`max_span`], [`max_clearance`]).
-    fn workspace_radius(&self) -> f64 {
-        max_span().hypot(max_clearance())
-    }
-    /// Proved unreachable: a foot span beyond both legs stretched out from their pivots, or a
-    /// clearance beyond a stretched leg's reach from the body origin.
-    fn quick_reachability(&self, y: &[f64]) -> Reachability {
-        if y.len() == 3 && (y[0].hypot(y[1]) > max_span() || y[2].abs() > max_clearance()) {
-            Reachability::Unreachable
-        } else {
-            Reachability::Unknown
-        }
-    }
-    fn task_scale(&self) -> f64 {
-        0.5
-    }
-    fn task_columns(&self) -> Option<Vec<String>> {
-        Some(vec!["y1".into(), "y2".into(), "y3".into()])
+    fn profile(&self) -> &Profile {
+        &self.profile
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         y[..3].copy_from_slice(&Stance::new(q).task());
@@ -196,45 +183,124 @@ impl Kinematics for Climber {
         y[..3].copy_from_slice(&stance.task());
         stance.task_jacobian(jac);
     }
-    fn analytic_jacobian(&self) -> bool {
-        true
-    }
-    /// Decided on the reference's latent grid: reachable when a grid stance lies in the box.
-    fn decide_reachability(&self, problem: &Problem, y: &[f64]) -> Reachability {
+    /// Proved unreachable: a foot span beyond both legs stretched out from their pivots, or a
+    /// clearance beyond a stretched leg's reach from the body origin. Decided on the
+    /// reference's latent grid: reachable when a grid stance lies in the box (existence is all
+    /// the verdict needs: no cost is evaluated).
+    fn reachability(&self, y: &[f64], search: Option<&Problem>) -> Reachability {
         if y.len() != 3 || y.iter().any(|v| !v.is_finite()) {
             return Reachability::Unknown;
         }
-        // Existence is all the verdict needs: no cost is evaluated.
-        let _ = problem;
-        if self.grid(y).next().is_none() {
-            Reachability::Unreachable
-        } else {
-            Reachability::Reachable
+        if y[0].hypot(y[1]) > max_span() || y[2].abs() > max_clearance() {
+            return Reachability::Unreachable;
         }
+        match search {
+            None => Reachability::Unknown,
+            Some(_) if self.grid(y).next().is_none() => Reachability::Unreachable,
+            Some(_) => Reachability::Reachable,
+        }
+    }
+    fn cost_term(&self, term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
+        let (part, weight) = match *term {
+            TermSpec::Adhesion { weight } => (Part::Adhesion, weight),
+            TermSpec::Ankles { weight } => (Part::Ankles, weight),
+            TermSpec::Tilt { weight } => (Part::Tilt, weight),
+            _ => return None,
+        };
+        Some(Arc::new(ClimberTerm { part, weight }))
+    }
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            view: Some(View::Plane(self)),
+            domain: Some(self),
+            statics: Some(self),
+            search: Some(self),
+            simulator: None,
+        }
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The climber's facts: √(d_max² + h_max²) = 0.939 m of workspace radius ([`max_span`],
+/// [`max_clearance`]), a 0.5 m span for DLS's damping, and its DLS tuning: the default pull
+/// (k = 0.1 down to 10⁻⁶) ran every solve to the 500-step cap, its gradient being differences
+/// of the adhesion; k = 0.5 down to 10⁻⁴ ends in a median of 115 steps with the task met as
+/// often (docs/climber.md). A view opens on a vertical wall climbed head-up, span 0.5 m,
+/// clearance 8 cm.
+fn profile() -> Profile {
+    Profile {
+        task_scale: 0.5,
+        dls: Some(DlsTuning {
+            nullspace_gain: 0.5,
+            nullspace_tol: 1e-4,
+            restarts: 16,
+            restart_budget_micros: 5_000.0,
+        }),
+        default_target: Some(vec![0.0, 0.5, 0.08]),
+        ..Profile::new(
+            "Magneto on a wall (side view): 5 joints, a 2-D latent",
+            max_span().hypot(max_clearance()),
+        )
+    }
+}
+
+impl PlaneView for Climber {
+    fn sketch(&self, q: &[f64]) -> Sketch {
+        sketch::sketch(q)
+    }
+    /// The front foot's placements about the rear one and the body hanging off either side of
+    /// the wall (the ceiling's body below the feet, a 60° slope's up to the left), and a band
+    /// below for the page's load bars.
+    fn bounds(&self) -> Option<[f64; 4]> {
+        Some(SKETCH_BOUNDS)
+    }
+    /// The useful domain's annulus sector (d 0.30–0.70 m, γ 60–180°) at any clearance.
+    fn region(&self, _samples: usize) -> Option<Region> {
+        Some(sketch::domain_region(SKETCH_BOUNDS, SPAN, INCLINATION))
+    }
+}
+
+impl Domain for Climber {
+    fn contains(&self, q: &[f64]) -> bool {
+        let stance = Stance::new(q);
+        let y = stance.task();
+        let inclination = y[1].atan2(y[0]);
+        let span = stance.span;
+        (INCLINATION[0]..=INCLINATION[1]).contains(&inclination)
+            && (SPAN[0]..=SPAN[1]).contains(&span)
+            && (CLEARANCE[0]..=CLEARANCE[1]).contains(&y[2])
+            && stands(&stance)
     }
     /// The wall swung from 66° to 174° and back while the span breathes over 0.42–0.64 m, the
     /// clearance against it (high on a short span, low on a long one, where the optimum keeps
     /// its ankles and body ends clear of the wall): a pointer dragging the front foot around the
     /// rear one. (Spans below 0.41 m have a second minimum 16–21 % dearer.)
-    fn domain_path(&self, t: f64) -> Option<Vec<f64>> {
+    fn path(&self, t: f64) -> Vec<f64> {
         use std::f64::consts::TAU;
         let mid = (INCLINATION[0] + INCLINATION[1]) / 2.0;
         let gamma = mid + 0.9 * (INCLINATION[1] - mid) * (TAU * t).sin();
         let span = 0.53 + 0.11 * (2.0 * TAU * t + 0.7).sin();
         let clearance = 0.10 - 0.03 * (2.0 * TAU * t + 0.7).sin() + 0.01 * (6.0 * TAU * t).sin();
-        Some(vec![span * gamma.cos(), span * gamma.sin(), clearance])
+        vec![span * gamma.cos(), span * gamma.sin(), clearance]
     }
-    /// The default pull (k = 0.1 down to 10⁻⁶) ran every solve to the 500-step cap, its
-    /// gradient being differences of the adhesion; k = 0.5 down to 10⁻⁴ ends in a median of 115
-    /// steps with the task met as often (docs/climber.md).
-    fn dls_tuning(&self) -> Option<DlsTuning> {
-        Some(DlsTuning {
-            nullspace_gain: 0.5,
-            nullspace_tol: 1e-4,
-            restarts: 16,
-            restart_budget_micros: 5_000.0,
-        })
+}
+
+impl Statics for Climber {
+    fn contact_loads(&self, q: &[f64]) -> Option<Vec<ContactLoad>> {
+        (q.len() == 5 && q.iter().all(|v| v.is_finite())).then(|| sketch::loads(q))
     }
+    /// The untilted stance centred between the feet (α = c = 0).
+    fn neutral_pose(&self, y: &[f64]) -> Option<Vec<f64>> {
+        if y.len() != 3 || !y.iter().all(|v| v.is_finite()) {
+            return None;
+        }
+        stance(&placement_of(y, 0.0, 0.0)).map(|x| x.to_vec())
+    }
+}
+
+impl Search for Climber {
     /// The six cheapest grid stances by `problem`'s cost.
     fn reference_seeds(&self, problem: &Problem, y: &[f64]) -> Option<Vec<Vec<f64>>> {
         let mut costed: Vec<(f64, [f64; 5])> = self
@@ -249,82 +315,5 @@ impl Kinematics for Climber {
                 .map(|(_, x)| x.to_vec())
                 .collect(),
         )
-    }
-    fn in_domain(&self, q: &[f64]) -> bool {
-        let stance = Stance::new(q);
-        let y = stance.task();
-        let inclination = y[1].atan2(y[0]);
-        let span = stance.span;
-        (INCLINATION[0]..=INCLINATION[1]).contains(&inclination)
-            && (SPAN[0]..=SPAN[1]).contains(&span)
-            && (CLEARANCE[0]..=CLEARANCE[1]).contains(&y[2])
-            && stands(&stance)
-    }
-    fn cost_term(&self, term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
-        let (part, weight) = match *term {
-            TermSpec::Adhesion { weight } => (Part::Adhesion, weight),
-            TermSpec::Ankles { weight } => (Part::Ankles, weight),
-            TermSpec::Tilt { weight } => (Part::Tilt, weight),
-            _ => return None,
-        };
-        Some(Arc::new(ClimberTerm { part, weight }))
-    }
-    fn sketch(&self, q: &[f64]) -> Option<Sketch> {
-        (q.len() == 5).then(|| sketch::sketch(q))
-    }
-    /// The front foot's placements about the rear one and the body hanging off either side of
-    /// the wall (the ceiling's body below the feet, a 60° slope's up to the left), and a band
-    /// below for the page's load bars.
-    fn sketch_bounds(&self) -> Option<[f64; 4]> {
-        Some(SKETCH_BOUNDS)
-    }
-    /// The useful domain's annulus sector (d 0.30–0.70 m, γ 60–180°) at any clearance.
-    fn reachable_region(&self, _samples: usize) -> Option<Region> {
-        Some(sketch::domain_region(SKETCH_BOUNDS, SPAN, INCLINATION))
-    }
-    fn domain_words(&self) -> Option<&'static str> {
-        Some("an ankle past its range or the body on the wall")
-    }
-    fn region_words(&self) -> &'static str {
-        "where the front foot may stand (span 0.30–0.70 m, wall 60–180°)"
-    }
-    fn target_controls(&self) -> Vec<TargetControl> {
-        vec![TargetControl {
-            coordinate: 2,
-            name: "height",
-            label: "body clearance h (m)",
-            range: CLEARANCE,
-            step: 0.005,
-        }]
-    }
-    /// Span 0.5 m, clearance 8–9 cm (docs/climber.md §5's optima).
-    fn target_presets(&self) -> Vec<TargetPreset> {
-        let at = |name, degrees: f64, clearance| {
-            let g = degrees.to_radians();
-            // The ceiling's y1 is −0.5 exactly, not −0.5 + 6e-17.
-            let round = |v: f64| (v * 1e12).round() / 1e12;
-            TargetPreset {
-                name,
-                target: vec![round(0.5 * g.cos()), round(0.5 * g.sin()), clearance],
-            }
-        };
-        vec![
-            at("wall", 90.0, 0.08),
-            at("overhang", 135.0, 0.09),
-            at("ceiling", 180.0, 0.09),
-        ]
-    }
-    fn contact_loads(&self, q: &[f64]) -> Option<Vec<ContactLoad>> {
-        (q.len() == 5 && q.iter().all(|v| v.is_finite())).then(|| sketch::loads(q))
-    }
-    /// The untilted stance centred between the feet (α = c = 0).
-    fn neutral_pose(&self, y: &[f64]) -> Option<Vec<f64>> {
-        if y.len() != 3 || !y.iter().all(|v| v.is_finite()) {
-            return None;
-        }
-        stance(&placement_of(y, 0.0, 0.0)).map(|x| x.to_vec())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -25,8 +25,12 @@ pub mod two_link;
 use std::any::Any;
 use std::sync::Arc;
 
+use super::capability::{PlaneView, Search};
 use super::sketch::{Shape, Sketch, Stroke};
-use super::{JointLimits, Kinematics, Problem, ProblemSpec, Reachability};
+use super::{
+    Capabilities, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability, TaskSpace,
+    View,
+};
 use crate::cost::{CostTerm, TermSpec};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 
@@ -44,6 +48,8 @@ pub struct PlanarArm {
     limits: JointLimits,
     /// Centre-of-mass coefficients a_k: com = Σ_k a_k (cos s_k, sin s_k).
     com_coeffs: Vec<f64>,
+    task: TaskSpace,
+    profile: Profile,
 }
 
 impl PlanarArm {
@@ -70,11 +76,21 @@ impl PlanarArm {
                 lengths[j] * (lengths[j] / 2.0 + beyond) / total
             })
             .collect();
+        let reach: f64 = lengths.iter().sum();
+        // Where a view opens: (0.5, 0.25) of the reach, to the millimetre ((0.6, 0.3) m on the
+        // 1.2-m presets).
+        let mm = |share: f64| (share * reach * 1e3).round() * 1e-3;
+        let profile = Profile {
+            default_target: Some(vec![mm(0.5), mm(0.25)]),
+            ..Profile::new(title(lengths.len()), reach)
+        };
         Ok(Self {
             name: name.to_string(),
             lengths,
             limits,
             com_coeffs,
+            task: TaskSpace::points(2),
+            profile,
         })
     }
 
@@ -225,8 +241,8 @@ impl Kinematics for PlanarArm {
     fn limits(&self) -> &JointLimits {
         &self.limits
     }
-    fn task_dim(&self) -> usize {
-        2
+    fn task(&self) -> &TaskSpace {
+        &self.task
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
@@ -234,25 +250,8 @@ impl Kinematics for PlanarArm {
             ..ProblemSpec::with_box("planar", &self.name, &self.limits)
         }
     }
-    fn title(&self) -> String {
-        let redundant = self.dof().saturating_sub(2);
-        let latent = match redundant {
-            0 => "no redundancy".to_string(),
-            1 => "1 redundant joint".to_string(),
-            k => format!("{k} redundant joints"),
-        };
-        format!("{} links, {latent}", self.dof())
-    }
-    fn workspace_radius(&self) -> f64 {
-        self.reach()
-    }
-    fn reach_disc(&self) -> Option<f64> {
-        Some(self.reach())
-    }
-    /// (0.5, 0.25) of the reach, to the millimetre: (0.6, 0.3) m on the 1.2-m presets.
-    fn default_target(&self) -> Vec<f64> {
-        let mm = |share: f64| (share * self.reach() * 1e3).round() * 1e-3;
-        vec![mm(0.5), mm(0.25)]
+    fn profile(&self) -> &Profile {
+        &self.profile
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         y.copy_from_slice(&self.position(q));
@@ -260,17 +259,11 @@ impl Kinematics for PlanarArm {
     fn jacobian_into(&self, q: &[f64], y: &mut [f64], jac: &mut [f64]) {
         y.copy_from_slice(&self.jacobian_columns(q, jac));
     }
-    fn analytic_jacobian(&self) -> bool {
-        true
-    }
-    fn quick_reachability(&self, y: &[f64]) -> Reachability {
-        reach::outside_ring(self, y)
-    }
-    fn decide_reachability(&self, problem: &Problem, y: &[f64]) -> Reachability {
-        reach::decide(self, problem, y)
-    }
-    fn closest_pose(&self, problem: &Problem, y: &[f64]) -> Option<Vec<f64>> {
-        closest::closest_pose(self, problem, y)
+    fn reachability(&self, y: &[f64], search: Option<&Problem>) -> Reachability {
+        match search {
+            None => reach::outside_ring(self, y),
+            Some(problem) => reach::decide(self, problem, y),
+        }
     }
     fn cost_term(&self, term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
         match *term {
@@ -281,15 +274,51 @@ impl Kinematics for PlanarArm {
             _ => None,
         }
     }
-    fn sketch(&self, q: &[f64]) -> Option<Sketch> {
-        Some(sketch(self, q))
-    }
-    fn reachable_region(&self, samples: usize) -> Option<crate::problem::region::Region> {
-        Some(region::sample(self, samples))
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            view: Some(View::Plane(self)),
+            search: Some(self),
+            ..Capabilities::default()
+        }
     }
     fn as_any(&self) -> &dyn Any {
         self
     }
+}
+
+impl PlaneView for PlanarArm {
+    fn sketch(&self, q: &[f64]) -> Sketch {
+        sketch(self, q)
+    }
+    fn reach_disc(&self) -> Option<f64> {
+        Some(self.reach())
+    }
+    fn region(&self, samples: usize) -> Option<crate::problem::region::Region> {
+        Some(region::sample(self, samples))
+    }
+}
+
+impl Search for PlanarArm {
+    fn closest_pose(&self, problem: &Problem, y: &[f64]) -> Option<Vec<f64>> {
+        closest::closest_pose(self, problem, y)
+    }
+}
+
+impl Problem {
+    /// The planar arm, when this is a planar problem.
+    pub fn planar(&self) -> Option<&PlanarArm> {
+        self.kinematics().as_any().downcast_ref()
+    }
+}
+
+/// What a planar arm is, in a few words: "3 links, 1 redundant joint".
+fn title(links: usize) -> String {
+    let latent = match links.saturating_sub(2) {
+        0 => "no redundancy".to_string(),
+        1 => "1 redundant joint".to_string(),
+        k => format!("{k} redundant joints"),
+    };
+    format!("{links} links, {latent}")
 }
 
 /// The arm as the page draws it: each joint's range as an arc around the joint (measured from

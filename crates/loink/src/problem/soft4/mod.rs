@@ -21,8 +21,12 @@ pub mod statics;
 use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::capability::{PlaneView, Simulator};
 use super::sketch::{Shape, Sketch, Stroke};
-use super::{JointLimits, Kinematics, ProblemSpec, Reachability};
+use super::{
+    Capabilities, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability, TaskSpace,
+    View,
+};
 use crate::error::{LoinkError, Result};
 
 pub use statics::{Params, PARAMS, PHI_MAX};
@@ -41,6 +45,8 @@ pub struct SoftArm {
     limits: JointLimits,
     params: Params,
     calls: AtomicU64,
+    task: TaskSpace,
+    profile: Profile,
 }
 
 impl Clone for SoftArm {
@@ -50,6 +56,8 @@ impl Clone for SoftArm {
             limits: self.limits.clone(),
             params: self.params,
             calls: AtomicU64::new(self.calls()),
+            task: self.task.clone(),
+            profile: self.profile.clone(),
         }
     }
 }
@@ -84,6 +92,8 @@ impl SoftArm {
             limits,
             params: PARAMS,
             calls: AtomicU64::new(0),
+            task: TaskSpace::points(2),
+            profile: profile(),
         })
     }
 
@@ -114,25 +124,14 @@ impl Kinematics for SoftArm {
     fn limits(&self) -> &JointLimits {
         &self.limits
     }
-    fn task_dim(&self) -> usize {
-        2
+    fn task(&self) -> &TaskSpace {
+        &self.task
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec::with_box(NAME, &self.name, &self.limits)
     }
-    fn title(&self) -> String {
-        "soft arm, 4 twisted rods (2 redundant)".into()
-    }
-    fn workspace_radius(&self) -> f64 {
-        // The end effector stays within 0.2 m of the base (it sits 0.110–0.145 m above it).
-        0.2
-    }
-    fn task_scale(&self) -> f64 {
-        // The end effector sweeps about ±36 mm across and 33 mm up (docs/soft-arm.md).
-        0.04
-    }
-    fn default_target(&self) -> Vec<f64> {
-        DEFAULT_TARGET.to_vec()
+    fn profile(&self) -> &Profile {
+        &self.profile
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         self.calls.fetch_add(1, Ordering::Relaxed);
@@ -141,24 +140,49 @@ impl Kinematics for SoftArm {
         y[0] = yx;
         y[1] = yy;
     }
-    fn quick_reachability(&self, y: &[f64]) -> Reachability {
+    fn reachability(&self, y: &[f64], search: Option<&Problem>) -> Reachability {
         // The end effector never leaves the disc of the workspace radius: 0.025 m of proximal
         // cap, a 0.059 m backbone stretched at most 1.6× (σ_a at full twist, the shear a few
-        // hundredths), 0.026 m of cap and platform make under 0.15 m.
-        if y[0].hypot(y[1]) > self.workspace_radius() {
+        // hundredths), 0.026 m of cap and platform make under 0.15 m. Nothing more is decided.
+        if search.is_none() && y[0].hypot(y[1]) > self.profile.workspace_radius {
             Reachability::Unreachable
         } else {
             Reachability::Unknown
         }
     }
-    fn simulator_calls(&self) -> Option<u64> {
-        Some(self.calls())
-    }
-    fn sketch(&self, q: &[f64]) -> Option<Sketch> {
-        Some(statics::sketch(&self.params, q))
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            view: Some(View::Plane(self)),
+            simulator: Some(self),
+            ..Capabilities::default()
+        }
     }
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+impl PlaneView for SoftArm {
+    fn sketch(&self, q: &[f64]) -> Sketch {
+        statics::sketch(&self.params, q)
+    }
+}
+
+impl Simulator for SoftArm {
+    fn calls(&self) -> u64 {
+        SoftArm::calls(self)
+    }
+}
+
+/// The soft arm's facts: a 0.2 m workspace radius (the end effector sits 0.110–0.145 m above
+/// the base), a 0.04 m span (it sweeps about ±36 mm across and 33 mm up, docs/soft-arm.md), a
+/// Jacobian by finite differences, and the view opening at [`DEFAULT_TARGET`].
+fn profile() -> Profile {
+    Profile {
+        task_scale: 0.04,
+        analytic_jacobian: false,
+        default_target: Some(DEFAULT_TARGET.to_vec()),
+        ..Profile::new("soft arm, 4 twisted rods (2 redundant)", 0.2)
     }
 }
 

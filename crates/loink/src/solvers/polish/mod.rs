@@ -30,8 +30,8 @@ use null_space::{null_space_basis, null_step, reduced_gradient};
 use super::dls::{self, DlsOptions};
 use super::linalg::{norm, Jacobian};
 use super::refine::{self, RESIDUAL_TOL};
-use crate::problem::Problem;
-use crate::report::{distance, Ranked, Termination, Tolerance};
+use crate::problem::{Miss, Problem};
+use crate::report::{Ranked, Termination, Tolerance};
 
 /// Projected-gradient norm (cost units per rad) at which the cost counts as minimised.
 pub const GRADIENT_TOL: f64 = 1e-9;
@@ -212,9 +212,7 @@ fn polish_with(
     let mut termination = Termination::IterationCap;
     loop {
         w.jac.eval(problem, &q);
-        for ((ri, ti), pi) in w.r.iter_mut().zip(target).zip(&w.jac.y) {
-            *ri = ti - pi;
-        }
+        problem.task().error_into(target, &w.jac.y, &mut w.r);
         let residual = norm(&w.r);
         let cost = problem.cost().value_and_gradient_into(&q, &mut w.grad);
         // Every joint starts free; the step decides which rest on a limit (those it would
@@ -246,7 +244,7 @@ fn polish_with(
         }
     }
     problem.position_into(&q, &mut w.reached);
-    let residual = distance(&w.reached, target);
+    let residual = problem.task().error_norm(target, &w.reached);
     let mut polished = Polished {
         q,
         residual,
@@ -268,7 +266,7 @@ fn polish_with(
         if feasible(problem, target, rescue.q()) {
             polished = Polished {
                 q: rescue.q().to_vec(),
-                residual: rescue.residual(),
+                residual: rescue.weighted_miss(),
                 steps: polished.steps + rescue.iterations(),
                 termination: Termination::Converged,
                 cost_descended: true,
@@ -313,16 +311,14 @@ fn line_search(
         // (A cost part below 1e-7 rad leaves a task error far below the tolerance.)
         if cost_part > 1e-14 {
             problem.position_into(&w.trial, &mut w.reached);
-            for ((ri, ti), pi) in w.rest.iter_mut().zip(target).zip(&w.reached) {
-                *ri = ti - pi;
-            }
+            problem.task().error_into(target, &w.reached, &mut w.rest);
             w.jac.task_step(Some(&w.free), &w.rest, 0.0, &mut w.unit);
             for i in 0..n {
                 w.trial[i] = (w.trial[i] + w.unit[i]).clamp(lower[i], upper[i]);
             }
         }
         problem.position_into(&w.trial, &mut w.reached);
-        let trial_residual = distance(&w.reached, target);
+        let trial_residual = problem.task().error_norm(target, &w.reached);
         let trial_merit = problem.cost().value(&w.trial) + rho * trial_residual;
         // Progress is a lower merit, or (far from the task) a halved task error: restoring
         // feasibility may have to cost more than the merit's weight allows.
@@ -377,20 +373,24 @@ fn compute_step(problem: &Problem, w: &mut Work, q: &[f64], lower: &[f64], upper
     projected
 }
 
-/// Whether a residual and a limit margin make a converged answer (1e-6 m, 1e-6 rad).
-fn within_tolerance(residual: f64, margin: f64) -> bool {
+/// Whether a miss and a limit margin make a converged answer (1e-6 m, 1e-6 rad of orientation,
+/// 1e-6 rad of each limit).
+fn within_tolerance(miss: Miss, margin: f64) -> bool {
     let tolerance = Tolerance::CLASSICAL;
-    residual <= tolerance.residual && margin >= -tolerance.limits
+    miss.distance <= tolerance.residual
+        && miss.angle.is_none_or(|a| a <= tolerance.angle)
+        && margin >= -tolerance.limits
 }
 
 /// How q ranks as an answer to `target` ([`Ranked`]: the order every solver's answers share).
 fn ranked(problem: &Problem, target: &[f64], q: &[f64]) -> Ranked {
-    let residual = distance(&problem.position(q), target);
+    let reached = problem.position(q);
+    let miss = problem.miss(target, &reached);
     let margin = problem.limits().margin(q);
     Ranked {
-        converged: within_tolerance(residual, margin),
+        converged: within_tolerance(miss, margin),
         cost: problem.cost().value(q),
-        residual,
+        residual: problem.task().error_norm(target, &reached),
         margin,
     }
 }
@@ -398,7 +398,7 @@ fn ranked(problem: &Problem, target: &[f64], q: &[f64]) -> Ranked {
 /// Whether q reaches the target to 1e-6 inside the limits (to 1e-6 rad).
 fn feasible(problem: &Problem, target: &[f64], q: &[f64]) -> bool {
     within_tolerance(
-        distance(&problem.position(q), target),
+        problem.miss(target, &problem.position(q)),
         problem.limits().margin(q),
     )
 }

@@ -1,12 +1,11 @@
 //! The global reference optimum J\* of a target: the ground truth every gap is measured against.
-//! A kind declares the capability (`Kinematics::has_reference_optimum`) and this solver
-//! dispatches: planar arms sweep their self-motion set ([`planar`]), any other kind with a
+//! Every kind with a forward map has one, and this solver dispatches: planar arms sweep their self-motion set ([`planar`]), any other kind with a
 //! forward map gets the multi-start polish ([`multistart`]); a problem without one has no
 //! reference, and [`solve`] says so instead of guessing.
 
-// Every kind other than the planar arms comes with one of these features: without them (the
+// Every kind other than the planar arms enables the `multistart` feature: without it (the
 // page's slim bundle) the multi-start search has no problem to run on.
-#[cfg(any(feature = "model-free", feature = "chain", feature = "climber"))]
+#[cfg(feature = "multistart")]
 pub mod multistart;
 pub mod planar;
 
@@ -31,7 +30,7 @@ pub fn applies(problem: &Problem) -> Result<()> {
 
 /// Whether the problem's kind computes a reference optimum.
 pub fn available(problem: &Problem) -> bool {
-    problem.replayable() && problem.kinematics().has_reference_optimum()
+    problem.replayable()
 }
 
 /// Whether the reference comes from a sweep of the self-motion set (a planar arm's φ sweep,
@@ -62,8 +61,8 @@ pub fn solve(problem: &Problem, target: &[f64]) -> Solution {
     if sweeps(problem) {
         return planar::solve(problem, target);
     }
-    #[cfg(any(feature = "model-free", feature = "chain", feature = "climber"))]
+    #[cfg(feature = "multistart")]
     return multistart::solve(problem, target);
-    #[cfg(not(any(feature = "model-free", feature = "chain", feature = "climber")))]
+    #[cfg(not(feature = "multistart"))]
     Solution::invalid(NAME, target, 0.0)
 }

@@ -1,7 +1,7 @@
 //! The reference optimum of any kind with a forward map and no search of its own (the soft arm,
 //! the serial chains): the polish (limit-aware task restoration, null-space Newton on the cost,
 //! a damped-least-squares rescue) from the kind's number of fixed starts
-//! (`Kinematics::reference_starts`) spread over the box (a scrambled lattice), the cheapest
+//! (`Profile::reference_starts`) spread over the box (a scrambled lattice), the cheapest
 //! converged answer kept and, when its polish ran out of steps, polished on to the test. On the soft arm docs/soft-arm.md measured the
 //! optimum unique (32 more IPOPT starts never found a cheaper one on 50 targets); the tests check
 //! these starts against four times as many.
@@ -122,9 +122,13 @@ fn judged(
 /// else from the kind's number of spread starts.
 pub fn solve(problem: &Problem, target: &[f64]) -> Solution {
     solve_from_seeds(problem, target, |p| {
-        match p.kinematics().reference_seeds(p, target) {
+        let seeds = p
+            .capabilities()
+            .search
+            .and_then(|s| s.reference_seeds(p, target));
+        match seeds {
             Some(seeds) if !seeds.is_empty() => seeds,
-            _ => starts(p, p.kinematics().reference_starts()),
+            _ => starts(p, p.profile().reference_starts),
         }
     })
 }
