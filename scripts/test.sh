@@ -16,11 +16,21 @@ step "format"
 cargo fmt --all --check
 done_step
 
-step "clippy (native, all targets; wasm crate for wasm32)"
+step "clippy (native, all targets; both bundle profiles of the web crate for wasm32)"
 cargo clippy --workspace --all-targets --release -- -D warnings
-cargo clippy -p loink -p loink-web --target wasm32-unknown-unknown --profile wasm-release -- -D warnings
-# The playground's bundle is loink-web without its `lessons` feature (scripts/build-web.sh).
-cargo clippy -p loink-web --target wasm32-unknown-unknown --profile wasm-release --no-default-features -- -D warnings
+# The page's two bundles (scripts/build-web.sh): the `full` profile and the playground's `slim`.
+for profile in full slim; do
+  cargo clippy -p loink -p loink-web --target wasm32-unknown-unknown --profile wasm-release \
+    --no-default-features --features "$profile" -- -D warnings
+done
+done_step
+
+step "the core builds with each optional feature on its own"
+for feature in $(scripts/core-features.sh); do
+  printf '  loink --features %s\n' "$feature"
+  cargo build -q -p loink --no-default-features --features "$feature" --profile features
+done
+cargo build -q -p loink --no-default-features --profile features
 done_step
 
 step "documentation builds without a warning (rustdoc -D warnings)"

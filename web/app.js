@@ -44,7 +44,8 @@ if (lessonPage) {
   window.loinkLessons = { ready: loaded.then(() => window.loinkLessons.ready) };
 }
 
-const PANELS = ['arm', 'landscape', 'latent', 'gapmap'];
+// The page's panels, as Rust lists them (Playground.panels()), once the wasm is in.
+let PANELS = [];
 const listeners = { update: new Set() };
 let pg = null;
 let state = null;
@@ -340,7 +341,8 @@ function bindResize() {
 function fillModelMenu() {
   const groups = new Map();
   for (const m of Playground.knownModels()) {
-    if (m.kind === 'flow') continue; // a problem's baseline solver, fetched with its models
+    // A flow is a problem's baseline solver, fetched with its models; a regressor a lesson's.
+    if (m.kind !== 'loink' && m.kind !== 'charts') continue;
     if (!groups.has(m.problem)) {
       const group = document.createElement('optgroup');
       group.label = `${m.problem} — ${m.problemTitle}`;
@@ -685,6 +687,7 @@ async function start() {
   await init();
   performance.mark('loink:wasm-ready');
   pg = new Playground();
+  PANELS = Playground.panels();
   const carried = takeCarriedTarget();
   if (carried) guarded(() => pg.carryTarget(carried));
   const parsed = Playground.parseHash(location.hash);
@@ -775,13 +778,13 @@ window.loinkPlayground = {
   firstFrame,
   interactive,
   linkHash,
-  /** setTarget(x, y) on a planar view, setTarget(y1, y2, y3) on a view whose task has three
-   *  coordinates (Rust refuses the wrong count with the one it takes). */
+  /** setTarget(...coordinates): the view's task columns — x, y on a planar view, y1, y2, y3 on
+   *  the climber's, x, y, z on a 3-D arm's, x, y, z, qw, qx, qy, qz on a full pose's (Rust
+   *  refuses another count, saying the one it takes). */
   setTarget(...coordinates) {
     try {
-      if (coordinates.length > 3) throw new Error(`setTarget takes 2 or 3 coordinates, ${coordinates.length} given`);
       // Raw values: Rust refuses non-numbers by type (Number(null) would be 0).
-      const next = pg.setTarget(coordinates[0], coordinates[1], coordinates[2]);
+      const next = pg.setTarget(coordinates);
       render(next);
       queueDraw();
       return next;

@@ -31,7 +31,7 @@ export function bind({ pg, $, guarded, render, queueDraw }) {
         const button = document.createElement('button');
         Object.assign(button, { type: 'button', textContent: p.name, title: `Target: ${p.target.join(', ')}` });
         button.dataset.preset = p.name;
-        button.addEventListener('click', () => apply(() => pg.setTarget(...p.target)));
+        button.addEventListener('click', () => apply(() => pg.setTarget(p.target)));
         return button;
       });
       box.replaceChildren(...sliders, ...presets);

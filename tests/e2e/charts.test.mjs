@@ -77,11 +77,8 @@ test('the gap map covers the charts model', async () => {
   await settle(page);
   // The map fills while the page idles: cells of small gaps (viridis' dark end) appear.
   await page.locator('canvas#gapmap').scrollIntoViewIfNeeded();
-  let hits = 0;
-  for (let i = 0; i < 100 && hits < 50; i++) {
-    await page.waitForTimeout(200);
-    hits = await darkCells(page);
-  }
+  await page.evaluate(() => window.loinkPlayground.whenIdle());
+  const hits = await darkCells(page);
   assert.ok(hits >= 50, `${hits} gap-map cells drawn`);
   await page.close();
 });

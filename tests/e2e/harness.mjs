@@ -30,24 +30,24 @@ function freePort() {
   });
 }
 
-async function waitForServer(url, tries = 100) {
-  for (let i = 0; i < tries; i++) {
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server at ${url} did not start`);
+/** Resolves once the server says it serves (its first line of output), rejects if it exits. */
+function serving(server) {
+  return new Promise((resolve, reject) => {
+    const said = (chunk) => { if (/Serving HTTP/.test(String(chunk))) resolve(); };
+    server.stdout.on('data', said);
+    server.stderr.on('data', said);
+    server.once('exit', (code) => reject(new Error(`the server exited (${code}) before serving`)));
+  });
 }
 
 /** Starts the server and the browser; returns {base, browser, close()}. */
 export async function startAll() {
   const port = await freePort();
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', ROOT],
-    { stdio: 'ignore' });
+  // -u: the server's "Serving HTTP" line arrives at once, not when a buffer fills.
+  const server = spawn('python3', ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', ROOT],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
   const base = `http://127.0.0.1:${port}`;
-  await waitForServer(`${base}/index.html`);
+  await serving(server);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     // playwright-core gives every launch a fresh temporary profile (it refuses --user-data-dir).

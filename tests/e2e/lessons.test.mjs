@@ -338,8 +338,9 @@ test('a course page of six lesson iframes starts only the one on screen, and eac
   // The five below the fold have loaded their wasm but solved and drawn nothing.
   for (const f of frames.slice(1)) {
     await f.waitForFunction(() => window.loinkPlayground !== undefined);
+    // Two animation frames in each: its visibility observer has had its first say.
+    await f.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   }
-  await page.waitForTimeout(500);
   for (const [i, f] of frames.slice(1).entries()) {
     assert.equal(await activeOf(f), false, `frame ${i + 2} active off screen`);
     assert.equal(await started(f), false, `frame ${i + 2} started off screen`);

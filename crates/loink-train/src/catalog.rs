@@ -241,6 +241,34 @@ pub fn page_draws(problem: &loink::problem::Problem) -> bool {
     problem.capabilities().view.is_some()
 }
 
+/// The catalog entry of a regressor file (a lesson's direct-regression baseline): its card's
+/// name and description, its problem; the lessons' bundle runs it.
+fn regressor_entry(path: &Path, text: &str) -> Result<Entry, CliError> {
+    let bad = |e: &dyn std::fmt::Display| CliError::Input(format!("{}: {e}", path.display()));
+    let regressor = loink::regressor::Regressor::from_json(text).map_err(|e| bad(&e))?;
+    let file: loink::regressor::RegressorFile = serde_json::from_str(text).map_err(|e| bad(&e))?;
+    let name = stem(path);
+    if file.about.description.trim().is_empty() {
+        return Err(bad(
+            &"the card has no description (`loink card --description`)",
+        ));
+    }
+    let problem = regressor.problem();
+    Ok(Entry {
+        problem: problem.name().to_string(),
+        problem_title: problem.profile().title.clone(),
+        kind: regressor.kind().as_str().to_string(),
+        full_bundle: true,
+        description: file.about.description.clone(),
+        experiment_title: String::new(),
+        experiment_line: String::new(),
+        file: format!("web/models/{name}.json"),
+        bytes: text.len() as u64,
+        default: false,
+        name,
+    })
+}
+
 /// The catalog of `dir` in `order` (see the module docs).
 pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
     let listing = std::fs::read_dir(dir)
@@ -256,8 +284,13 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
         let Ok(header) = serde_json::from_str::<loink::artifact::FileHeader>(&text) else {
             continue;
         };
+        if header.format == loink::regressor::REGRESSOR_FORMAT {
+            // A lesson's baseline: listed (the lessons read the one catalog), never a menu entry.
+            found.push(regressor_entry(&path, &text)?);
+            continue;
+        }
         if header.format != FORMAT_NAME {
-            continue; // a regressor or another format: not a playground model
+            continue; // another format: not a model of the page
         }
         let loaded = if header.kind.as_deref() == Some(loink::flow::KIND_FLOW) {
             // A baseline flow: listed so the page can fetch it as its problem's flow solver.

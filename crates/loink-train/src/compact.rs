@@ -67,6 +67,24 @@ pub struct Drift {
     pub status_changes: usize,
 }
 
+/// Writes the compacted file and says what it saved.
+fn write_compacted(
+    args: &CompactArgs,
+    name: &str,
+    original_bytes: usize,
+    compact_text: &str,
+    digits: usize,
+) -> Result<(), CliError> {
+    std::fs::write(&args.out, compact_text)
+        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.out.display())))?;
+    println!(
+        "loink compact: {name} ({original_bytes} B) -> {} ({} B), weights at {digits} significant digits",
+        args.out.display(),
+        compact_text.len()
+    );
+    Ok(())
+}
+
 /// Solves `targets` with both solvers (cold, unrefined) and measures the drift.
 pub fn drift(original: &ChartSet, compacted: &ChartSet, targets: &[Vec<f64>]) -> Drift {
     let pairs: Vec<(Solution, Solution)> = targets
@@ -176,15 +194,8 @@ pub fn run(args: &CompactArgs) -> Result<(), CliError> {
     })?;
     let targets = random_targets(original.problem(), args.targets, args.seed);
     let d = drift(&original, &compacted, &targets);
-    std::fs::write(&args.out, &compact_text)
-        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.out.display())))?;
+    write_compacted(args, &name.to_string(), text.len(), &compact_text, digits)?;
     let mm = |m: f64| m * 1e3;
-    println!(
-        "loink compact: {name} ({} B) -> {} ({} B), weights at {digits} significant digits",
-        text.len(),
-        args.out.display(),
-        compact_text.len()
-    );
     println!(
         "  unrefined answers on {} random reachable targets (seed {}): end effector moved median \
          {:.2e} mm, max {:.2e} mm; max |Δq| {:.2e} rad; statuses changed {}",
@@ -267,14 +278,7 @@ fn compact_flow(args: &CompactArgs, text: &str) -> Result<(), CliError> {
         residual(|(a, _)| a.residual()),
         residual(|(_, b)| b.residual()),
     );
-    std::fs::write(&args.out, &compact_text)
-        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.out.display())))?;
-    println!(
-        "loink compact: {name} ({} B) -> {} ({} B), weights at {digits} significant digits",
-        text.len(),
-        args.out.display(),
-        compact_text.len()
-    );
+    write_compacted(args, &name.to_string(), text.len(), &compact_text, digits)?;
     println!(
         "  z = 0 samples on {} random reachable targets (seed {}): end effector moved median {:.2e} mm, max {:.2e} mm",
         targets.len(),

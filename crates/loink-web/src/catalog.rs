@@ -36,6 +36,14 @@ pub struct ModelEntry {
 
 include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 
+impl ModelEntry {
+    /// Whether a view opens on it (a LOInK model or charts): a flow is its problem's baseline
+    /// solver, a regressor a lesson's baseline.
+    pub fn opens_a_view(&self) -> bool {
+        self.kind == "loink" || self.kind == "charts"
+    }
+}
+
 /// The model shown when the URL names none (the catalog's `default: true` entry).
 pub fn default_entry() -> &'static ModelEntry {
     MODELS.iter().find(|m| m.default).unwrap_or(&MODELS[0])
@@ -46,9 +54,19 @@ pub fn lookup(name: &str) -> Option<&'static ModelEntry> {
     MODELS.iter().find(|m| m.name == name)
 }
 
-/// The catalog's names, comma-separated, for error messages.
+/// Looks up a model a view opens on ([`ModelEntry::opens_a_view`]); `None` for anything else.
+pub fn lookup_view(name: &str) -> Option<&'static ModelEntry> {
+    lookup(name).filter(|m| m.opens_a_view())
+}
+
+/// The names of the models a view opens on, comma-separated, for error messages.
 pub fn names() -> String {
-    MODELS.iter().map(|m| m.name).collect::<Vec<_>>().join(", ")
+    MODELS
+        .iter()
+        .filter(|m| m.opens_a_view())
+        .map(|m| m.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]
@@ -110,6 +128,14 @@ mod shipped_files {
                     .unwrap_or_else(|e| panic!("{} does not load: {e}", m.file));
                 assert_eq!(flow.problem().name(), m.problem, "{}", m.name);
                 assert!(m.full_bundle, "{}: a flow runs in the full bundle", m.name);
+                continue;
+            }
+            if !m.opens_a_view() {
+                let regressor = loink::regressor::Regressor::from_json(&text)
+                    .unwrap_or_else(|e| panic!("{} does not load: {e}", m.file));
+                assert_eq!(regressor.problem().name(), m.problem, "{}", m.name);
+                assert_eq!(regressor.kind().as_str(), m.kind, "{}", m.name);
+                assert!(m.full_bundle, "{}: a lesson's baseline", m.name);
                 continue;
             }
             let model = crate::learned::LearnedModel::from_json(&text)

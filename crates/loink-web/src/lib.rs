@@ -25,6 +25,8 @@ pub mod decimal;
 pub mod draw;
 pub mod engine;
 pub mod gap;
+#[cfg(feature = "view3d")]
+pub mod grab;
 pub mod keyed;
 pub mod kinds;
 pub mod learned;
@@ -37,6 +39,7 @@ pub mod panels;
 pub mod playground;
 #[cfg(feature = "view3d")]
 pub mod playground3d;
+pub mod playground_input;
 pub mod settings;
 pub mod state;
 pub mod view;

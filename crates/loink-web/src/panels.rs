@@ -236,14 +236,8 @@ impl Panels {
         let bounds = draw::arm::world_bounds(engine.problem(), region.map(|r| r.0));
         let view = draw::arm::viewport(surface, bounds);
         let scene = draw::arm::ArmScene {
-            problem: engine.problem(),
-            solution: engine.solution(),
-            solver: engine.settings().solver.label(),
-            optimum: engine.optimum().map(|o| o.q.as_slice()),
-            samples: engine.samples(),
-            probe: engine.probe(),
+            answer: answer(engine),
             proposals: engine.proposals(),
-            target: &engine.settings().target,
             region,
         };
         draw::arm::draw(surface, &scene, &view)
@@ -256,13 +250,7 @@ impl Panels {
             return Ok(());
         };
         let scene = draw::arm3d::Arm3dScene {
-            problem: engine.problem(),
-            solution: engine.solution(),
-            solver: engine.settings().solver.label(),
-            optimum: engine.optimum().map(|o| o.q.as_slice()),
-            samples: engine.samples(),
-            probe: engine.probe(),
-            target: &engine.settings().target,
+            answer: answer(engine),
             hint: Some(draw::arm3d::HINT),
             samples_label: None,
             legend: f64::from(surface.size().0) / surface.dpr() >= draw::arm3d::NARROW,
@@ -277,17 +265,11 @@ impl Panels {
         };
         let cost_formula = engine.problem().cost().spec().formula();
         #[cfg(feature = "unswept")]
-        // A simulated robot (the soft arm) shows its rods' twists: its self-motion has no
-        // sweep, and its model's latent curve says little about a rod. Other kinds keep the
-        // learned set's cost curve.
-        if !loink::solvers::reference::sweeps(engine.problem())
+        // A robot whose joints are actuators (the soft arm's rods) shows their travel: its
+        // model's latent curve says little about one rod. Other kinds keep the learned set's
+        // cost curve.
+        if crate::kinds::of(engine.problem()).landscape == crate::kinds::Landscape::Actuators
             && engine.problem().dof() > engine.problem().task_dim() + 1
-            && engine
-                .problem()
-                .capabilities()
-                .simulator
-                .map(|s| s.calls())
-                .is_some()
         {
             let solution = engine.solution();
             let scene = draw::twists::TwistScene {
@@ -437,6 +419,19 @@ impl Panels {
 }
 
 /// Why a learned panel is empty, in words.
+/// The current answer as every arm panel shows it.
+fn answer(engine: &Engine) -> draw::Answer<'_> {
+    draw::Answer {
+        problem: engine.problem(),
+        solution: engine.solution(),
+        solver: engine.settings().solver.label(),
+        optimum: engine.optimum().map(|o| o.q.as_slice()),
+        samples: engine.samples(),
+        probe: engine.probe(),
+        target: &engine.settings().target,
+    }
+}
+
 fn no_model_reason(engine: &Engine) -> String {
     let entry = engine.entry();
     if engine.model().is_none() {

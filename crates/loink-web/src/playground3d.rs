@@ -5,33 +5,13 @@
 use wasm_bindgen::prelude::*;
 
 use crate::draw::arm3d::{self, Layout, Part};
+use crate::grab::{Grab, GrabMode};
 use crate::playground::{js_err, Playground};
 
 /// How close (CSS px) to the target's mark a press grabs the target rather than the view.
 const GRAB_RADIUS: f64 = 24.0;
 /// One wheel notch or depth key step (m).
 const DEPTH_STEP: f64 = 0.01;
-
-/// What a drag on the 3-D arm panel moves.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum GrabMode {
-    /// The target, through this part of the panel.
-    Target(Part),
-    /// The view.
-    Orbit,
-    /// The target along the view's depth.
-    Depth,
-}
-
-/// A drag in progress: what it moves and where the pointer last was (CSS px).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Grab {
-    pub(crate) mode: GrabMode,
-    last: [f64; 2],
-    /// From the pointer to the target's mark when the press took the target in the main view
-    /// (CSS px): the target keeps its place under the pointer instead of jumping to it.
-    offset: [f64; 2],
-}
 
 fn finite(px: f64, py: f64) -> Result<(), JsError> {
     if px.is_finite() && py.is_finite() {

@@ -23,8 +23,8 @@ pub const HIDEABLE: [&str; 12] = [
     "export", "readouts",
 ];
 
-/// The panels a `figure=NAME` link can show alone.
-pub const FIGURES: [&str; 4] = ["arm", "landscape", "latent", "gapmap"];
+/// The panels a figure can show alone: every panel of the page ([`crate::panels::PANELS`]).
+pub use crate::panels::PANELS as FIGURES;
 
 /// Allowed ranges (inclusive).
 pub const SIGMA_MAX: f64 = 2.0;
@@ -259,7 +259,7 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         named.push(key);
         let outcome: Result<(), String> = match key {
-            "model" => match catalog::lookup(value) {
+            "model" => match catalog::lookup_view(value) {
                 Some(entry) => {
                     settings.model = entry.name.to_string();
                     Ok(())

@@ -27,8 +27,9 @@ pub fn entries() -> Vec<Entry> {
     let mut list: Vec<Entry> = Vec::new();
     let mut seen: Vec<(&str, &str)> = Vec::new();
     for model in catalog::MODELS {
-        // A flow is its problem's baseline solver, opened from its problem's view.
-        if model.kind == "flow" || seen.contains(&(model.problem, model.kind)) {
+        // A flow is its problem's baseline solver, opened from its problem's view; a regressor
+        // a lesson's baseline.
+        if !model.opens_a_view() || seen.contains(&(model.problem, model.kind)) {
             continue;
         }
         seen.push((model.problem, model.kind));

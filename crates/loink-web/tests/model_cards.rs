@@ -9,7 +9,11 @@ use loink_web::engine::Engine;
 fn every_catalog_model_card_says_what_it_reproduces_and_what_it_does_not() {
     let mut e = Engine::new().unwrap();
     let mut carded = 0;
-    for entry in MODELS.iter() {
+    // A regressor is a lesson's baseline, not a view of the page.
+    for entry in MODELS
+        .iter()
+        .filter(|m| m.opens_a_view() || m.kind == "flow")
+    {
         let text = std::fs::read_to_string(format!("../../{}", entry.file)).expect(entry.file);
         e.load_model(entry.name, &text)
             .unwrap_or_else(|why| panic!("{}: {why}", entry.name));

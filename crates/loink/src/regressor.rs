@@ -346,6 +346,7 @@ mod tests {
             format: REGRESSOR_FORMAT.into(),
             version: REGRESSOR_VERSION,
             kind,
+            about: Default::default(),
             problem: crate::problem::Problem::preset("planar2").unwrap().spec(),
             cost: CostSpec::planar3(),
             components,

@@ -180,33 +180,6 @@ impl Solution {
         micros: f64,
         termination: Termination,
     ) -> Solution {
-        Self::assess_deciding(
-            problem,
-            solver,
-            target,
-            seed,
-            q,
-            iterations,
-            micros,
-            termination,
-            true,
-        )
-    }
-
-    /// [`Self::assess`]; with `decide` false a far miss is judged by the problem's cheap
-    /// reachability test alone (no search), for answers that are re-judged when they matter.
-    #[allow(clippy::too_many_arguments)]
-    pub fn assess_deciding(
-        problem: &Problem,
-        solver: &str,
-        target: &[f64],
-        seed: Option<&[f64]>,
-        q: Vec<f64>,
-        iterations: usize,
-        micros: f64,
-        termination: Termination,
-        decide: bool,
-    ) -> Solution {
         Self::assess_replayed(
             problem,
             solver,
@@ -216,13 +189,15 @@ impl Solution {
             iterations,
             micros,
             termination,
-            decide,
+            true,
         )
     }
 
-    /// [`Self::assess_deciding`] of q whose forward-map position the solver may already have
-    /// replayed (`reached`, used when its length is the task's): a simulator whose calls cost is
-    /// not called again for the same pose.
+    /// [`Self::assess`] of q whose forward-map position the solver may already have replayed
+    /// (`reached`, used when its length is the task's): a simulator whose calls cost is not
+    /// called again for the same pose. With `decide` false a far miss is judged by the
+    /// problem's cheap reachability test alone (no search), for answers that are re-judged when
+    /// they matter.
     #[allow(clippy::too_many_arguments)]
     pub fn assess_replayed(
         problem: &Problem,

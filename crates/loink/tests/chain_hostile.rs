@@ -239,7 +239,7 @@ proptest! {
             if let Ok(chain) = loink::problem::chain::SerialChain::new("p", spec, limits) {
                 use loink::problem::Kinematics;
                 let mut y = [0.0; 3];
-                chain.forward_into(&chain.limits().centres(), &mut y);
+                chain.forward_into(&chain.basics().limits.centres(), &mut y);
                 prop_assert!(y.iter().all(|v| v.is_finite()));
             }
         }

@@ -164,14 +164,17 @@ pub fn sample_in(
 }
 
 /// The normalisation of the artifact: x̃ = x − mid-range (scale 1: radians stay radians, so the
-/// Lipschitz bounds keep their meaning), ỹ = (y − mean)/s with one common scale s (the RMS
-/// deviation over both coordinates, so ỹ-distances stay proportional to metres), J̃ standardised.
+/// Lipschitz bounds keep their meaning), ỹ_k = (y_k − mean_k)/(σ·s_k) with s_k the task space's
+/// scale of coordinate k (1 for a metre, 1/L for a radian of orientation) and σ one common
+/// spread, the RMS of (y_k − mean_k)/s_k over every coordinate — so ỹ-distances stay
+/// proportional to the task's weighed units (metres for a point) — and J̃ standardised.
 pub fn normalisation(problem: &Problem, data: &Samples) -> Normalisation {
-    normalisation_in(problem.limits(), data)
+    normalisation_in(problem.limits(), &problem.task().scales(), data)
 }
 
-/// [`normalisation`] of data drawn in `region` (x̃ centred on the region's mid-range).
-pub fn normalisation_in(region: &JointLimits, data: &Samples) -> Normalisation {
+/// [`normalisation`] of data drawn in `region` (x̃ centred on the region's mid-range), with the
+/// task coordinates' scales `scales`.
+pub fn normalisation_in(region: &JointLimits, scales: &[f64], data: &Samples) -> Normalisation {
     let n = data.dof;
     let m = data.task_dim;
     let len = data.len().max(1) as f64;
@@ -185,7 +188,8 @@ pub fn normalisation_in(region: &JointLimits, data: &Samples) -> Normalisation {
         .map(|y| {
             y.iter()
                 .zip(&y_mean)
-                .map(|(v, c)| (v - c).powi(2))
+                .zip(scales)
+                .map(|((v, c), s)| ((v - c) / s).powi(2))
                 .sum::<f64>()
         })
         .sum::<f64>()
@@ -201,7 +205,7 @@ pub fn normalisation_in(region: &JointLimits, data: &Samples) -> Normalisation {
         x_shift: limits.centres(),
         x_scale: vec![1.0; n],
         y_shift: y_mean,
-        y_scale: vec![y_var.sqrt().max(1e-12); m],
+        y_scale: scales.iter().map(|s| y_var.sqrt().max(1e-12) * s).collect(),
         cost_shift: cost_mean,
         cost_scale: cost_var.sqrt().max(1e-12),
     }

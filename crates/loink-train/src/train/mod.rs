@@ -117,7 +117,7 @@ pub fn fit(
     };
     let (train_idx, val_idx) = data::split(all.len(), args.val_frac, &mut rng);
     let train_raw = all.subset(&train_idx);
-    let norm = data::normalisation_in(region, &train_raw);
+    let norm = data::normalisation_in(region, &problem.task().scales(), &train_raw);
     let train = NormalisedSet::new(&train_raw, &norm);
     let val = NormalisedSet::new(&all.subset(&val_idx), &norm);
 

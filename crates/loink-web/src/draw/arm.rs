@@ -10,31 +10,27 @@ use plotters::prelude::*;
 
 use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, REGION, SAMPLE, SOLUTION, TARGET};
 use super::units;
-use super::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
+use super::{caption, text_err, Answer, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
 use crate::view::Viewport;
 
-/// What the arm panel shows.
+/// What the arm panel shows: the answer (its problem's sketch draws the robot) and beside it
+/// the proposals and the region.
 pub struct ArmScene<'a> {
-    /// The problem (its sketch draws the robot).
-    pub problem: &'a Problem,
-    /// The solver's answer.
-    pub solution: &'a Solution,
-    /// Solver name for the caption and the legend.
-    pub solver: &'a str,
-    /// The reference optimum's configuration (ghost), if feasible.
-    pub optimum: Option<&'a [f64]>,
-    /// Sampled solutions (faint ghosts).
-    pub samples: &'a [Vec<f64>],
-    /// The pose at the reader's latent probe z, if any.
-    pub probe: Option<&'a Solution>,
+    /// The answer and what surrounds it in every arm panel.
+    pub answer: Answer<'a>,
     /// A multi-chart model's proposals, one per chart (empty otherwise): ghosts in the
     /// chart's colour, the winner's drawn as the answer.
     pub proposals: &'a [Solution],
-    /// The target.
-    pub target: &'a [f64],
     /// Reachable region raster and its cached [`region_image`]; None while it is not sampled
     /// yet (the page's first, arm-only frame: the region follows with the next one).
     pub region: Option<(&'a Region, &'a web_sys::HtmlCanvasElement)>,
+}
+
+impl<'a> std::ops::Deref for ArmScene<'a> {
+    type Target = Answer<'a>;
+    fn deref(&self) -> &Answer<'a> {
+        &self.answer
+    }
 }
 
 /// Margins (CSS px): left (y labels), right, top (below the caption), bottom (x labels).

@@ -23,6 +23,24 @@ pub mod twists;
 pub mod units;
 
 use plotters::prelude::*;
+
+/// What every arm panel shows of the current answer (a planar sketch or a 3-D view).
+pub struct Answer<'a> {
+    /// The problem (its sketch or skeleton draws the robot).
+    pub problem: &'a loink::problem::Problem,
+    /// The solver's answer.
+    pub solution: &'a loink::report::Solution,
+    /// Solver name for the caption and the legend.
+    pub solver: &'a str,
+    /// The reference optimum's configuration (ghost), if known.
+    pub optimum: Option<&'a [f64]>,
+    /// Sampled solutions (faint ghosts).
+    pub samples: &'a [Vec<f64>],
+    /// The pose at the reader's latent probe z, if any.
+    pub probe: Option<&'a loink::report::Solution>,
+    /// The target.
+    pub target: &'a [f64],
+}
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
@@ -430,24 +448,12 @@ impl Legend {
         chart: &ChartContext<'_, Canvas2d, CT>,
         corner: Corner,
     ) -> DrawResult {
-        self.finish(
+        self.draw(
             area,
             surface,
             chart.plotting_area().get_pixel_range(),
             corner,
-        )
-    }
-
-    /// Draws the legend in `corner` of the plot rectangle `plot` (device pixels), then shows the
-    /// finished panel.
-    pub fn finish(
-        &self,
-        area: &Area,
-        surface: &Surface,
-        plot: (std::ops::Range<i32>, std::ops::Range<i32>),
-        corner: Corner,
-    ) -> DrawResult {
-        self.draw(area, surface, plot, corner)?;
+        )?;
         area.present().map_err(text_err)
     }
 

@@ -208,7 +208,9 @@ impl Engine {
         name: &str,
         decode: impl FnOnce() -> Result<crate::model_json::Decoded, ArtifactError>,
     ) -> Result<(), String> {
+        // A view's model, or its problem's flow (fetched with it); never a lesson's regressor.
         let entry = catalog::lookup(name)
+            .filter(|m| m.opens_a_view() || m.kind == "flow")
             .ok_or_else(|| format!("unknown model '{name}' (known: {})", catalog::names()))?;
         let decoded = decode().map_err(|e| format!("model '{name}': {e}"))?;
         #[cfg(feature = "flow")]
@@ -314,7 +316,7 @@ impl Engine {
     pub fn apply_deferred(&mut self, mut next: Settings) -> Vec<String> {
         let mut warnings = Vec::new();
         let previous_model = self.entry.name;
-        let mut entry = match catalog::lookup(&next.model) {
+        let mut entry = match catalog::lookup_view(&next.model) {
             Some(e) => e,
             None => {
                 warnings.push(format!("unknown model '{}'", next.model));

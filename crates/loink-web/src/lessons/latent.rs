@@ -274,10 +274,11 @@ impl LatentLesson {
         let (xr, yr) = chart.plotting_area().get_pixel_range();
         let beside = (xr.end + surface.px(8.0))..(w as i32);
         if beside.end - beside.start >= surface.px(150.0) {
-            legend.finish(&area, surface, (beside, yr), Corner::UpperLeft)?;
+            legend.draw(&area, surface, (beside, yr), Corner::UpperLeft)?;
         } else {
-            legend.finish(&area, surface, (xr, yr), Corner::UpperRight)?;
+            legend.draw(&area, surface, (xr, yr), Corner::UpperRight)?;
         }
+        area.present().map_err(text_err)?;
         Ok(view)
     }
 

@@ -1,81 +1,91 @@
-//! The fixed list of model files the lessons use. As with the playground's catalog, a lesson
-//! only ever asks JavaScript to fetch a file from this list, never a name from the URL.
+//! The model files the lessons use, each named by its entry of the page's one catalog
+//! (`web/models/catalog.json`): as with the playground, a lesson only ever asks JavaScript to
+//! fetch a file the catalog lists, never a name from the URL.
 
 use std::collections::BTreeMap;
 
 use loink::regressor::Regressor;
 use loink::surrogate::{ChartSet, Loink};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-/// One model a lesson uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+use crate::catalog;
+
+/// One model a lesson uses: the role the lesson knows it by and its catalog name. JavaScript
+/// gets `{role, file}`, the file from the catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ModelFile {
     /// The role name the lesson knows it by.
     pub role: &'static str,
-    /// The file, relative to the site root.
-    pub file: &'static str,
-    /// `loink`, `charts`, `flow` or `regressor`.
-    pub format: &'static str,
+    /// Its name in the catalog.
+    pub name: &'static str,
 }
 
-const fn loink(role: &'static str, file: &'static str) -> ModelFile {
-    ModelFile {
-        role,
-        file,
-        format: "loink",
+impl ModelFile {
+    /// The file, relative to the site root (empty for a name the catalog lacks: nothing is
+    /// fetched, and the lesson says the model is missing).
+    pub fn file(&self) -> &'static str {
+        catalog::lookup(self.name).map_or("", |entry| entry.file)
+    }
+
+    /// The file's kind in the catalog (`loink`, `charts`, `flow`, `mse`, `mdn`).
+    pub fn kind(&self) -> &'static str {
+        catalog::lookup(self.name).map_or("", |entry| entry.kind)
     }
 }
 
-const fn regressor(role: &'static str, file: &'static str) -> ModelFile {
-    ModelFile {
-        role,
-        file,
-        format: "regressor",
+impl Serialize for ModelFile {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Fetch {
+            role: &'static str,
+            file: &'static str,
+        }
+        Fetch {
+            role: self.role,
+            file: self.file(),
+        }
+        .serialize(serializer)
     }
+}
+
+const fn model(role: &'static str, name: &'static str) -> ModelFile {
+    ModelFile { role, name }
 }
 
 /// LOInK on planar2's elbow chart q₂ ≥ 0 (latent dimension 0).
-pub const PLANAR2: ModelFile = loink("loink", "web/models/planar2.json");
+pub const PLANAR2: ModelFile = model("loink", "planar2");
 /// The MSE baseline on planar2.
-pub const PLANAR2_MSE: ModelFile = regressor("mse", "web/models/planar2-mse.json");
+pub const PLANAR2_MSE: ModelFile = model("mse", "planar2-mse");
 /// The MDN baseline on planar2.
-pub const PLANAR2_MDN: ModelFile = regressor("mdn", "web/models/planar2-mdn.json");
+pub const PLANAR2_MDN: ModelFile = model("mdn", "planar2-mdn");
 /// planar3 at the default μ.
-pub const PLANAR3: ModelFile = loink("loink", "web/models/planar3.json");
-/// planar3 at the default, smaller μ = 0.05 (the shipped default model, scripts/train-models.sh).
-pub const PLANAR3_LOW_MU: ModelFile = loink("loink-low-mu", "web/models/planar3.json");
+pub const PLANAR3: ModelFile = model("loink", "planar3");
+/// planar3 at the default, smaller μ = 0.05.
+pub const PLANAR3_LOW_MU: ModelFile = model("loink-low-mu", "planar3");
 /// planar3 at a large μ.
-pub const PLANAR3_HIGH_MU: ModelFile = loink("loink-high-mu", "web/models/planar3-mu0.2.json");
+pub const PLANAR3_HIGH_MU: ModelFile = model("loink-high-mu", "planar3-mu0.2");
 /// The MDN baseline on planar3.
-pub const PLANAR3_MDN: ModelFile = regressor("mdn", "web/models/planar3-mdn.json");
+pub const PLANAR3_MDN: ModelFile = model("mdn", "planar3-mdn");
 /// planar4 (two-dimensional latent).
-pub const PLANAR4: ModelFile = loink("loink", "web/models/planar4.json");
+pub const PLANAR4: ModelFile = model("loink", "planar4");
 
 /// The Franka Panda (three-dimensional latent).
-pub const PANDA: ModelFile = loink("loink", "web/models/panda.json");
+pub const PANDA: ModelFile = model("loink", "panda");
 /// The direct regression (MSE) on the Panda.
-pub const PANDA_MSE: ModelFile = regressor("mse", "web/models/panda-mse.json");
+pub const PANDA_MSE: ModelFile = model("mse", "panda-mse");
 
 /// The climbing robot (two-dimensional latent).
-pub const CLIMBER: ModelFile = loink("loink", "web/models/climber.json");
+pub const CLIMBER: ModelFile = model("loink", "climber");
 
 /// planar3-wide, one chart (the limitation case).
-pub const PLANAR3_WIDE: ModelFile = loink("one", "web/models/planar3-wide.json");
+pub const PLANAR3_WIDE: ModelFile = model("one", "planar3-wide");
 /// planar3-wide, eight charts.
-pub const PLANAR3_WIDE_CHARTS: ModelFile = ModelFile {
-    role: "charts",
-    file: "web/models/planar3-wide-charts.json",
-    format: "charts",
-};
+pub const PLANAR3_WIDE_CHARTS: ModelFile = model("charts", "planar3-wide-charts");
 
 /// The soft arm's LOInK model (learned from a data file alone).
-pub const SOFT4: ModelFile = loink("loink", "web/models/soft4.json");
+pub const SOFT4: ModelFile = model("loink", "soft4");
 /// The soft arm's flow baseline.
-pub const SOFT4_FLOW: ModelFile = ModelFile {
-    role: "flow",
-    file: "web/models/soft4-flow.json",
-    format: "flow",
-};
+pub const SOFT4_FLOW: ModelFile = model("flow", "soft4-flow");
 
 /// The models a lesson has loaded, by role.
 #[derive(Default)]
@@ -106,14 +116,15 @@ impl Loaded {
             .iter()
             .find(|f| f.role == role)
             .ok_or_else(|| format!("the lesson uses no model '{role}'"))?;
+        let file = entry.file();
         let checked = |found: &loink::problem::Problem| {
-            check_problem(entry.file, &drawn_name(entry.file, found)?, problem)
+            check_problem(file, &drawn_name(file, found)?, problem)
         };
-        let unreadable = |e: &dyn std::fmt::Display| format!("{}: {e}", entry.file);
+        let unreadable = |e: &dyn std::fmt::Display| format!("{file}: {e}");
         // Lessons show LOInK as the playground runs it by default: one inverse and its
         // task-feedback rounds, no refinement.
         let feedback = crate::settings::DEFAULT_FEEDBACK as usize;
-        match entry.format {
+        match entry.kind() {
             "loink" => {
                 let model = Loink::from_json(json)
                     .map_err(|e| unreadable(&e))?
@@ -177,8 +188,8 @@ pub fn shipped<L: super::lesson::Lesson>() -> Loaded {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut loaded = Loaded::default();
     for file in L::MODELS {
-        let json = std::fs::read_to_string(root.join(file.file))
-            .unwrap_or_else(|e| panic!("{}: {e}", file.file));
+        let json = std::fs::read_to_string(root.join(file.file()))
+            .unwrap_or_else(|e| panic!("{}: {e}", file.file()));
         loaded
             .load(L::MODELS, file.role, &json, L::PROBLEM)
             .unwrap_or_else(|e| panic!("{e}"));

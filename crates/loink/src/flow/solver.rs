@@ -110,12 +110,12 @@ impl FlowSolver {
         Ok(poses
             .into_iter()
             .map(|x| {
-                Solution::assess_deciding(
+                Solution::assess_replayed(
                     problem,
                     NAME,
                     target,
                     None,
-                    x,
+                    (x, None),
                     k,
                     micros,
                     Termination::Approximate,

@@ -17,7 +17,7 @@
 
 use super::presentation::ContactLoad;
 use super::region::Region;
-use super::{Problem, Sketch};
+use super::{JointLimits, Problem, Sketch, TaskSpace};
 
 /// A kind's settings for damped least squares with the null-space cost pull, when its
 /// measurements call for other than the solver's defaults (TRAC-IK's practice for a 6-joint
@@ -32,6 +32,22 @@ pub struct DlsTuning {
     pub restarts: usize,
     /// No restart begins once the solve has taken this long (µs).
     pub restart_budget_micros: f64,
+}
+
+/// What every kind is, as data: its tag in model files, its name, its joint box (n), its task
+/// space (m, units, scales, the error measure, the columns) and its profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Basics {
+    /// The kind's tag in model files (`planar`, `chain`, …).
+    pub kind: &'static str,
+    /// Preset or user-given name.
+    pub name: String,
+    /// The joint box.
+    pub limits: JointLimits,
+    /// The task space.
+    pub task: TaskSpace,
+    /// The kind's facts.
+    pub profile: Profile,
 }
 
 /// Plain facts about a kind, as data.

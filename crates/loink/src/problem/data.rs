@@ -5,7 +5,7 @@
 
 use std::any::Any;
 
-use super::{JointLimits, Kinematics, ProblemSpec, Profile, TaskSpace};
+use super::{Basics, JointLimits, Kinematics, ProblemSpec, Profile, TaskSpace};
 use crate::error::{LoinkError, Result};
 
 /// The kind's tag.
@@ -14,10 +14,7 @@ pub const KIND: &str = "data";
 /// A problem with a joint box and a task dimension but no forward map.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DataProblem {
-    name: String,
-    limits: JointLimits,
-    task: TaskSpace,
-    profile: Profile,
+    basics: Basics,
 }
 
 impl DataProblem {
@@ -48,35 +45,26 @@ impl DataProblem {
             )
         };
         Ok(DataProblem {
-            name: name.to_string(),
-            limits,
-            task: TaskSpace::points(task_dim),
-            profile,
+            basics: Basics {
+                kind: KIND,
+                name: name.to_string(),
+                limits,
+                task: TaskSpace::points(task_dim),
+                profile,
+            },
         })
     }
 }
 
 impl Kinematics for DataProblem {
-    fn kind(&self) -> &'static str {
-        KIND
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn limits(&self) -> &JointLimits {
-        &self.limits
-    }
-    fn task(&self) -> &TaskSpace {
-        &self.task
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
-            task_dim: self.task.dim(),
-            ..ProblemSpec::with_box(KIND, &self.name, &self.limits)
+            task_dim: self.basics.task.dim(),
+            ..ProblemSpec::with_box(KIND, &self.basics.name, &self.basics.limits)
         }
-    }
-    fn profile(&self) -> &Profile {
-        &self.profile
     }
     fn forward_into(&self, _q: &[f64], y: &mut [f64]) {
         // No forward map: callers check `replayable` first; anything else reads NaN.

@@ -46,7 +46,7 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
-pub use capability::{Capabilities, DlsTuning, Profile, View};
+pub use capability::{Basics, Capabilities, DlsTuning, Profile, View};
 pub use limits::JointLimits;
 pub use sketch::{Shape, Sketch, Stroke};
 pub use spec::ProblemSpec;
@@ -71,26 +71,20 @@ pub enum Reachability {
     Unknown,
 }
 
-/// One kind of problem: its joints, its task space, its forward map and Jacobian, its
-/// reachability verdict and the cost terms only it can evaluate. Everything else a kind may
-/// offer is plain data ([`Profile`]) or a capability ([`Capabilities`]) asked for when needed.
+/// One kind of problem: what it is (its joints, its task space, its facts: [`Basics`]), its
+/// forward map and Jacobian, its reachability verdict and the cost terms only it can
+/// evaluate. Everything else a kind may offer is a capability ([`Capabilities`]) asked for
+/// when needed.
 ///
 /// Implementations are immutable and shareable across threads (the CLI's reference pass runs
 /// in parallel). Slices passed to the unchecked methods have the right lengths: [`Problem`]
 /// checks inputs once at its boundary.
 pub trait Kinematics: Debug + Send + Sync + 'static {
-    /// The kind's tag in model files (`planar`, `chain`, …).
-    fn kind(&self) -> &'static str;
-    /// Preset or user-given name.
-    fn name(&self) -> &str;
-    /// The joint box (its length is n).
-    fn limits(&self) -> &JointLimits;
-    /// The task space: m coordinates, their units and scales, the error measure, the columns.
-    fn task(&self) -> &TaskSpace;
+    /// What the kind is, as data: its tag, name, joint box (n), task space (m, units, scales,
+    /// the error measure, the columns) and profile ([`Basics`]).
+    fn basics(&self) -> &Basics;
     /// The spec that rebuilds this problem (what a model file stores).
     fn spec(&self) -> ProblemSpec;
-    /// Facts about the kind as data (title, scales, DLS tuning, where a view opens, …).
-    fn profile(&self) -> &Profile;
     /// y = f(q) into `y` (m entries); q has n entries.
     fn forward_into(&self, q: &[f64], y: &mut [f64]);
     /// f(q) into `y` and the Jacobian, column-major (`jac[i·m + r]`), in the task space's
@@ -118,6 +112,29 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     fn as_any(&self) -> &dyn Any;
 }
 
+impl dyn Kinematics {
+    /// The kind's tag in model files (`planar`, `chain`, …).
+    pub fn kind(&self) -> &'static str {
+        self.basics().kind
+    }
+    /// Preset or user-given name.
+    pub fn name(&self) -> &str {
+        &self.basics().name
+    }
+    /// The joint box (its length is n).
+    pub fn limits(&self) -> &JointLimits {
+        &self.basics().limits
+    }
+    /// The task space.
+    pub fn task(&self) -> &TaskSpace {
+        &self.basics().task
+    }
+    /// The kind's facts.
+    pub fn profile(&self) -> &Profile {
+        &self.basics().profile
+    }
+}
+
 /// Draws per configuration before [`Problem::random_configurations`] gives up on it (the
 /// climber keeps about 1 in 40).
 pub const MAX_DRAWS: usize = 100_000;
@@ -132,7 +149,7 @@ pub fn finite_difference_jacobian<K: Kinematics + ?Sized>(
 ) {
     let m = y.len();
     kinematics.forward_into(q, y);
-    let task = kinematics.task();
+    let task = &kinematics.basics().task;
     let mut shifted = q.to_vec();
     let mut y_step = vec![0.0; m];
     let mut step = vec![0.0; m];

@@ -1,30 +1,5 @@
-//! What a view of a problem offers beyond its sketch, as capabilities of its kind: the target
-//! coordinates a pointer in the sketch plane does not set (a slider each), named targets (one
-//! click each), and the loads the robot's contacts carry (bars against what they can hold).
-
-/// A target coordinate beyond the two a pointer sets in the sketch plane.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TargetControl {
-    /// Which coordinate of the target (0-based; at least 2).
-    pub coordinate: usize,
-    /// The control's name in the page (`data-control`).
-    pub name: &'static str,
-    /// What it sets, with its unit.
-    pub label: &'static str,
-    /// The useful range [lo, hi] (task units).
-    pub range: [f64; 2],
-    /// A step of the control (task units).
-    pub step: f64,
-}
-
-/// A named target a view offers as one click.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TargetPreset {
-    /// Its name (a word).
-    pub name: &'static str,
-    /// The target.
-    pub target: Vec<f64>,
-}
+//! The loads a robot's contacts carry (what [`super::capability::Statics`] reports), beside the
+//! neutral posture's, for the bars a view draws against what the contacts can hold.
 
 /// What one contact of the robot must hold at a configuration.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,33 +3,22 @@
 //! a drop line from the target, the reach ball's outline — and two small orthographic insets
 //! (top: x–y, side: x–z) in which a plain drag sets two of the target's coordinates exactly.
 
-use loink::problem::Problem;
-use loink::report::Solution;
 use plotters::prelude::*;
 
 use super::palette::{self, INK, MUTED, OPTIMUM, SAMPLE, SOLUTION, TARGET};
-use super::{caption, subcaption, text_err, Area, Corner, DrawResult, Legend, Mark, Surface};
+use super::{
+    caption, subcaption, text_err, Answer, Area, Corner, DrawResult, Legend, Mark, Surface,
+};
 use crate::view::Viewport;
 
 mod layout;
 pub use layout::{layout, target_at, Layout, Part};
 
-/// What the 3-D arm panel shows.
+/// What the 3-D arm panel shows: the answer (its problem's skeleton draws the robot) and how
+/// the panel is dressed.
 pub struct Arm3dScene<'a> {
-    /// The problem (its skeleton draws the robot).
-    pub problem: &'a Problem,
-    /// The solver's answer.
-    pub solution: &'a Solution,
-    /// Solver name for the caption and the legend.
-    pub solver: &'a str,
-    /// The reference optimum's configuration (ghost), if known.
-    pub optimum: Option<&'a [f64]>,
-    /// Sampled solutions (faint ghosts).
-    pub samples: &'a [Vec<f64>],
-    /// The pose at the reader's latent probe z, if any.
-    pub probe: Option<&'a Solution>,
-    /// The target (three coordinates).
-    pub target: &'a [f64],
+    /// The answer and what surrounds it in every arm panel.
+    pub answer: Answer<'a>,
     /// The line under the caption: how to move the target in the page; None on a panel that
     /// takes no pointer (a lesson's).
     pub hint: Option<&'a str>,
@@ -38,6 +27,13 @@ pub struct Arm3dScene<'a> {
     /// Whether to draw the legend (not on a phone's narrow panel, where it would cover the arm:
     /// the caption names the answer and the ghost).
     pub legend: bool,
+}
+
+impl<'a> std::ops::Deref for Arm3dScene<'a> {
+    type Target = Answer<'a>;
+    fn deref(&self) -> &Answer<'a> {
+        &self.answer
+    }
 }
 
 /// Width (CSS px) of a panel below which the page's 3-D arm panel draws no legend.
@@ -427,5 +423,6 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
         return area.present().map_err(text_err);
     }
     // Upper left: above the back of the floor, where the arm seldom is (the target is usually in front).
-    legend.finish(&area, surface, plot, Corner::UpperLeft)
+    legend.draw(&area, surface, plot, Corner::UpperLeft)?;
+    area.present().map_err(text_err)
 }

@@ -85,13 +85,15 @@ impl ElbowLesson {
         )
         .ok_or("the Panda is drawn in 3-D")?;
         let scene = arm3d::Arm3dScene {
-            problem,
-            solution: answer,
-            solver: "LOInK, z = 0",
-            optimum: self.optimum_q.as_deref(),
-            samples: &self.ghosts,
-            probe: None,
-            target: &self.state.target,
+            answer: crate::draw::Answer {
+                problem,
+                solution: answer,
+                solver: "LOInK, z = 0",
+                optimum: self.optimum_q.as_deref(),
+                samples: &self.ghosts,
+                probe: None,
+                target: &self.state.target,
+            },
             hint: None,
             samples_label: Some("the elbow swung along z₁, the hand on the target"),
             legend: true,

@@ -24,8 +24,8 @@ use std::any::Any;
 
 use super::capability::SpaceView;
 use super::{
-    Capabilities, DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability,
-    TaskSpace, View,
+    Basics, Capabilities, DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Profile,
+    Reachability, TaskSpace, View,
 };
 use crate::error::{LoinkError, Result};
 pub use frame::Frame;
@@ -42,15 +42,12 @@ const UNIT_TOLERANCE: f64 = 1e-9;
 /// A serial chain with its joint box (see the module docs).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SerialChain {
-    name: String,
-    limits: JointLimits,
     chain: ChainSpec,
     /// p_1, the first movable joint's origin in the base frame (nothing moves it).
     first_origin: [f64; 3],
     /// An upper bound of |y − p_1| over every q in the box.
     reach: f64,
-    task: TaskSpace,
-    profile: Profile,
+    basics: Basics,
 }
 
 impl SerialChain {
@@ -110,16 +107,23 @@ impl SerialChain {
         let first_origin = chain.joints[0].origin.xyz;
         let reach = links + prismatic_travel;
         let mut built = SerialChain {
-            name: name.to_string(),
             first_origin,
             reach,
-            task: TaskSpace::points(3),
-            profile: profile(&chain, first_origin, reach),
-            limits,
+            basics: Basics {
+                kind: KIND,
+                name: name.to_string(),
+                limits,
+                task: TaskSpace::points(3),
+                profile: profile(&chain, first_origin, reach),
+            },
             chain,
         };
-        let space = task::space(&built.chain, |q| built.walk(q, |_, _| ()), &built.limits)?;
-        built.task = space;
+        let space = task::space(
+            &built.chain,
+            |q| built.walk(q, |_, _| ()),
+            &built.basics.limits,
+        )?;
+        built.basics.task = space;
         Ok(built)
     }
 
@@ -154,15 +158,15 @@ impl SerialChain {
 
     /// Where a view of this chain opens (`target` in the task's coordinates, checked).
     pub fn with_default_target(mut self, target: Vec<f64>) -> Result<Self> {
-        crate::error::ensure_len("default target", &target, self.task.dim())?;
+        crate::error::ensure_len("default target", &target, self.basics.task.dim())?;
         crate::error::ensure_finite("default target", &target)?;
-        self.profile.default_target = Some(target);
+        self.basics.profile.default_target = Some(target);
         Ok(self)
     }
 
     /// The task coordinates of the tip's frame into `y`.
     fn task_coordinates(&self, tip: &Frame, y: &mut [f64]) {
-        task::coordinates(&self.task, tip, y);
+        task::coordinates(&self.basics.task, tip, y);
     }
 
     /// Walks the chain at q: calls `visit(i, T_i)` with each movable joint's frame before its
@@ -199,26 +203,14 @@ fn check_frame(what: &str, frame: &Frame) -> Result<()> {
 }
 
 impl Kinematics for SerialChain {
-    fn kind(&self) -> &'static str {
-        KIND
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn limits(&self) -> &JointLimits {
-        &self.limits
-    }
-    fn task(&self) -> &TaskSpace {
-        &self.task
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
             chain: Some(Box::new(self.chain.clone())),
-            ..ProblemSpec::with_box(KIND, &self.name, &self.limits)
+            ..ProblemSpec::with_box(KIND, &self.basics.name, &self.basics.limits)
         }
-    }
-    fn profile(&self) -> &Profile {
-        &self.profile
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         let tip = self.walk(q, |_, _| ());

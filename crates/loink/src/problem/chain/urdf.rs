@@ -114,14 +114,12 @@ pub fn preset(name: &str) -> Option<Result<SerialChain>> {
                     }
                     _ => PANDA_POSE_TARGET.to_vec(),
                 };
-                let target =
-                    chain
-                        .task()
-                        .from_columns(&columns)
-                        .map_err(|e| LoinkError::OutOfRange {
-                            what: "the preset's default target".into(),
-                            detail: e.to_string(),
-                        })?;
+                let target = chain.basics().task.from_columns(&columns).map_err(|e| {
+                    LoinkError::OutOfRange {
+                        what: "the preset's default target".into(),
+                        detail: e.to_string(),
+                    }
+                })?;
                 chain.with_default_target(target)
             }
             _ => Ok(chain),

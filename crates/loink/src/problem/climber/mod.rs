@@ -28,8 +28,8 @@ use crate::problem::presentation::ContactLoad;
 use crate::problem::region::Region;
 use crate::problem::sketch::Sketch;
 use crate::problem::{
-    Capabilities, DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability,
-    TaskSpace, View,
+    Basics, Capabilities, DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Profile,
+    Reachability, TaskSpace, View,
 };
 
 use body::{Stance, ANKLE_MAX, BODY_END, FEMUR, PAD, PIVOT_U, PIVOT_V, TIBIA};
@@ -97,10 +97,7 @@ fn stands(stance: &Stance) -> bool {
 /// The climber problem.
 #[derive(Debug, Clone)]
 pub struct Climber {
-    name: String,
-    limits: JointLimits,
-    task: TaskSpace,
-    profile: Profile,
+    basics: Basics,
 }
 
 impl Climber {
@@ -112,23 +109,25 @@ impl Climber {
                 detail: format!("{} joints given, the climber has 5", limits.len()),
             });
         }
-        Ok(Self {
-            name: name.to_string(),
-            limits,
-            task: TaskSpace::euclidean(&["y1", "y2", "y3"]),
-            profile: profile(),
-        })
+        Ok(Self::with(name, limits))
     }
 
     /// The preset: the box of docs/climber.md.
     pub fn preset() -> Self {
         let limits = JointLimits::new(LOWER.to_vec(), UPPER.to_vec())
             .unwrap_or_else(|_| unreachable!("constant limits are ordered"));
+        Self::with(NAME, limits)
+    }
+
+    fn with(name: &str, limits: JointLimits) -> Self {
         Self {
-            name: NAME.into(),
-            limits,
-            task: TaskSpace::euclidean(&["y1", "y2", "y3"]),
-            profile: profile(),
+            basics: Basics {
+                kind: KIND,
+                name: name.to_string(),
+                limits,
+                task: TaskSpace::euclidean(&["y1", "y2", "y3"]),
+                profile: profile(),
+            },
         }
     }
 
@@ -149,31 +148,19 @@ impl Climber {
         });
         placements
             .filter_map(|placement| stance(&placement))
-            .filter(|x| self.limits.margin(x) >= 0.0)
+            .filter(|x| self.basics.limits.margin(x) >= 0.0)
     }
 }
 
 impl Kinematics for Climber {
-    fn kind(&self) -> &'static str {
-        KIND
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn limits(&self) -> &JointLimits {
-        &self.limits
-    }
-    fn task(&self) -> &TaskSpace {
-        &self.task
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
             task_dim: 3,
-            ..ProblemSpec::with_box(KIND, &self.name, &self.limits)
+            ..ProblemSpec::with_box(KIND, &self.basics.name, &self.basics.limits)
         }
-    }
-    fn profile(&self) -> &Profile {
-        &self.profile
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         y[..3].copy_from_slice(&Stance::new(q).task());

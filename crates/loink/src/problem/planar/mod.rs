@@ -28,8 +28,8 @@ use std::sync::Arc;
 use super::capability::{PlaneView, Search};
 use super::sketch::{Shape, Sketch, Stroke};
 use super::{
-    Capabilities, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability, TaskSpace,
-    View,
+    Basics, Capabilities, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability,
+    TaskSpace, View,
 };
 use crate::cost::{CostTerm, TermSpec};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
@@ -43,13 +43,10 @@ pub const MAX_LINKS: usize = 64;
 /// A planar serial arm with revolute joints and its base at the origin.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanarArm {
-    name: String,
     lengths: Vec<f64>,
-    limits: JointLimits,
     /// Centre-of-mass coefficients a_k: com = Σ_k a_k (cos s_k, sin s_k).
     com_coeffs: Vec<f64>,
-    task: TaskSpace,
-    profile: Profile,
+    basics: Basics,
 }
 
 impl PlanarArm {
@@ -85,12 +82,15 @@ impl PlanarArm {
             ..Profile::new(title(lengths.len()), reach)
         };
         Ok(Self {
-            name: name.to_string(),
             lengths,
-            limits,
             com_coeffs,
-            task: TaskSpace::points(2),
-            profile,
+            basics: Basics {
+                kind: "planar",
+                name: name.to_string(),
+                limits,
+                task: TaskSpace::points(2),
+                profile,
+            },
         })
     }
 
@@ -136,7 +136,7 @@ impl PlanarArm {
 
     /// The joint box.
     pub fn limits(&self) -> &JointLimits {
-        &self.limits
+        &self.basics.limits
     }
 
     /// Link lengths l_k.
@@ -232,26 +232,14 @@ impl PlanarArm {
 }
 
 impl Kinematics for PlanarArm {
-    fn kind(&self) -> &'static str {
-        "planar"
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn limits(&self) -> &JointLimits {
-        &self.limits
-    }
-    fn task(&self) -> &TaskSpace {
-        &self.task
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
     fn spec(&self) -> ProblemSpec {
         ProblemSpec {
             link_lengths: self.lengths.clone(),
-            ..ProblemSpec::with_box("planar", &self.name, &self.limits)
+            ..ProblemSpec::with_box("planar", &self.basics.name, &self.basics.limits)
         }
-    }
-    fn profile(&self) -> &Profile {
-        &self.profile
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         y.copy_from_slice(&self.position(q));

@@ -24,8 +24,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::capability::{PlaneView, Simulator};
 use super::sketch::{Shape, Sketch, Stroke};
 use super::{
-    Capabilities, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability, TaskSpace,
-    View,
+    Basics, Capabilities, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability,
+    TaskSpace, View,
 };
 use crate::error::{LoinkError, Result};
 
@@ -41,30 +41,24 @@ pub const DEFAULT_TARGET: [f64; 2] = [0.012, 0.124];
 /// The soft arm, with its simulator-call counter.
 #[derive(Debug)]
 pub struct SoftArm {
-    name: String,
-    limits: JointLimits,
     params: Params,
     calls: AtomicU64,
-    task: TaskSpace,
-    profile: Profile,
+    basics: Basics,
 }
 
 impl Clone for SoftArm {
     fn clone(&self) -> Self {
         SoftArm {
-            name: self.name.clone(),
-            limits: self.limits.clone(),
             params: self.params,
             calls: AtomicU64::new(self.calls()),
-            task: self.task.clone(),
-            profile: self.profile.clone(),
+            basics: self.basics.clone(),
         }
     }
 }
 
 impl PartialEq for SoftArm {
     fn eq(&self, other: &Self) -> bool {
-        self.name == other.name && self.limits == other.limits
+        self.basics == other.basics
     }
 }
 
@@ -88,12 +82,15 @@ impl SoftArm {
             });
         }
         Ok(SoftArm {
-            name: name.to_string(),
-            limits,
             params: PARAMS,
             calls: AtomicU64::new(0),
-            task: TaskSpace::points(2),
-            profile: profile(),
+            basics: Basics {
+                kind: NAME,
+                name: name.to_string(),
+                limits,
+                task: TaskSpace::points(2),
+                profile: profile(),
+            },
         })
     }
 
@@ -115,23 +112,11 @@ impl SoftArm {
 }
 
 impl Kinematics for SoftArm {
-    fn kind(&self) -> &'static str {
-        NAME
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn limits(&self) -> &JointLimits {
-        &self.limits
-    }
-    fn task(&self) -> &TaskSpace {
-        &self.task
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
     fn spec(&self) -> ProblemSpec {
-        ProblemSpec::with_box(NAME, &self.name, &self.limits)
-    }
-    fn profile(&self) -> &Profile {
-        &self.profile
+        ProblemSpec::with_box(NAME, &self.basics.name, &self.basics.limits)
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         self.calls.fetch_add(1, Ordering::Relaxed);
@@ -144,7 +129,7 @@ impl Kinematics for SoftArm {
         // The end effector never leaves the disc of the workspace radius: 0.025 m of proximal
         // cap, a 0.059 m backbone stretched at most 1.6× (σ_a at full twist, the shear a few
         // hundredths), 0.026 m of cap and platform make under 0.15 m. Nothing more is decided.
-        if search.is_none() && y[0].hypot(y[1]) > self.profile.workspace_radius {
+        if search.is_none() && y[0].hypot(y[1]) > self.basics.profile.workspace_radius {
             Reachability::Unreachable
         } else {
             Reachability::Unknown
