@@ -55,15 +55,16 @@ def judge(reached, target, q, lower, upper, ok, cost):
     return status, residual, margin, float(cost(q))
 
 
-def timed(solver, lower, upper):
+def timed(solver, lower, upper, lbg=0, ubg=0):
     """solve_once(target, start) -> (q, ok, capped, iterations, micros, cpu_micros), as
-    bench/ipopt_serve.py wants it: the wall and thread-CPU time of the solve call alone."""
+    bench/ipopt_serve.py wants it: the wall and thread-CPU time of the solve call alone. The
+    constraints are equalities unless `lbg`/`ubg` bound them otherwise."""
     lbx, ubx = list(lower), list(upper)
 
     def solve_once(target, start):
         cpu_start = time.thread_time_ns()
         begin = time.perf_counter()
-        result = solver(x0=start, p=target, lbx=lbx, ubx=ubx, lbg=0, ubg=0)
+        result = solver(x0=start, p=target, lbx=lbx, ubx=ubx, lbg=lbg, ubg=ubg)
         micros = (time.perf_counter() - begin) * 1e6
         cpu_micros = (time.thread_time_ns() - cpu_start) / 1e3
         stats = solver.stats()

@@ -103,6 +103,10 @@ class Chain:
 
     def fk(self, q, lib="numpy"):
         """The tip position at q (numpy array, or casadi SX when lib == 'casadi')."""
+        return self.frame(q, lib)[:3, 3]
+
+    def frame(self, q, lib="numpy"):
+        """The tip's 4 x 4 transform at q (numpy array, or casadi SX when lib == 'casadi')."""
         if lib == "casadi":
             import casadi as ca
             t, cos, sin, eye = ca.SX.eye(4), ca.cos, ca.sin, ca.SX.eye
@@ -133,7 +137,7 @@ class Chain:
                 for r in range(3):
                     m[r, 3] = axis[r] * value
             t = t @ m if lib != "casadi" else ca.mtimes(t, m)
-        return t[:3, 3]
+        return t
 
     def sample_q(self, rng, count):
         """count seeds uniform in the limits."""

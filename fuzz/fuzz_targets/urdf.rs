@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(chain) = SerialChain::new("fuzz", spec, limits) else {
         return;
     };
-    let q = chain.limits().centres();
+    let q = chain.basics().limits.centres();
     let mut y = [0.0; 3];
     let mut jac = vec![0.0; 3 * q.len()];
     chain.jacobian_into(&q, &mut y, &mut jac);

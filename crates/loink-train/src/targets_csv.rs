@@ -53,6 +53,29 @@ pub struct Targets {
     pub angle: bool,
 }
 
+impl Targets {
+    /// Says on stderr why rows are invalid: the first [`QUOTED_INVALID`] by row number, then a
+    /// count of the rest.
+    pub fn report_invalid(&self, path: &Path) {
+        let invalid: Vec<(usize, &str)> = (self.rows.iter().enumerate())
+            .filter_map(|(i, r)| r.reason.as_deref().map(|why| (i + 1, why)))
+            .collect();
+        for (row, why) in invalid.iter().take(QUOTED_INVALID) {
+            eprintln!("{}: row {row} is invalid: {why}", path.display());
+        }
+        if invalid.len() > QUOTED_INVALID {
+            eprintln!(
+                "{}: {} more invalid rows",
+                path.display(),
+                invalid.len() - QUOTED_INVALID
+            );
+        }
+    }
+}
+
+/// Invalid rows quoted by number before the rest are only counted.
+pub const QUOTED_INVALID: usize = 10;
+
 /// The column names of an m-dimensional Euclidean task: `x,y` for m = 2, `x,y,z` for m = 3,
 /// `y1,…,ym` otherwise (what `loink targets` writes).
 pub fn task_columns(m: usize) -> Vec<String> {

@@ -7,9 +7,11 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+/// Runs `loink ARGS…` from the repository's root, where the cards' recipe paths lead.
 fn loink(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_loink"))
         .args(args)
+        .current_dir(root())
         .output()
         .expect("the loink binary runs")
 }

@@ -86,8 +86,6 @@ fn data_to_both_learners_to_eval() {
         "6",
         "--seed",
         "1",
-        "--check-targets",
-        "0",
     ];
     let mut args = vec![
         "train",
@@ -99,6 +97,8 @@ fn data_to_both_learners_to_eval() {
         "1500",
         "--surface-task-weight",
         "2",
+        "--check-targets",
+        "0",
         "--out",
         s(&lo),
     ];

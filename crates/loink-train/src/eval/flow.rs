@@ -69,6 +69,7 @@ pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
         registry::build_flow(&flow, &settings).map_err(|e| CliError::Input(e.to_string()))?;
     let problem = flow.problem().clone();
     let targets = read_targets(&args.targets, problem.task())?;
+    targets.report_invalid(&args.targets);
     let answers = super::evaluate(&targets.rows, &mut solver, &problem);
     let line = format!(
         "solver flow, {} sample{} at σ = {sigma}",

@@ -284,6 +284,7 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
     }
     let plan = plan(args)?;
     let targets = targets_csv::read_targets(&args.targets, plan.problem.task())?;
+    targets.report_invalid(&args.targets);
     if plan.settings.kind.is_learned() {
         let model = plan
             .model

@@ -66,6 +66,7 @@ pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
     }
     let kind = regressor.kind().as_str();
     let targets = read_targets(&args.targets, problem.task())?;
+    targets.report_invalid(&args.targets);
     let answers = super::evaluate(&targets.rows, &mut Direct(regressor), &problem);
     let line = format!("solver {kind} (direct regression, no refinement)");
     report_single(args, &problem, &targets, answers, line)

@@ -32,6 +32,10 @@ pub struct DlsTuning {
     pub restarts: usize,
     /// No restart begins once the solve has taken this long (µs).
     pub restart_budget_micros: f64,
+    /// Damping that follows the error (Sugihara's Levenberg–Marquardt) instead of a fixed λ.
+    pub error_damping: bool,
+    /// Iterations of one run (the first and each restart).
+    pub max_iters: usize,
 }
 
 /// What every kind is, as data: its tag in model files, its name, its joint box (n), its task

@@ -15,14 +15,16 @@
 //!   presets (`panda`, `tiago`) from the URDF files shipped in `robots/`.
 
 pub mod frame;
+pub mod panda_ik;
 pub mod spec;
+pub mod sweep;
 mod task;
 #[cfg(feature = "urdf")]
 pub mod urdf;
 
 use std::any::Any;
 
-use super::capability::SpaceView;
+use super::capability::{Search, SpaceView};
 use super::{
     Basics, Capabilities, DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Profile,
     Reachability, TaskSpace, View,
@@ -48,6 +50,9 @@ pub struct SerialChain {
     /// An upper bound of |y − p_1| over every q in the box.
     reach: f64,
     basics: Basics,
+    /// The closed-form inverse of a Panda chain whose task turns the hand (the reference's
+    /// seeds: [`sweep`]).
+    panda: Option<panda_ik::PandaIk>,
 }
 
 impl SerialChain {
@@ -117,6 +122,7 @@ impl SerialChain {
                 profile: profile(&chain, first_origin, reach),
             },
             chain,
+            panda: None,
         };
         let space = task::space(
             &built.chain,
@@ -124,6 +130,9 @@ impl SerialChain {
             &built.basics.limits,
         )?;
         built.basics.task = space;
+        if built.basics.task.has_angle() {
+            built.panda = panda_ik::PandaIk::of(&built.chain, &built.basics.limits);
+        }
         Ok(built)
     }
 
@@ -266,11 +275,32 @@ impl Kinematics for SerialChain {
     fn capabilities(&self) -> Capabilities<'_> {
         Capabilities {
             view: Some(View::Space(self)),
+            search: self.panda.as_ref().map(|_| self as &dyn Search),
             ..Capabilities::default()
         }
     }
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+/// The Panda's pose and axis tasks: the reference starts from its closed-form answers swept
+/// over q7 ([`sweep`]).
+impl Search for SerialChain {
+    fn reference_seeds(&self, problem: &Problem, y: &[f64]) -> Option<Vec<Vec<f64>>> {
+        let ik = self.panda.as_ref()?;
+        let task = &self.basics.task;
+        let position = [y[0], y[1], y[2]];
+        match task.measure() {
+            crate::problem::Measure::Pose { .. } => {
+                let rotation = task.quaternion(y)?.to_matrix();
+                Some(sweep::pose_seeds(ik, problem, position, &rotation))
+            }
+            crate::problem::Measure::Axis => {
+                Some(sweep::axis_seeds(ik, problem, position, task.tool_axis(y)?))
+            }
+            crate::problem::Measure::Distance => None,
+        }
     }
 }
 
@@ -312,8 +342,18 @@ fn profile(chain: &ChainSpec, first_origin: [f64; 3], reach: f64) -> Profile {
         dls: Some(DlsTuning {
             nullspace_gain: 0.5,
             nullspace_tol: 1e-3,
-            restarts: 16,
-            restart_budget_micros: 5_000.0,
+            restarts: if chain.task == Task::Position { 16 } else { 64 },
+            restart_budget_micros: if chain.task == Task::Position {
+                5_000.0
+            } else {
+                20_000.0
+            },
+            error_damping: chain.task != Task::Position,
+            max_iters: if chain.task == Task::Position {
+                500
+            } else {
+                150
+            },
         }),
         ..Profile::new(
             format!("serial arm, {} joints{held}, {task}", chain.joints.len()),

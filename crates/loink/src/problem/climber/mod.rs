@@ -224,6 +224,8 @@ fn profile() -> Profile {
             nullspace_tol: 1e-4,
             restarts: 16,
             restart_budget_micros: 5_000.0,
+            error_damping: false,
+            max_iters: 500,
         }),
         default_target: Some(vec![0.0, 0.5, 0.08]),
         ..Profile::new(

@@ -1,0 +1,106 @@
+//! The pose task's reference: the Panda's closed-form IK recovers every configuration it is
+//! asked about, and the reference optimum of a pose target is the cheapest answer.
+
+use loink::problem::chain::panda_ik::PandaIk;
+use loink::problem::chain::SerialChain;
+use loink::problem::Problem;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn chain(problem: &Problem) -> &SerialChain {
+    problem.kinematics().as_any().downcast_ref().unwrap()
+}
+
+#[test]
+fn the_closed_form_ik_recovers_every_configuration_at_its_q7() {
+    let problem = Problem::preset("panda-pose").unwrap();
+    let serial = chain(&problem);
+    let ik = PandaIk::of(serial.chain(), problem.limits()).expect("the Panda's geometry");
+    let view = problem.capabilities().space().unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut answers = Vec::new();
+    let mut missed = 0;
+    let configurations = problem.random_configurations(2_000, &mut rng);
+    for q in &configurations {
+        let (p, r) = view.hand_frame(q).unwrap();
+        ik.solve(p, &r, q[6], &mut answers);
+        assert!(answers.len() <= 8, "{} answers", answers.len());
+        for (_, a) in &answers {
+            let (pa, ra) = view.hand_frame(a).unwrap();
+            let miss = (0..3).map(|k| (pa[k] - p[k]).abs()).fold(0.0, f64::max);
+            let turn = (0..9).map(|k| (ra[k] - r[k]).abs()).fold(0.0, f64::max);
+            assert!(
+                miss < 1e-9 && turn < 1e-9,
+                "{q:?} -> {a:?}: {miss} m, {turn}"
+            );
+        }
+        let found = answers
+            .iter()
+            .any(|(_, a)| a.iter().zip(q).all(|(x, y)| (x - y).abs() < 1e-7));
+        if !found {
+            if missed < 5 {
+                eprintln!("missed {q:?}: {} answers {answers:?}", answers.len());
+            }
+            missed += 1;
+        }
+    }
+    assert_eq!(
+        missed,
+        0,
+        "{missed} of {} configurations not recovered",
+        configurations.len()
+    );
+    // Another chain is not the Panda.
+    let tiago = Problem::preset("tiago-pose").unwrap();
+    assert!(PandaIk::of(chain(&tiago).chain(), tiago.limits()).is_none());
+}
+
+/// The reference optimum of tabletop pose targets (the hand within 60° of straight down) is
+/// within 1 % of the cheapest answer a search four times as fine and 256 spread starts find.
+#[test]
+fn the_reference_is_the_cheapest_answer_a_finer_search_finds() {
+    use loink::problem::chain::sweep;
+    use loink::report::Status;
+    use loink::solvers::reference::{self, multistart};
+    let problem = Problem::preset("panda-pose").unwrap();
+    let ik = PandaIk::of(chain(&problem).chain(), problem.limits()).unwrap();
+    let view = problem.capabilities().space().unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let tabletop: Vec<Vec<f64>> = problem
+        .random_configurations(400, &mut rng)
+        .into_iter()
+        .filter(|q| view.hand_frame(q).unwrap().1[8] <= -0.5)
+        .take(40)
+        .collect();
+    let mut within = 0;
+    for q in &tabletop {
+        let y = problem.position(q);
+        let found = reference::solve(&problem, &y);
+        assert_eq!(found.status(), Status::Converged, "{y:?}");
+        let (p, r) = view.hand_frame(q).unwrap();
+        let fine = sweep::pose_seeds_on(&ik, &problem, (p, &r), 4 * sweep::Q7_STEPS);
+        let polished = fine
+            .iter()
+            .map(|seed| {
+                let s = loink::solvers::polish::polish(&problem, &y, seed, 200);
+                (s.termination, s.q)
+            })
+            .filter(|(t, _)| *t == loink::report::Termination::Converged)
+            .map(|(_, q): (_, Vec<f64>)| problem.cost().value(&q));
+        let spread = multistart::solve_from(&problem, &y, 256);
+        let best = polished
+            .chain(std::iter::once(spread.cost()).filter(|_| spread.status() == Status::Converged))
+            .fold(found.cost(), f64::min);
+        if found.cost() <= best * 1.01 + 1e-9 {
+            within += 1;
+        } else {
+            eprintln!("{y:?}: reference {} against {best}", found.cost());
+        }
+    }
+    assert!(tabletop.len() >= 30, "{} tabletop targets", tabletop.len());
+    assert!(
+        within + 1 >= tabletop.len(),
+        "{within} of {} within 1 %",
+        tabletop.len()
+    );
+}
