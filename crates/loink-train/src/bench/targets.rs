@@ -45,8 +45,8 @@ pub fn lissajous_path(problem: &Problem, count: usize) -> Vec<Vec<f64>> {
     (0..count)
         .map(|k| {
             let t = k as f64 / count.max(1) as f64;
-            if let Some(domain) = domain {
-                return domain.path(t);
+            if let Some(y) = domain.and_then(|d| d.path(t)) {
+                return y;
             }
             let q: Vec<f64> = (0..n)
                 .map(|i| {

@@ -87,6 +87,12 @@ pub struct TrainArgs {
     /// Upper joint limits replacing the preset's, comma-separated radians.
     #[arg(long, allow_hyphen_values = true)]
     pub upper: Option<String>,
+    /// A task that turns the hand: narrow the problem's domain to the configurations whose hand
+    /// z axis lies within DEG degrees of straight down (60: the tabletop set of docs/pose.md).
+    /// The model file's problem records it; data, anchors, surface points and the closing
+    /// check are drawn inside it.
+    #[arg(long, value_name = "DEG")]
+    pub cone: Option<f64>,
     /// Lower corner of the sub-box of the joint limits the training configurations are drawn
     /// from (comma-separated radians; the limits' own where not given). The problem, its limits
     /// and its cost stay the preset's: only where G learns is narrowed — e.g. to the box that
@@ -317,7 +323,7 @@ impl TrainArgs {
             Some(text) => CostSpec::parse(text)?,
             None => preset.cost().spec().clone(),
         };
-        if self.lower.is_none() && self.upper.is_none() {
+        if self.lower.is_none() && self.upper.is_none() && self.cone.is_none() {
             return Ok(Problem::new(preset.kinematics_arc(), cost)?);
         }
         let parse = |text: &Option<String>, fallback: &[f64]| -> Result<Vec<f64>, TrainError> {
@@ -333,6 +339,17 @@ impl TrainArgs {
         let mut spec = preset.spec();
         spec.lower = parse(&self.lower, preset.limits().lower())?;
         spec.upper = parse(&self.upper, preset.limits().upper())?;
+        if let Some(cone) = self.cone {
+            match spec.chain.as_mut() {
+                Some(chain) if preset.task().has_angle() => chain.cone = Some(cone),
+                _ => {
+                    return Err(TrainError::Argument(format!(
+                        "--cone narrows a task that turns the hand: '{}' does not turn it",
+                        preset.name()
+                    )))
+                }
+            }
+        }
         Ok(Problem::from_spec(&spec, cost)?)
     }
 

@@ -68,13 +68,19 @@ pub fn draw(
     };
     let mut residuals = Vec::with_capacity(targets);
     let mut kept_residuals = Vec::with_capacity(targets);
-    // As `Problem::random_targets` (one draw per joint, in order), inside the region.
+    // As `Problem::random_targets` (one draw per joint, in order), inside the region and the
+    // problem's domain.
+    let domain = problem.capabilities().domain;
     let drawn: Vec<Vec<f64>> = (0..targets)
-        .map(|_| {
-            let q: Vec<f64> = (0..n)
-                .map(|i| rng.random_range(region.lower()[i]..=region.upper()[i]))
-                .collect();
-            problem.position(&q)
+        .filter_map(|_| {
+            (0..loink::problem::MAX_DRAWS).find_map(|_| {
+                let q: Vec<f64> = (0..n)
+                    .map(|i| rng.random_range(region.lower()[i]..=region.upper()[i]))
+                    .collect();
+                domain
+                    .is_none_or(|d| d.contains(&q))
+                    .then(|| problem.position(&q))
+            })
         })
         .collect();
     for y in drawn {

@@ -141,8 +141,11 @@ pub trait Domain {
     /// Whether configuration q is one to draw targets and training data from.
     fn contains(&self, q: &[f64]) -> bool;
     /// The target at phase t ∈ [0, 1) of a smooth closed path through the domain, for
-    /// benchmarks that drag a target along one.
-    fn path(&self, t: f64) -> Vec<f64>;
+    /// benchmarks that drag a target along one (`None`: a path through the box, which stays
+    /// in a domain as large as this one).
+    fn path(&self, _t: f64) -> Option<Vec<f64>> {
+        None
+    }
 }
 
 /// Loads on the robot's contacts.

@@ -54,9 +54,26 @@ impl ProblemSpec {
     /// task and number of joints, and a joint box inside `robot`'s (a chart's sub-box, limits
     /// narrowed for training). A model file is matched to its preset by this.
     pub fn within(&self, robot: &ProblemSpec) -> bool {
+        // A chain narrowed to a cone of hand orientations is within the same chain with a
+        // wider cone or none.
         #[cfg(feature = "chain")]
-        if self.chain != robot.chain {
-            return false;
+        {
+            let narrowed = match (&self.chain, &robot.chain) {
+                (Some(a), Some(b)) => {
+                    let wider = match (a.cone, b.cone) {
+                        (_, None) => true,
+                        (Some(a), Some(b)) => a <= b,
+                        (None, Some(_)) => false,
+                    };
+                    let mut a = (**a).clone();
+                    a.cone = b.cone;
+                    wider && a == **b
+                }
+                (a, b) => a == b,
+            };
+            if !narrowed {
+                return false;
+            }
         }
         let inside = self.lower.len() == robot.lower.len()
             && self.upper.len() == robot.upper.len()

@@ -24,7 +24,7 @@ pub mod urdf;
 
 use std::any::Any;
 
-use super::capability::{Search, SpaceView};
+use super::capability::{Domain, Search, SpaceView};
 use super::{
     Basics, Capabilities, DlsTuning, JointLimits, Kinematics, Problem, ProblemSpec, Profile,
     Reachability, TaskSpace, View,
@@ -90,6 +90,12 @@ impl SerialChain {
                     detail: format!("length {norm} (must be a unit vector)"),
                 });
             }
+        }
+        if let Some(cone) = chain.cone.filter(|c| !(*c > 0.0 && *c <= 180.0)) {
+            return Err(LoinkError::OutOfRange {
+                what: "the chain's cone".into(),
+                detail: format!("{cone}° (a half-angle in (0, 180])"),
+            });
         }
         if let Some(held) = chain.held.iter().find(|h| !h.value.is_finite()) {
             return Err(LoinkError::NonFinite {
@@ -276,6 +282,7 @@ impl Kinematics for SerialChain {
         Capabilities {
             view: Some(View::Space(self)),
             search: self.panda.as_ref().map(|_| self as &dyn Search),
+            domain: self.chain.cone.map(|_| self as &dyn Domain),
             ..Capabilities::default()
         }
     }
@@ -301,6 +308,19 @@ impl Search for SerialChain {
             }
             crate::problem::Measure::Distance => None,
         }
+    }
+}
+
+/// A chain narrowed to a cone of hand orientations (the tabletop set): configurations whose tip
+/// z axis lies within the cone's half-angle of straight down.
+impl Domain for SerialChain {
+    fn contains(&self, q: &[f64]) -> bool {
+        let Some(cone) = self.chain.cone else {
+            return true;
+        };
+        let tip = self.walk(q, |_, _| ());
+        let down = (-tip.rotation[8]).clamp(-1.0, 1.0).acos();
+        down <= cone.to_radians()
     }
 }
 

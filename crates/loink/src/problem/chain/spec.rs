@@ -127,4 +127,8 @@ pub struct ChainSpec {
     /// whose rotation vector is 0 (`None`: the tip's orientation at the middle of the box).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chart: Option<[f64; 4]>,
+    /// The useful domain, when narrower than the box: the configurations whose tip z axis lies
+    /// within this many degrees of straight down (the tabletop set of docs/pose.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cone: Option<f64>,
 }

@@ -260,6 +260,7 @@ fn fold(path: &[Node], bytes: &[u8], request: &ChainRequest) -> Result<(ChainSpe
         tip_origin: pending,
         held,
         chart: None,
+        cone: None,
     };
     Ok((spec, JointLimits::new(lower, upper)?))
 }

@@ -266,13 +266,13 @@ impl Domain for Climber {
     /// clearance against it (high on a short span, low on a long one, where the optimum keeps
     /// its ankles and body ends clear of the wall): a pointer dragging the front foot around the
     /// rear one. (Spans below 0.41 m have a second minimum 16–21 % dearer.)
-    fn path(&self, t: f64) -> Vec<f64> {
+    fn path(&self, t: f64) -> Option<Vec<f64>> {
         use std::f64::consts::TAU;
         let mid = (INCLINATION[0] + INCLINATION[1]) / 2.0;
         let gamma = mid + 0.9 * (INCLINATION[1] - mid) * (TAU * t).sin();
         let span = 0.53 + 0.11 * (2.0 * TAU * t + 0.7).sin();
         let clearance = 0.10 - 0.03 * (2.0 * TAU * t + 0.7).sin() + 0.01 * (6.0 * TAU * t).sin();
-        vec![span * gamma.cos(), span * gamma.sin(), clearance]
+        Some(vec![span * gamma.cos(), span * gamma.sin(), clearance])
     }
 }
 
