@@ -321,7 +321,7 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
                     charts.meta().about.clone(),
                     charts.meta().kind.clone(),
                     charts.meta().problem.name.clone(),
-                    charts.charts()[0].problem().clone(),
+                    charts.problem().clone(),
                 ),
             },
         };

@@ -93,7 +93,9 @@ fn train_args(matches: &ArgMatches) -> Result<(train::TrainArgs, Vec<String>), c
 /// Runs `loink train` on checked arguments.
 fn train(args: &train::TrainArgs) -> Result<(), cli::CliError> {
     match args.kind {
-        ModelKind::Loink if !args.charts.is_empty() => train::charts::run(args),
+        ModelKind::Loink if !args.charts.is_empty() || !args.turns.is_empty() => {
+            train::charts::run(args)
+        }
         ModelKind::Loink => train::run(args).map(|_| ()),
         _ if !args.charts.is_empty() => Err(train::TrainError::Argument(
             "--charts trains LOInK charts: it needs --kind loink".into(),

@@ -220,7 +220,9 @@ impl LearnedModel {
     /// x* = G⁻¹([y; 0]) (then the feedback rounds) on the shown chart, warm-started from the
     /// previous frame.
     pub fn solve(&mut self, target: &[f64]) -> Solution {
-        self.set.chart(self.shown).solve(&mut self.state, target)
+        let own = self.set.in_chart(self.shown, target);
+        let answer = self.set.chart(self.shown).solve(&mut self.state, &own);
+        self.set.from_chart(self.shown, target, answer)
     }
 
     /// Task-feedback rounds after each inverse (`loink::surrogate::feedback`; 0 = one-shot).
@@ -251,7 +253,8 @@ impl LearnedModel {
         count: usize,
         seed: u64,
     ) -> Vec<(Vec<f64>, Vec<f64>)> {
-        let Ok(solutions) = self.loink().sample(target, sigma, count, seed) else {
+        let own = self.set.in_chart(self.shown, target);
+        let Ok(solutions) = self.loink().sample(&own, sigma, count, seed) else {
             return Vec::new();
         };
         solutions
@@ -264,6 +267,20 @@ impl LearnedModel {
             .collect()
     }
 
+    /// Target y (the model's coordinates) as the shown chart states it.
+    fn own(&self, target: &[f64]) -> Vec<f64> {
+        self.set.in_chart(self.shown, target)
+    }
+
+    /// The pose G⁻¹([y; z]) (then `rounds` feedback rounds) on the shown chart, judged like any
+    /// answer and stated in the model's coordinates.
+    pub fn solve_latent(&self, target: &[f64], z: &[f64], rounds: usize) -> Solution {
+        let chart = self.loink();
+        let own = self.own(target);
+        let answer = chart.solve_latent_rounds(&mut chart.new_state(), &own, z, rounds);
+        self.set.from_chart(self.shown, target, answer)
+    }
+
     /// z = G₂(x) of a configuration.
     pub fn latent(&self, q: &[f64]) -> Option<Vec<f64>> {
         self.loink().latent(q).ok()
@@ -271,7 +288,7 @@ impl LearnedModel {
 
     /// J(G⁻¹([y; z])) with the raw preimage (no replay): NaN when the inverse fails.
     fn true_cost_at(&self, state: &mut SolverState, target: &[f64], z: &[f64]) -> f64 {
-        match self.loink().preimage(state, target, z) {
+        match self.loink().preimage(state, &self.own(target), z) {
             Ok((q, _)) => self.problem().cost().value(&q),
             Err(_) => f64::NAN,
         }
@@ -279,8 +296,9 @@ impl LearnedModel {
 
     /// The surrogate along latent direction `axis` (unit vector): b(y) + cost_scale·zᵀM z.
     fn surrogate_fn(&self, target: &[f64]) -> Option<impl Fn(&[f64]) -> f64> {
-        let b = self.loink().value(target).ok()?;
-        let metric = self.loink().metric(target).ok()?;
+        let own = self.own(target);
+        let b = self.loink().value(&own).ok()?;
+        let metric = self.loink().metric(&own).ok()?;
         let scale = self.loink().model().file().normalisation.cost_scale;
         Some(move |z: &[f64]| {
             let k = z.len().min(metric.nrows());
@@ -408,6 +426,7 @@ impl LearnedModel {
             return false;
         }
         let mut state = self.state.clone();
+        let own = self.own(target);
         let mut z = map.base.clone();
         z.resize(k, 0.0);
         let [a, b] = map.axes;
@@ -432,7 +451,7 @@ impl LearnedModel {
                 map.cost[cell],
                 map.outside_limits[cell],
                 map.outside_domain[cell],
-            ) = match self.loink().preimage(&mut state, target, &z) {
+            ) = match self.loink().preimage(&mut state, &own, &z) {
                 Ok((q, _)) => (
                     self.problem().cost().value(&q),
                     self.problem().limits().margin(&q) < -1e-6,

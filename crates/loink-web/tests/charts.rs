@@ -18,15 +18,12 @@ fn two_charts() -> ChartsFile {
         },
         model: random_model("planar3-wide", 2, &[8, 8], 0.5, 2.0, seed).unwrap(),
     };
-    charts_file(
-        Default::default(),
-        vec![
-            entry(1, [-2.6, -2.6, -2.6], [2.6, 0.0, 2.6]),
-            entry(2, [-2.6, 0.0, -2.6], [2.6, 2.6, 2.6]),
-        ],
-        Default::default(),
-    )
-    .unwrap()
+    let entries = vec![
+        entry(1, [-2.6, -2.6, -2.6], [2.6, 0.0, 2.6]),
+        entry(2, [-2.6, 0.0, -2.6], [2.6, 2.6, 2.6]),
+    ];
+    let problem = entries[0].model.problem.clone();
+    charts_file(Default::default(), problem, entries, Default::default()).unwrap()
 }
 
 fn view(e: &mut Engine, solver: SolverKind, target: [f64; 2]) {

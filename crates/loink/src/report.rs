@@ -325,6 +325,17 @@ impl Solution {
         self
     }
 
+    /// The same answer stated in another chart of its task: the target and the reached point
+    /// in that chart's coordinates. Residual, angle, cost and status do not depend on the
+    /// chart and stay.
+    pub fn restated(mut self, target: Vec<f64>, reached: Vec<f64>) -> Self {
+        self.target = target;
+        if !self.reached.is_empty() {
+            self.reached = reached;
+        }
+        self
+    }
+
     /// Returns the same solution marked as chart `chart`'s proposal.
     pub fn with_chart(mut self, chart: usize) -> Self {
         self.chart = Some(chart);

@@ -119,16 +119,6 @@ impl Quaternion {
         Quaternion::new(self.w, -self.x, -self.y, -self.z)
     }
 
-    /// The Hamilton product self ⊗ other (rotate by `other`, then by `self`).
-    pub fn mul(self, o: Self) -> Self {
-        Quaternion::new(
-            self.w * o.w - self.x * o.x - self.y * o.y - self.z * o.z,
-            self.w * o.x + self.x * o.w + self.y * o.z - self.z * o.y,
-            self.w * o.y - self.x * o.z + self.y * o.w + self.z * o.x,
-            self.w * o.z + self.x * o.y - self.y * o.x + self.z * o.w,
-        )
-    }
-
     /// exp: the rotation by ‖θ‖ about θ.
     pub fn from_rotation_vector(theta: Vector3) -> Self {
         let phi = norm(theta);
@@ -200,9 +190,22 @@ impl Quaternion {
     /// The geodesic angle to `other` (rad, in [0, π]): 2·atan2(‖v‖, |w|) of the relative
     /// quaternion (w, v) = conj(self) ⊗ other, stable near 0 and near π.
     pub fn angle_to(self, other: Self) -> f64 {
-        let r = self.conjugate().mul(other);
+        let r = self.conjugate() * other;
         let s = (r.x * r.x + r.y * r.y + r.z * r.z).sqrt();
         2.0 * s.atan2(r.w.abs())
+    }
+}
+
+/// The Hamilton product a ⊗ b (rotate by b, then by a).
+impl std::ops::Mul for Quaternion {
+    type Output = Quaternion;
+    fn mul(self, o: Self) -> Self {
+        Quaternion::new(
+            self.w * o.w - self.x * o.x - self.y * o.y - self.z * o.z,
+            self.w * o.x + self.x * o.w + self.y * o.z - self.z * o.y,
+            self.w * o.y - self.x * o.z + self.y * o.w + self.z * o.x,
+            self.w * o.z + self.x * o.y - self.y * o.x + self.z * o.w,
+        )
     }
 }
 

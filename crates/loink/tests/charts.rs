@@ -33,7 +33,8 @@ fn two_charts() -> ChartsFile {
             model: chart(2),
         },
     ];
-    loink::artifact::charts_file(Default::default(), entries, Default::default()).unwrap()
+    let problem = entries[0].model.problem.clone();
+    loink::artifact::charts_file(Default::default(), problem, entries, Default::default()).unwrap()
 }
 
 fn refused(file: &ChartsFile) -> ArtifactError {

@@ -30,13 +30,16 @@ fn quaternion_close(a: Quaternion, b: [f64; 4], tol: f64) -> bool {
     d(1.0).min(d(-1.0)) < tol
 }
 
+/// A configuration, its TCP position, its quaternion (w first) and its cost.
+type ReferenceRow = ([f64; 7], [f64; 3], [f64; 4], f64);
+
 #[test]
 fn the_panda_pose_matches_the_reference_table() {
     let problem = Problem::preset("panda-pose").unwrap();
     assert_eq!((problem.dof(), problem.task_dim()), (7, 6));
     let task = problem.task();
     assert_eq!(task.columns(), ["x", "y", "z", "qw", "qx", "qy", "qz"]);
-    let rows: [([f64; 7], [f64; 3], [f64; 4], f64); 3] = [
+    let rows: [ReferenceRow; 3] = [
         (
             READY,
             [0.306890566593, 0.0, 0.486882052303],

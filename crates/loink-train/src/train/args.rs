@@ -93,6 +93,15 @@ pub struct TrainArgs {
     /// check are drawn inside it.
     #[arg(long, value_name = "DEG")]
     pub cone: Option<f64>,
+    /// A pose task: take the orientation's chart about the problem's reference turned DEG
+    /// degrees about the tool axis (a chart of several: its rotation vector's cut at π lies
+    /// away from the orientations it covers).
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
+    pub turn: Option<f64>,
+    /// A pose task: narrow the domain to the orientations within DEG degrees of the chart's
+    /// reference (the part of the task this chart covers).
+    #[arg(long, value_name = "DEG")]
+    pub cover: Option<f64>,
     /// Lower corner of the sub-box of the joint limits the training configurations are drawn
     /// from (comma-separated radians; the limits' own where not given). The problem, its limits
     /// and its cost stay the preset's: only where G learns is narrowed — e.g. to the box that
@@ -107,6 +116,11 @@ pub struct TrainArgs {
     /// limits with the other flags; a joint whose range does not hold 0 is split at its middle.
     #[arg(long, value_delimiter = ',')]
     pub charts: Vec<usize>,
+    /// A pose task's multi-chart model (kind `charts`): one chart per orientation reference
+    /// turned these degrees about the tool axis (comma-separated; with `--charts`, one per turn
+    /// and region), each trained on the orientations within `--cover` of its reference.
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+    pub turns: Vec<f64>,
     /// Overall lower Lipschitz bound μ of G.
     #[arg(long, default_value_t = 0.05)]
     pub mu: f64,
@@ -265,7 +279,8 @@ pub fn trainers_of(option: &str) -> Option<&'static [ModelKind]> {
         | "check_refine"
         | "region_lower"
         | "region_upper"
-        | "charts" => &[Loink],
+        | "charts"
+        | "turns" => &[Loink],
         "data" | "depth" => &[Loink, Flow],
         "noise" => &[Flow],
         "components" => &[Mdn],
@@ -323,7 +338,12 @@ impl TrainArgs {
             Some(text) => CostSpec::parse(text)?,
             None => preset.cost().spec().clone(),
         };
-        if self.lower.is_none() && self.upper.is_none() && self.cone.is_none() {
+        if self.lower.is_none()
+            && self.upper.is_none()
+            && self.cone.is_none()
+            && self.turn.is_none()
+            && self.cover.is_none()
+        {
             return Ok(Problem::new(preset.kinematics_arc(), cost)?);
         }
         let parse = |text: &Option<String>, fallback: &[f64]| -> Result<Vec<f64>, TrainError> {
@@ -349,6 +369,26 @@ impl TrainArgs {
                     )))
                 }
             }
+        }
+        if self.turn.is_some() || self.cover.is_some() {
+            let reference = match preset.task().measure() {
+                loink::problem::Measure::Pose { reference } => reference,
+                _ => {
+                    return Err(TrainError::Argument(format!(
+                        "--turn and --cover take a pose task's chart: '{}' has no orientation",
+                        preset.name()
+                    )))
+                }
+            };
+            let chain = spec.chain.as_mut().ok_or_else(|| {
+                TrainError::Argument("--turn and --cover need a serial chain".into())
+            })?;
+            if let Some(turn) = self.turn {
+                let turned = loink::so3::mul(&reference, &loink::so3::rot_z(turn.to_radians()));
+                let q = loink::so3::Quaternion::from_matrix(&turned);
+                chain.chart = Some([q.w, q.x, q.y, q.z]);
+            }
+            chain.cover = self.cover;
         }
         Ok(Problem::from_spec(&spec, cost)?)
     }

@@ -3,7 +3,9 @@
 //! joint (a joint whose range does not hold 0 is cut at its middle); chart k is an ordinary
 //! LOInK network for the whole problem trained on configurations drawn from region k alone, so
 //! its learned solution sets follow the pieces of the true ones that lie in that region. The
-//! closing optimality check runs on the whole set (every chart proposes, the cheapest feasible
+//! `--turns ψ1,ψ2,…` (a pose task) makes one chart per orientation reference turned ψ about the
+//! tool axis, each trained on the orientations within `--cover` of its own reference (with
+//! `--charts`: one per turn and region). The closing optimality check runs on the whole set (every chart proposes, the cheapest feasible
 //! proposal wins), exactly as `loink eval` and the page solve with the file.
 
 use std::collections::BTreeMap;
@@ -89,23 +91,59 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
             "--charts draws each chart's data from its region: it does not take --data".into(),
         ));
     }
-    let problem: Problem = args.problem()?;
+    // The file's problem: the task without a chart's own reference or cover.
+    let whole: Problem = TrainArgs {
+        turn: None,
+        cover: None,
+        ..args.clone()
+    }
+    .problem()?;
     // The charts cut the training box (the limits, or --region-lower/--region-upper's part).
-    let limits = args.region(&problem)?;
-    let regions = regions(&limits, &args.charts)?;
-    let count = regions.len();
+    let limits = args.region(&whole)?;
+    let regions = if args.charts.is_empty() {
+        vec![limits.clone()]
+    } else {
+        regions(&limits, &args.charts)?
+    };
+    let turns: Vec<Option<f64>> = if args.turns.is_empty() {
+        vec![args.turn]
+    } else {
+        args.turns.iter().copied().map(Some).collect()
+    };
+    let count = regions.len() * turns.len();
+    if count > MAX_CHARTS {
+        return Err(TrainError::Argument(format!(
+            "{count} charts asked ({} turns × {} regions): a file holds at most {MAX_CHARTS}",
+            turns.len(),
+            regions.len()
+        )));
+    }
+    let charts: Vec<(Option<f64>, &JointLimits)> = turns
+        .iter()
+        .flat_map(|&t| regions.iter().map(move |r| (t, r)))
+        .collect();
     let about = args.about();
     let mut entries = Vec::with_capacity(count);
     let mut rows: Vec<(String, f64)> = Vec::new();
     let mut seconds = 0.0;
-    for (k, region) in regions.iter().enumerate() {
-        let words = describe(region, &limits, &args.charts);
+    for (k, &(turn, region)) in charts.iter().enumerate() {
+        let mut words = describe(region, &limits, &args.charts);
+        if let Some(turn) = turn.filter(|_| !args.turns.is_empty()) {
+            let about = format!("reference turned {}° about the tool axis", trim(turn));
+            words = if args.charts.is_empty() {
+                about
+            } else {
+                format!("{about}, {words}")
+            };
+        }
         println!("== chart {}/{count}: {words}", k + 1);
         let chart_args = TrainArgs {
             check_targets: 0,
             seed: args.seed.wrapping_add(k as u64),
+            turn,
             ..args.clone()
         };
+        let problem = chart_args.problem()?;
         let trained = fit(&chart_args, &problem, region, Some((k, count)), None)?;
         seconds += trained.seconds;
         let mut model = trained.file;
@@ -131,7 +169,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     let mut metrics: BTreeMap<String, f64> = rows.into_iter().collect();
     metrics.insert("charts".into(), count as f64);
     let build = |metrics: BTreeMap<String, f64>| {
-        charts_file(about.clone(), entries.clone(), metrics)
+        charts_file(about.clone(), whole.spec(), entries.clone(), metrics)
             .ok_or_else(|| TrainError::Argument("no chart was trained".into()))
     };
     let mut file = build(metrics.clone())?;

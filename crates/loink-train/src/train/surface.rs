@@ -15,7 +15,6 @@
 
 use loink::artifact::Normalisation;
 use loink::problem::{JointLimits, Problem};
-use loink::report::distance;
 use loink::surrogate::Loink;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -34,7 +33,8 @@ pub struct Surface {
     pub samples: Samples,
     /// Targets inverted (N·K).
     pub targets: usize,
-    /// Median of ‖p(x₀) − y‖ over all targets (m): the unrefined residual right now.
+    /// Median of ‖p(x₀) ⊖ y‖ over all targets (m, the task's weighted error): the unrefined
+    /// residual right now.
     pub residual_median_m: f64,
 }
 
@@ -89,7 +89,9 @@ pub fn draw(
             continue;
         };
         let reached = problem.position(&x0);
-        let residual = distance(&reached, &y);
+        // The task's own error (a pose's angle weighed in metres): a raw difference of
+        // rotation vectors would count the same orientation across the chart's cut as far.
+        let residual = problem.task().error_norm(&y, &reached);
         residuals.push(residual);
         // Preimages outside the limits are kept: the page answers there too (status
         // "limits"), and uniform data never covers them, so without them G₁ extrapolates —

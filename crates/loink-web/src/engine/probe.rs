@@ -12,12 +12,12 @@ impl Engine {
     /// without a probe or a model with that latent dimension).
     pub(super) fn probe_solution(&self, target: &[f64]) -> Option<Solution> {
         let z = &self.settings.probe;
-        let model = self.models.get(self.entry.name)?.loink();
+        let model = self.models.get(self.entry.name)?;
         if z.is_empty() || z.len() != model.latent_dim() {
             return None;
         }
         let rounds = self.settings.feedback as usize;
-        Some(model.solve_latent_rounds(&mut model.new_state(), target, z, rounds))
+        Some(model.solve_latent(target, z, rounds))
     }
 
     /// Sets the latent probe to `z` (clamped to ±[`PROBE_LIMIT`]; empty clears it) and solves

@@ -25,7 +25,7 @@ use super::error::ArtifactError;
 use super::schema::{About, ModelFile};
 use super::validate::{validate, ValidatedModel};
 use crate::cost::CostSpec;
-use crate::problem::{JointLimits, ProblemSpec};
+use crate::problem::{JointLimits, Problem, ProblemSpec};
 
 /// The model kind of a charts file.
 pub const KIND_CHARTS: &str = "charts";
@@ -82,6 +82,7 @@ pub struct ValidatedCharts {
     file_meta: ChartsFile,
     charts: Vec<ValidatedModel>,
     regions: Vec<JointLimits>,
+    problem: Problem,
 }
 
 impl ValidatedCharts {
@@ -97,6 +98,11 @@ impl ValidatedCharts {
     pub fn regions(&self) -> &[JointLimits] {
         &self.regions
     }
+    /// The file's problem: the targets the set answers, in its task's coordinates (a chart may
+    /// narrow it to part of the task, or state orientations about another reference).
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
 }
 
 fn inconsistent(path: String, detail: impl Into<String>) -> ArtifactError {
@@ -106,8 +112,8 @@ fn inconsistent(path: String, detail: impl Into<String>) -> ArtifactError {
     }
 }
 
-/// Validates every chart (as a model file of its own), that each names the file's problem and
-/// cost, and that each region is a non-empty box inside the joint limits.
+/// Validates every chart (as a model file of its own), that each names the file's problem (or
+/// a narrowing of it: a part of its domain, another orientation chart) and cost, and that each region is a non-empty box inside the joint limits.
 pub fn validate_charts(mut file: ChartsFile) -> Result<ValidatedCharts, ArtifactError> {
     if file.kind != KIND_CHARTS {
         return Err(ArtifactError::Kind(file.kind.clone()));
@@ -119,12 +125,13 @@ pub fn validate_charts(mut file: ChartsFile) -> Result<ValidatedCharts, Artifact
         });
     }
     super::validate::finite_metrics(&file.metrics)?;
+    let problem = super::validate::problem_of(&file.problem, &file.cost)?;
     let entries = std::mem::take(&mut file.charts);
     let mut charts = Vec::with_capacity(entries.len());
     let mut regions = Vec::with_capacity(entries.len());
     for (k, entry) in entries.into_iter().enumerate() {
         let path = format!("charts[{k}]");
-        if entry.model.problem != file.problem {
+        if !entry.model.problem.within(&file.problem) {
             return Err(inconsistent(
                 format!("{path}.model.problem"),
                 "differs from the file's problem",
@@ -169,13 +176,16 @@ pub fn validate_charts(mut file: ChartsFile) -> Result<ValidatedCharts, Artifact
         file_meta: file,
         charts,
         regions,
+        problem,
     })
 }
 
-/// Builds a charts file from trained charts (each a `loink` model file of the same problem and
-/// cost) and their regions; the card and metrics are the set's own.
+/// Builds a charts file of `problem` from trained charts (each a `loink` model file of the
+/// problem or a narrowing of it, of one cost) and their regions; the card and metrics are the
+/// set's own.
 pub fn charts_file(
     about: About,
+    problem: ProblemSpec,
     entries: Vec<ChartEntry>,
     metrics: BTreeMap<String, f64>,
 ) -> Option<ChartsFile> {
@@ -185,7 +195,7 @@ pub fn charts_file(
         version: super::schema::FORMAT_VERSION,
         kind: KIND_CHARTS.into(),
         about,
-        problem: first.problem,
+        problem,
         cost: first.cost,
         charts: entries,
         metrics,

@@ -140,6 +140,11 @@ pub trait SpaceView {
 pub trait Domain {
     /// Whether configuration q is one to draw targets and training data from.
     fn contains(&self, q: &[f64]) -> bool;
+    /// Whether target y is one of the domain's own (the images of its configurations), where
+    /// the target alone tells: a chart of several covers part of the task and says which.
+    fn covers(&self, _y: &[f64]) -> bool {
+        true
+    }
     /// The target at phase t ∈ [0, 1) of a smooth closed path through the domain, for
     /// benchmarks that drag a target along one (`None`: a path through the box, which stays
     /// in a domain as large as this one).

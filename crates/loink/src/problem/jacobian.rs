@@ -378,7 +378,8 @@ fn cholesky_well_conditioned(a: &[f64], m: usize, rhs: &mut [f64]) -> bool {
             let dot: f64 = (0..j).map(|k| l[i * m + k] * l[j * m + k]).sum();
             let v = a[i * m + j] - dot;
             if i == j {
-                if !(v > floor) {
+                // NaN falls here too: not positive definite.
+                if v.is_nan() || v <= floor {
                     return false;
                 }
                 l[i * m + i] = v.sqrt();

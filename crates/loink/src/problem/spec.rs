@@ -59,16 +59,7 @@ impl ProblemSpec {
         #[cfg(feature = "chain")]
         {
             let narrowed = match (&self.chain, &robot.chain) {
-                (Some(a), Some(b)) => {
-                    let wider = match (a.cone, b.cone) {
-                        (_, None) => true,
-                        (Some(a), Some(b)) => a <= b,
-                        (None, Some(_)) => false,
-                    };
-                    let mut a = (**a).clone();
-                    a.cone = b.cone;
-                    wider && a == **b
-                }
+                (Some(a), Some(b)) => a.narrows(b),
                 (a, b) => a == b,
             };
             if !narrowed {

@@ -19,6 +19,12 @@
 //! eight charts are then as often within 1 % of J\* as with every chart inverted (99.9 %), in
 //! 30 µs instead of 73 µs median. [`ChartSet::propose`] (the page's ghosts) inverts every chart.
 //!
+//! **Charts of part of the task.** A chart may narrow the file's problem: a pose chart states
+//! orientations about its own reference (turned about the tool axis) and covers those within
+//! its `cover` of it. Every chart takes the target restated in its own coordinates, every
+//! answer is stated back in the file's, and the charts whose cover holds the target come first
+//! (the others only when none of those lands).
+//!
 //! A set of one chart is a plain LOInK model: its answers are exactly [`Loink::solve`]'s.
 
 use std::sync::Arc;
@@ -58,16 +64,23 @@ pub struct ChartSet {
     regions: Vec<JointLimits>,
     /// The charts file's own fields (None for a single `loink` model).
     meta: Option<Arc<ChartsFile>>,
+    /// The file's problem: targets come and answers go in its task's coordinates.
+    problem: Problem,
+    /// Per chart: whether its task states targets in other coordinates than the file's.
+    restates: Vec<bool>,
 }
 
 impl From<Loink> for ChartSet {
     fn from(loink: Loink) -> Self {
         let region = loink.problem().limits().clone();
+        let problem = loink.problem().clone();
         ChartSet {
             charts: vec![loink],
             refine: 0,
             regions: vec![region],
             meta: None,
+            problem,
+            restates: vec![false],
         }
     }
 }
@@ -80,6 +93,12 @@ impl ChartSet {
     pub fn from_validated(charts: ValidatedCharts) -> Self {
         let regions = charts.regions().to_vec();
         let meta = Arc::new(charts.meta().clone());
+        let problem = charts.problem().clone();
+        let restates = charts
+            .charts()
+            .iter()
+            .map(|m| m.problem().task().measure() != problem.task().measure())
+            .collect();
         ChartSet {
             charts: charts
                 .charts()
@@ -90,6 +109,8 @@ impl ChartSet {
             refine: 0,
             regions,
             meta: Some(meta),
+            problem,
+            restates,
         }
     }
 
@@ -135,9 +156,40 @@ impl ChartSet {
     pub fn meta(&self) -> Option<&ChartsFile> {
         self.meta.as_deref()
     }
-    /// The problem every chart solves.
+    /// The problem the set solves (a charts file's own; each chart solves it or part of it).
     pub fn problem(&self) -> &Problem {
-        self.charts[0].problem()
+        &self.problem
+    }
+
+    /// Target y (the set's coordinates) as chart `k` states it.
+    pub fn in_chart(&self, k: usize, y: &[f64]) -> Vec<f64> {
+        match self.restates.get(k) {
+            Some(true) => self.charts[k]
+                .problem()
+                .task()
+                .restate(self.problem.task(), y),
+            _ => y.to_vec(),
+        }
+    }
+
+    /// Chart `k`'s answer to target y (the set's coordinates) stated in the set's coordinates.
+    pub fn from_chart(&self, k: usize, y: &[f64], solution: Solution) -> Solution {
+        if !self.restates.get(k).copied().unwrap_or(false) {
+            return solution;
+        }
+        let own = self.charts[k].problem().task();
+        let reached = self.problem.task().restate(own, solution.reached());
+        solution.restated(y.to_vec(), reached)
+    }
+
+    /// Whether chart `k`'s domain holds target y (the set's coordinates): a chart of part of the
+    /// task says which targets are its own.
+    pub fn covers(&self, k: usize, y: &[f64]) -> bool {
+        let chart = self.charts[k].problem();
+        chart
+            .capabilities()
+            .domain
+            .is_none_or(|d| d.covers(&self.in_chart(k, y)))
     }
 
     /// At most `steps` polish steps after the inverse: a single model's own, or every candidate
@@ -179,13 +231,14 @@ impl ChartSet {
     /// Chart `k`'s answer for `y`: its inverse, then, with refinement, the polish when the raw
     /// residual is within [`CANDIDATE_SHARE`] of the workspace radius (warm at this target).
     fn proposal(&self, k: usize, state: &mut SolverState, y: &[f64]) -> Solution {
-        let raw = self.charts[k].solve(state, y).with_chart(k);
+        let own = self.in_chart(k, y);
+        let raw = self.charts[k].solve(state, &own).with_chart(k);
         let radius = self.problem().workspace_radius();
         if self.refine == 0 || raw.weighted_miss() > CANDIDATE_SHARE * radius {
-            return raw;
+            return self.from_chart(k, y, raw);
         }
         let polished = self.charts[k].clone().with_refinement(self.refine);
-        polished.solve(state, y).with_chart(k)
+        self.from_chart(k, y, polished.solve(state, &own).with_chart(k))
     }
 
     /// `count` configurations at z ~ N(0, σ²I) (see [`Loink::sample`]) on the chart whose
@@ -203,9 +256,9 @@ impl ChartSet {
         let k = self.solve_cold(y).chart().unwrap_or(0);
         Ok(self
             .chart(k)
-            .sample(y, sigma, count, seed)?
+            .sample(&self.in_chart(k, y), sigma, count, seed)?
             .into_iter()
-            .map(|s| s.with_chart(k))
+            .map(|s| self.from_chart(k, y, s.with_chart(k)))
             .collect())
     }
 
@@ -238,31 +291,39 @@ impl ChartSet {
                 .with_refinement(refine)
                 .with_reachability_decision(true);
             let mut fresh = chart.new_state();
-            answer = chart.solve(&mut fresh, y).with_chart(winner);
+            let own = self.in_chart(winner, y);
+            answer = self.from_chart(winner, y, chart.solve(&mut fresh, &own).with_chart(winner));
         }
         answer.with_micros(micros_since(start))
     }
 }
 
 impl ChartSet {
-    /// The proposals [`Self::solve`] needs: the charts in the order of their learned optimal
-    /// cost b(y), each inverted (and, with refinement, polished when its raw residual is within
+    /// The proposals [`Self::solve`] needs: the charts whose domain covers y first, each group
+    /// in the order of the charts' learned optimal cost b(y), each inverted (and, with refinement, polished when its raw residual is within
     /// [`CANDIDATE_SHARE`] of the workspace radius), until the next chart expects to cost more
     /// than the cheapest feasible answer so far by [`SKIP_SHARE`]. A chart whose region holds the
     /// optimum expects about J\*, so it is reached before the skip.
     fn propose_cheapest_first(&self, states: &mut [SolverState], y: &[f64]) -> Vec<Solution> {
-        let expected: Vec<f64> = self
-            .charts
-            .iter()
-            .map(|c| c.value(y).unwrap_or(f64::INFINITY))
+        let expected: Vec<f64> = (0..self.charts.len())
+            .map(|k| {
+                let value = self.charts[k].value(&self.in_chart(k, y));
+                value.unwrap_or(f64::INFINITY)
+            })
             .collect();
+        let covered: Vec<bool> = (0..self.charts.len()).map(|k| self.covers(k, y)).collect();
         let mut order: Vec<usize> = (0..self.charts.len()).collect();
-        order.sort_by(|&a, &b| expected[a].total_cmp(&expected[b]));
+        order.sort_by(|&a, &b| {
+            (!covered[a])
+                .cmp(&!covered[b])
+                .then(expected[a].total_cmp(&expected[b]))
+        });
         let radius = self.problem().workspace_radius();
         let mut proposals = Vec::with_capacity(order.len());
         let mut best = f64::INFINITY;
         for k in order {
-            if expected[k] > best * (1.0 + SKIP_SHARE) {
+            let past_cover = !covered[k] && best.is_finite();
+            if past_cover || expected[k] > best * (1.0 + SKIP_SHARE) {
                 break;
             }
             let proposal = self.proposal(k, &mut states[k], y);

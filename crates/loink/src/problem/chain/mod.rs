@@ -91,10 +91,18 @@ impl SerialChain {
                 });
             }
         }
-        if let Some(cone) = chain.cone.filter(|c| !(*c > 0.0 && *c <= 180.0)) {
+        for (what, angle) in [("cone", chain.cone), ("cover", chain.cover)] {
+            if let Some(angle) = angle.filter(|a| !(*a > 0.0 && *a <= 180.0)) {
+                return Err(LoinkError::OutOfRange {
+                    what: format!("the chain's {what}"),
+                    detail: format!("{angle}° (a half-angle in (0, 180])"),
+                });
+            }
+        }
+        if chain.cover.is_some() && chain.task != Task::Pose {
             return Err(LoinkError::OutOfRange {
-                what: "the chain's cone".into(),
-                detail: format!("{cone}° (a half-angle in (0, 180])"),
+                what: "the chain's cover".into(),
+                detail: "narrows a pose task's orientations only".into(),
             });
         }
         if let Some(held) = chain.held.iter().find(|h| !h.value.is_finite()) {
@@ -282,7 +290,8 @@ impl Kinematics for SerialChain {
         Capabilities {
             view: Some(View::Space(self)),
             search: self.panda.as_ref().map(|_| self as &dyn Search),
-            domain: self.chain.cone.map(|_| self as &dyn Domain),
+            domain: (self.chain.cone.is_some() || self.chain.cover.is_some())
+                .then_some(self as &dyn Domain),
             ..Capabilities::default()
         }
     }
@@ -315,12 +324,29 @@ impl Search for SerialChain {
 /// z axis lies within the cone's half-angle of straight down.
 impl Domain for SerialChain {
     fn contains(&self, q: &[f64]) -> bool {
-        let Some(cone) = self.chain.cone else {
-            return true;
-        };
         let tip = self.walk(q, |_, _| ());
-        let down = (-tip.rotation[8]).clamp(-1.0, 1.0).acos();
-        down <= cone.to_radians()
+        let in_cone = self
+            .chain
+            .cone
+            .is_none_or(|cone| (-tip.rotation[8]).clamp(-1.0, 1.0).acos() <= cone.to_radians());
+        let covered = self.chain.cover.is_none_or(|cover| {
+            let mut y = [0.0; 6];
+            self.task_coordinates(&tip, &mut y);
+            crate::so3::norm([y[3], y[4], y[5]]) <= cover.to_radians()
+        });
+        in_cone && covered
+    }
+
+    fn covers(&self, y: &[f64]) -> bool {
+        let task = &self.basics.task;
+        let in_cone = self.chain.cone.is_none_or(|cone| {
+            task.tool_axis(y)
+                .is_some_and(|z| (-z[2]).clamp(-1.0, 1.0).acos() <= cone.to_radians())
+        });
+        let covered = self.chain.cover.is_none_or(|cover| {
+            y.len() == 6 && crate::so3::norm([y[3], y[4], y[5]]) <= cover.to_radians()
+        });
+        in_cone && covered
     }
 }
 

@@ -131,4 +131,29 @@ pub struct ChainSpec {
     /// within this many degrees of straight down (the tabletop set of docs/pose.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cone: Option<f64>,
+    /// The pose task's domain narrowed further to the orientations within this many degrees
+    /// of the chart reference (a chart of several: each covers the orientations near its own
+    /// reference, where its rotation vector stays far from its cut at π).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover: Option<f64>,
+}
+
+impl ChainSpec {
+    /// Whether this chain is `wider`'s with its domain narrowed (a cone or a cover within the
+    /// other's, or added) and, for a pose task, its orientation chart taken about another
+    /// reference: the same robot and task, so a model of it answers `wider`'s targets.
+    pub fn narrows(&self, wider: &ChainSpec) -> bool {
+        let within = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (_, None) => true,
+            (Some(a), Some(b)) => a <= b,
+            (None, Some(_)) => false,
+        };
+        let mut same = self.clone();
+        same.cone = wider.cone;
+        same.cover = wider.cover;
+        if self.task == Task::Pose {
+            same.chart = wider.chart;
+        }
+        same == *wider && within(self.cone, wider.cone) && within(self.cover, wider.cover)
+    }
 }

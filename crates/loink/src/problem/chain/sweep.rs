@@ -36,7 +36,8 @@ pub fn pose_seeds_on(
 ) -> Vec<Vec<f64>> {
     let [lo, hi] = ik.q7_range();
     let steps = steps.max(2);
-    let mut branches: Vec<Vec<Option<(f64, Joints)>>> = vec![Vec::with_capacity(steps); 8];
+    let mut branches: Vec<Vec<Option<(f64, Joints)>>> =
+        (0..8).map(|_| Vec::with_capacity(steps)).collect();
     let mut answers = Vec::with_capacity(8);
     for k in 0..steps {
         let q7 = lo + (hi - lo) * k as f64 / (steps - 1) as f64;

@@ -261,6 +261,7 @@ fn fold(path: &[Node], bytes: &[u8], request: &ChainRequest) -> Result<(ChainSpe
         held,
         chart: None,
         cone: None,
+        cover: None,
     };
     Ok((spec, JointLimits::new(lower, upper)?))
 }

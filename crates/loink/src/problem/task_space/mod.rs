@@ -256,6 +256,18 @@ impl TaskSpace {
         }
     }
 
+    /// Target y of task `from` in this task's coordinates (the same hand pose in a chart
+    /// about another reference): through the columns, which every chart of one task shares.
+    /// A target `from` cannot state (non-finite) comes back as NaN, which every target check
+    /// refuses.
+    pub fn restate(&self, from: &TaskSpace, y: &[f64]) -> Vec<f64> {
+        if self.measure == from.measure {
+            return y.to_vec();
+        }
+        self.from_columns(&from.to_columns(y))
+            .unwrap_or_else(|_| vec![f64::NAN; self.dim()])
+    }
+
     /// The orientation of pose coordinates y in the world (w ≥ 0); `None` for other tasks.
     #[cfg(feature = "orientation")]
     pub fn quaternion(&self, y: &[f64]) -> Option<crate::so3::Quaternion> {

@@ -94,7 +94,7 @@ pub(super) fn difference_into(measure: Measure, a: &[f64], b: &[f64], out: &mut 
     if let Measure::Pose { .. } = measure {
         let qa = Quaternion::from_rotation_vector([a[3], a[4], a[5]]);
         let qb = Quaternion::from_rotation_vector([b[3], b[4], b[5]]);
-        out[3..6].copy_from_slice(&qb.conjugate().mul(qa).to_rotation_vector());
+        out[3..6].copy_from_slice(&(qb.conjugate() * qa).to_rotation_vector());
         return;
     }
     let da = direction([a[3], a[4]]);
