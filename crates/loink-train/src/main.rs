@@ -93,7 +93,9 @@ fn train_args(matches: &ArgMatches) -> Result<(train::TrainArgs, Vec<String>), c
 /// Runs `loink train` on checked arguments.
 fn train(args: &train::TrainArgs) -> Result<(), cli::CliError> {
     match args.kind {
-        ModelKind::Loink if !args.charts.is_empty() || !args.turns.is_empty() => {
+        ModelKind::Loink
+            if !args.charts.is_empty() || !args.split.is_empty() || !args.turns.is_empty() =>
+        {
             train::charts::run(args)
         }
         ModelKind::Loink => train::run(args).map(|_| ()),
@@ -111,6 +113,7 @@ fn train_command(matches: &ArgMatches) -> Result<(), cli::CliError> {
     let (mut args, given) = train_args(matches)?;
     let Some(path) = args.recipe.clone() else {
         args.command = command_line();
+        args.argv = std::env::args().skip(1).collect();
         return train(&args);
     };
     if let Some(other) = given
@@ -129,6 +132,7 @@ fn train_command(matches: &ArgMatches) -> Result<(), cli::CliError> {
         .map_err(|e| cli::CliError::Input(format!("recipe {}: {e}", path.display())))?;
     let (mut trained, _) = train_args(&matches)?;
     trained.command = command_line();
+    trained.argv = recipe.train_args().into_iter().collect();
     trained.recipe_card = Some(recipe.identity.clone());
     println!(
         "recipe {} (sha256 {}): loink {}",

@@ -116,6 +116,21 @@ pub struct TrainArgs {
     /// limits with the other flags; a joint whose range does not hold 0 is split at its middle.
     #[arg(long, value_delimiter = ',')]
     pub charts: Vec<usize>,
+    /// A multi-chart model cut at given values: `J:c1[:c2…]` cuts joint J (1-based) at each
+    /// value (comma-separated for several joints, e.g. `5:-1.5708:1.5708` gives three charts);
+    /// with `--charts`, one chart per combination.
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true, value_parser = super::regions::Cut::parse)]
+    pub split: Vec<super::regions::Cut>,
+    /// Charts trained at once (each on one core; default: the machine's cores). The file does
+    /// not depend on it.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// A worker of a multi-chart run: train chart K alone and write it to `--chart-out`.
+    #[arg(long, hide = true)]
+    pub only_chart: Option<usize>,
+    /// Where a worker writes its chart.
+    #[arg(long, hide = true)]
+    pub chart_out: Option<std::path::PathBuf>,
     /// A pose task's multi-chart model (kind `charts`): one chart per orientation reference
     /// turned these degrees about the tool axis (comma-separated; with `--charts`, one per turn
     /// and region), each trained on the orientations within `--cover` of its reference.
@@ -247,6 +262,10 @@ pub struct TrainArgs {
     /// The command line that ran this training, stored in the card (the binary fills it in).
     #[arg(skip)]
     pub command: String,
+    /// The flags after the binary's name that give these arguments (a recipe's expanded), for
+    /// the worker processes of a multi-chart run (the binary fills it in).
+    #[arg(skip)]
+    pub argv: Vec<String>,
     /// The recipe this training ran (its path as given and its SHA-256), stored in the card
     /// (the binary fills it in).
     #[arg(skip)]
@@ -280,6 +299,10 @@ pub fn trainers_of(option: &str) -> Option<&'static [ModelKind]> {
         | "region_lower"
         | "region_upper"
         | "charts"
+        | "split"
+        | "jobs"
+        | "only_chart"
+        | "chart_out"
         | "turns" => &[Loink],
         "data" | "depth" => &[Loink, Flow],
         "noise" => &[Flow],
@@ -456,6 +479,13 @@ impl TrainArgs {
             patience: self.patience,
             chart: None,
         }
+    }
+
+    /// Charts trained at once: `--jobs`, else the machine's cores (at least 1).
+    pub fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+            .max(1)
     }
 
     /// The card the written file carries.

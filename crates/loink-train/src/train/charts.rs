@@ -1,90 +1,28 @@
-//! `loink train --charts J1,J2,…`: a multi-chart model (model kind `charts`, see
-//! `loink::artifact::charts`). The joint box is cut into 2^J regions by the sign of each listed
-//! joint (a joint whose range does not hold 0 is cut at its middle); chart k is an ordinary
-//! LOInK network for the whole problem trained on configurations drawn from region k alone, so
-//! its learned solution sets follow the pieces of the true ones that lie in that region. The
-//! `--turns ψ1,ψ2,…` (a pose task) makes one chart per orientation reference turned ψ about the
-//! tool axis, each trained on the orientations within `--cover` of its own reference (with
-//! `--charts`: one per turn and region). The closing optimality check runs on the whole set (every chart proposes, the cheapest feasible
-//! proposal wins), exactly as `loink eval` and the page solve with the file.
+//! `loink train --charts J1,J2,… | --split J:c₁:c₂… | --turns ψ1,ψ2,…`: a multi-chart model
+//! (model kind `charts`, see `loink::artifact::charts`). The joint box is cut into regions
+//! ([`super::regions`]); chart k is an ordinary LOInK network for the whole problem trained on
+//! configurations drawn from region k alone, so its learned solution sets follow the pieces of
+//! the true ones that lie in that region. `--turns` (a pose task) makes one chart per
+//! orientation reference turned ψ about the tool axis, each trained on the orientations within
+//! `--cover` of its own reference (one per turn and region). The charts train `--jobs` at a
+//! time, each on its own seed, so the file does not depend on how many ran at once. The closing
+//! optimality check runs on the whole set (every chart proposes, the cheapest feasible proposal
+//! wins), exactly as `loink eval` and the page solve with the file.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
 
 use loink::artifact::{charts_file, About, ChartEntry, RegionBox, MAX_CHARTS};
 use loink::problem::{JointLimits, Problem};
+use serde::{Deserialize, Serialize};
 
+use super::regions::{cuts, describe, regions, trim};
 use super::summary::{self, Row};
 use super::{fit, optimality, TrainArgs, TrainError};
 
-/// The regions of `--charts joints` (1-based joint numbers) in chart order: chart k takes the
-/// lower part of the i-th listed joint's range when bit (J − 1 − i) of k is 0, the upper part
-/// when it is 1.
-pub fn regions(limits: &JointLimits, joints: &[usize]) -> Result<Vec<JointLimits>, TrainError> {
-    let bad = |m: String| Err(TrainError::Argument(m));
-    let count = 1usize << joints.len().min(8);
-    if joints.is_empty() || count > MAX_CHARTS {
-        return bad(format!(
-            "--charts needs 1 to {} joints (2^J charts, at most {MAX_CHARTS})",
-            MAX_CHARTS.ilog2()
-        ));
-    }
-    for (i, &j) in joints.iter().enumerate() {
-        if j == 0 || j > limits.len() {
-            return bad(format!(
-                "--charts: joint {j} does not exist (joints are 1..={})",
-                limits.len()
-            ));
-        }
-        if joints[..i].contains(&j) {
-            return bad(format!("--charts: joint {j} is listed twice"));
-        }
-    }
-    (0..count)
-        .map(|k| {
-            let (mut lower, mut upper) = (limits.lower().to_vec(), limits.upper().to_vec());
-            for (i, &j) in joints.iter().enumerate() {
-                let (lo, hi) = (lower[j - 1], upper[j - 1]);
-                let cut = if lo < 0.0 && hi > 0.0 {
-                    0.0
-                } else {
-                    0.5 * (lo + hi)
-                };
-                if (k >> (joints.len() - 1 - i)) & 1 == 0 {
-                    upper[j - 1] = cut;
-                } else {
-                    lower[j - 1] = cut;
-                }
-            }
-            JointLimits::new(lower, upper).map_err(TrainError::from)
-        })
-        .collect()
-}
-
-/// A region in words: `q2 ≥ 0, q3 < 0` for the cut joints.
-pub fn describe(region: &JointLimits, limits: &JointLimits, joints: &[usize]) -> String {
-    joints
-        .iter()
-        .map(|&j| {
-            let i = j - 1;
-            let upper_part = region.upper()[i] >= limits.upper()[i];
-            let cut = if upper_part {
-                region.lower()[i]
-            } else {
-                region.upper()[i]
-            };
-            let sign = if upper_part { "≥" } else { "<" };
-            format!("q{j} {sign} {}", trim(cut))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn trim(v: f64) -> String {
-    let text = format!("{v:.3}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// Runs `loink train --charts …`: trains every chart in turn, then checks and writes the set.
+/// Runs `loink train --charts/--split/--turns …`: trains every chart, `--jobs` at a time, then
+/// checks and writes the set.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     if args.data.is_some() {
         return Err(TrainError::Argument(
@@ -100,11 +38,8 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     .problem()?;
     // The charts cut the training box (the limits, or --region-lower/--region-upper's part).
     let limits = args.region(&whole)?;
-    let regions = if args.charts.is_empty() {
-        vec![limits.clone()]
-    } else {
-        regions(&limits, &args.charts)?
-    };
+    let cut_list = cuts(&limits, &args.charts, &args.split);
+    let regions = regions(&limits, &cut_list)?;
     let turns: Vec<Option<f64>> = if args.turns.is_empty() {
         vec![args.turn]
     } else {
@@ -123,14 +58,14 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         .flat_map(|&t| regions.iter().map(move |r| (t, r)))
         .collect();
     let about = args.about();
-    let mut entries = Vec::with_capacity(count);
-    let mut rows: Vec<(String, f64)> = Vec::new();
-    let mut seconds = 0.0;
-    for (k, &(turn, region)) in charts.iter().enumerate() {
-        let mut words = describe(region, &limits, &args.charts);
+    let jobs = args.jobs().min(count);
+    let wall = std::time::Instant::now();
+    let train_one = |k: usize| -> Result<TrainedChart, TrainError> {
+        let (turn, region) = charts[k];
+        let mut words = describe(region, &limits, &cut_list);
         if let Some(turn) = turn.filter(|_| !args.turns.is_empty()) {
             let about = format!("reference turned {}° about the tool axis", trim(turn));
-            words = if args.charts.is_empty() {
+            words = if cut_list.is_empty() {
                 about
             } else {
                 format!("{about}, {words}")
@@ -145,7 +80,6 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         };
         let problem = chart_args.problem()?;
         let trained = fit(&chart_args, &problem, region, Some((k, count)), None)?;
-        seconds += trained.seconds;
         let mut model = trained.file;
         model.about = About {
             name: format!("{}/chart-{k}", about.name),
@@ -153,18 +87,55 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
             command: about.command.clone(),
             ..About::default()
         };
-        for key in ["task_rmse_m", "best_val_loss", "epochs"] {
-            if let Some(v) = model.metrics.get(key) {
-                rows.push((format!("chart{k}_{key}"), *v));
-            }
-        }
-        entries.push(ChartEntry {
+        let rows = ["task_rmse_m", "best_val_loss", "epochs"]
+            .iter()
+            .filter_map(|key| Some((format!("chart{k}_{key}"), *model.metrics.get(*key)?)))
+            .collect();
+        let entry = ChartEntry {
             region: RegionBox {
                 lower: region.lower().to_vec(),
                 upper: region.upper().to_vec(),
             },
             model,
+        };
+        Ok(TrainedChart {
+            entry,
+            rows,
+            seconds: trained.seconds,
+        })
+    };
+    // A worker process: one chart, written where the parent reads it.
+    if let (Some(k), Some(out)) = (args.only_chart, &args.chart_out) {
+        if k >= count {
+            return Err(TrainError::Argument(format!("no chart {k} of {count}")));
+        }
+        let json = serde_json::to_string(&train_one(k)?)
+            .map_err(|e| TrainError::Argument(e.to_string()))?;
+        return std::fs::write(out, json).map_err(|source| TrainError::Io {
+            path: out.clone(),
+            source,
         });
+    }
+    let trained: Vec<TrainedChart> = if jobs <= 1 || args.argv.is_empty() {
+        (0..count).map(train_one).collect::<Result<_, _>>()?
+    } else {
+        let mut trained = in_processes(&args.argv, count, jobs)?;
+        // The workers' cards name their own command line: the set's is the one that ran.
+        for chart in &mut trained {
+            chart.entry.model.about.command = about.command.clone();
+        }
+        trained
+    };
+    let mut entries = Vec::with_capacity(count);
+    let mut rows: Vec<(String, f64)> = Vec::new();
+    let mut seconds = 0.0;
+    for chart in trained {
+        entries.push(chart.entry);
+        rows.extend(chart.rows);
+        seconds += chart.seconds;
+    }
+    if entries.len() < count {
+        return Err(TrainError::Argument("a chart was not trained".into()));
     }
     let mut metrics: BTreeMap<String, f64> = rows.into_iter().collect();
     metrics.insert("charts".into(), count as f64);
@@ -192,7 +163,8 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         }
     }
     println!(
-        "train_seconds {seconds:.1} for {count} charts (wall time; not stored in the file, so it stays reproducible)"
+        "train_seconds {seconds:.1} for {count} charts ({:.1} s of wall time, {jobs} at a time; not stored in the file, so it stays reproducible)",
+        wall.elapsed().as_secs_f64()
     );
     let json = serde_json::to_string(&file).map_err(|e| TrainError::Argument(e.to_string()))?;
     std::fs::write(args.out(), &json).map_err(|source| TrainError::Io {
@@ -207,33 +179,87 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// One trained chart: its file entry, its figures for the set's metrics and its training time.
+#[derive(Debug, Serialize, Deserialize)]
+struct TrainedChart {
+    entry: ChartEntry,
+    rows: Vec<(String, f64)>,
+    seconds: f64,
+}
 
-    #[test]
-    fn sign_patterns_cover_the_box_without_overlap() {
-        let limits = JointLimits::new(vec![-2.6; 3], vec![2.6; 3]).unwrap();
-        let r = regions(&limits, &[2, 3]).unwrap();
-        assert_eq!(r.len(), 4);
-        assert_eq!((r[0].upper()[1], r[0].upper()[2]), (0.0, 0.0));
-        assert_eq!((r[1].upper()[1], r[1].lower()[2]), (0.0, 0.0));
-        assert_eq!((r[3].lower()[1], r[3].lower()[2]), (0.0, 0.0));
-        assert!(r
-            .iter()
-            .all(|b| b.lower()[0] == -2.6 && b.upper()[0] == 2.6));
-        assert_eq!(describe(&r[2], &limits, &[2, 3]), "q2 ≥ 0, q3 < 0");
-        // A range without 0 is cut at its middle.
-        let shifted = JointLimits::new(vec![0.0, 1.0], vec![2.0, 3.0]).unwrap();
-        let r = regions(&shifted, &[2]).unwrap();
-        assert_eq!((r[0].upper()[1], r[1].lower()[1]), (2.0, 2.0));
+/// Trains the `count` charts `jobs` at a time, each in a process of its own (this binary, this
+/// flags, `--only-chart k`): training threads of one process contend inside the
+/// autodiff backend and run no faster together than one after another; processes do.
+fn in_processes(
+    argv: &[String],
+    count: usize,
+    jobs: usize,
+) -> Result<Vec<TrainedChart>, TrainError> {
+    let exe = std::env::current_exe().map_err(|e| TrainError::Argument(e.to_string()))?;
+    let dir = std::env::temp_dir().join(format!("loink-charts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|source| TrainError::Io {
+        path: dir.clone(),
+        source,
+    })?;
+    if argv.is_empty() {
+        return Err(TrainError::Argument(
+            "--jobs above 1 needs the command line the workers repeat".into(),
+        ));
     }
-
-    #[test]
-    fn bad_joint_lists_are_refused() {
-        let limits = JointLimits::new(vec![-1.0; 3], vec![1.0; 3]).unwrap();
-        for joints in [vec![], vec![0], vec![4], vec![2, 2], vec![1, 2, 3, 1, 2]] {
-            assert!(regions(&limits, &joints).is_err(), "{joints:?}");
+    let next = Mutex::new(0usize);
+    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let path_of = |k: usize| -> PathBuf { dir.join(format!("chart-{k}.json")) };
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let k = {
+                    let mut next = next.lock().unwrap_or_else(|e| e.into_inner());
+                    let k = *next;
+                    *next += 1;
+                    k
+                };
+                if k >= count {
+                    break;
+                }
+                let status = std::process::Command::new(&exe)
+                    .args(argv)
+                    .arg(format!("--only-chart={k}"))
+                    .arg("--chart-out")
+                    .arg(path_of(k))
+                    .status();
+                if !status.as_ref().is_ok_and(|s| s.success()) {
+                    let why = match status {
+                        Ok(s) => s.to_string(),
+                        Err(e) => e.to_string(),
+                    };
+                    failures
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(format!("chart {k}: {why}"));
+                    // The others finish the chart they are on; no new one starts.
+                    *next.lock().unwrap_or_else(|e| e.into_inner()) = count;
+                }
+            });
         }
-    }
+    });
+    let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
+    let trained = if failures.is_empty() {
+        (0..count)
+            .map(|k| {
+                let path = path_of(k);
+                let text = std::fs::read_to_string(&path).map_err(|source| TrainError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
+                serde_json::from_str(&text).map_err(|e| TrainError::Argument(e.to_string()))
+            })
+            .collect::<Result<Vec<TrainedChart>, TrainError>>()
+    } else {
+        Err(TrainError::Argument(format!(
+            "a chart's training failed ({})",
+            failures.join("; ")
+        )))
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    trained
 }

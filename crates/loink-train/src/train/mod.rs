@@ -36,6 +36,7 @@ pub mod optima;
 pub mod optimality;
 pub mod optimiser;
 pub mod progress;
+pub mod regions;
 pub mod schedule;
 pub mod summary;
 pub mod surface;
