@@ -18,6 +18,10 @@ angle, cost, margin, status, iterations, micros — each answer judged by replay
 IPOPT met its test, position within 1e-6 m, angle within 1e-6 rad, limits held to 1e-6).
 
     python bench/ipopt_pose.py --robot panda-pose --targets T.csv --out-dir DIR [--methods mid,best-16]
+    python bench/ipopt_pose.py --serve --robot panda-pose [--seed 7]         # for `loink bench`
+
+`--serve` answers `loink bench`'s requests through the line protocol of bench/ipopt_serve.py,
+each target given in the task's columns (x,y,z,qw,qx,qy,qz or x,y,z,ax,ay,az).
 """
 
 import argparse
@@ -30,6 +34,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ipopt_batch  # noqa: E402
+import ipopt_serve  # noqa: E402
 from ipopt_chain import ROBOTS, Chain  # noqa: E402
 
 # The chains of `loink`'s pose presets: file, base, tip, task.
@@ -127,8 +132,9 @@ def judge(chain, task, row, q, ok):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--robot", choices=sorted(PRESETS), required=True)
-    parser.add_argument("--targets", required=True)
-    parser.add_argument("--out-dir", required=True)
+    parser.add_argument("--targets")
+    parser.add_argument("--out-dir")
+    parser.add_argument("--serve", action="store_true")
     parser.add_argument("--methods", default="mid,best-16")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--limit", type=int)
@@ -136,9 +142,20 @@ def main():
     file, base, tip, task = PRESETS[args.robot]
     chain = Chain(os.path.join(ROBOTS, file), base, tip, {})
     columns = COLUMNS[task]
-    rows = ipopt_batch.read_targets(args.targets, columns, args.limit)
     solver, lbg, ubg = build_solver(chain, task)
     solve_once = ipopt_batch.timed(solver, chain.lower, chain.upper, lbg, ubg)
+    if args.serve:
+        # Targets come in the task's columns; the NLP takes its own parameters of them.
+        def solve_columns(row, start):
+            return solve_once(parameters(task, np.asarray(row)).tolist(), start)
+
+        ready = chain.fk(chain.centre)
+        warm = list(ready) + ([0.0, 1.0, 0.0, 0.0] if task == "pose" else [0.0, 0.0, -1.0])
+        ipopt_serve.serve(solve_columns, chain.centre, chain.sample_q, len(columns), args.seed, warm)
+        return
+    if not (args.targets and args.out_dir):
+        parser.error("--targets and --out-dir are required unless --serve")
+    rows = ipopt_batch.read_targets(args.targets, columns, args.limit)
     solve_once(parameters(task, rows[0]).tolist(), chain.centre.tolist())  # loads MUMPS
     os.makedirs(args.out_dir, exist_ok=True)
     header = columns + [f"q{i + 1}" for i in range(chain.n)] + [

@@ -189,14 +189,14 @@ def path_jumps(rows):
     return lines
 
 
-def same_run(folder):
-    """`loink bench --problem panda`'s rows: every method interleaved target by target in one run,
-    timed by thread CPU time; the speed ratio divides IPOPT's one call by the method's time."""
-    path = os.path.join(folder, "bench", "panda-rows.csv")
+def same_run(folder, problem="panda"):
+    """`loink bench --problem PROBLEM`'s rows: every method interleaved target by target in one
+    run, timed by thread CPU time; the speed ratio divides IPOPT's one call by the method's time."""
+    path = os.path.join(folder, "bench", f"{problem}-rows.csv")
     if not os.path.exists(path):
         return []
     rows = read(path)
-    lines = ["### One run, cold and warm (`loink bench --problem panda`)", "",
+    lines = [f"### One run, cold and warm (`loink bench --problem {problem}`)", "",
              "Every method on every target in turn, in shuffled order, timed by thread CPU time; random: the"
              " targets above; path: a 1,000-point Lissajous path through the joint box (warm starts carry over"
              " from the previous point). × IPOPT is the median of IPOPT's one call from mid-range over the method's"

@@ -39,7 +39,11 @@ for task in pose axis; do
         run loink-refine3 --model "$model" --refine 3 --no-gap
     fi
     if [ -f "$flow" ]; then
+        sigma=$(bash bench/flow_sigma.sh "$problem" "$flow" "$out")
+        echo "flow sampling scale: σ = $sigma (chosen on 200 other targets)"
+        echo "$sigma" > "$out/flow-sigma.txt"
         run flow --model "$flow" --no-gap
+        run flow-best8 --model "$flow" --samples 8 --sigma "$sigma" --seed 1 --no-gap
     fi
     if [ -f "$mse" ]; then
         run mse --model "$mse" --no-gap
@@ -47,6 +51,21 @@ for task in pose axis; do
     echo "== $problem ipopt: mid-range and best of 16"
     "$python" bench/ipopt_pose.py --robot "$problem" --targets "$out/targets.csv" --out-dir "$out" \
         --methods mid,best-16
+    # J* where each answer that misses lands: the reached poses, by the independent kinematics,
+    # through the reference.
+    for name in loink loink-feedback2 flow flow-best8 mse; do
+        if [ -f "$out/$name.csv" ]; then
+            "$python" bench/pose_table.py --reached "$task" "$out/$name.csv" > "$out/reached-$name.targets.csv"
+            "$loink" eval --problem "$problem" --solver reference --targets "$out/reached-$name.targets.csv" \
+                --out "$out/reached-$name.csv" >/dev/null 2>&1 || true
+        fi
+    done
+    if [ -f "$model" ]; then
+        echo "== $problem loink bench: every method in one run, cold on the targets and warm along a path"
+        rm -rf "$out/bench"
+        "$loink" bench --problem "$problem" --model "$model" --targets "$out/targets.csv" \
+            --ipopt-python "$python" --out-dir "$out/bench" >/dev/null
+    fi
     "$python" bench/pose_table.py "$out" "$task" "$count" >> "$page.tmp"
 done
 {

@@ -1,6 +1,7 @@
 """The hand's pose benchmark table (docs/pose.md) from the results bench/pose.sh leaves.
 
     python bench/pose_table.py DIR TASK COUNT      the markdown section of one task (pose, axis)
+    python bench/pose_table.py --reached TASK CSV  the pose (task columns) each answer of CSV reaches
 
 Every answer is replayed through bench/ipopt_chain.py's kinematics (its own URDF reader, not
 loink's): the position error, the orientation or axis angle, the limit margin and the cost are
@@ -8,8 +9,8 @@ recomputed here. J* of a target is the least cost among the feasible answers of 
 reference, IPOPT's best of 16, DLS, the learned solvers). An answer is feasible when its position
 is within 1e-6 m, its angle within 1e-6 rad and its joints within their limits to 1e-6 rad;
 "within 1 %" counts feasible answers with J − J* ≤ 1 % of J* (of 10⁻⁶ where J* is below it). The gap
-where an answer lands is (J − J*)/J* in percent at its own target for a feasible answer; the
-table leaves it out of an unfeasible one's median.
+where an answer lands is (J − J*)/J* in percent at its own target for a feasible answer, and for
+one that misses, at the pose it reaches (J* there by the reference, `reached-NAME.csv`).
 """
 
 import csv
@@ -25,6 +26,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
 from ipopt_chain import ROBOTS, Chain  # noqa: E402
 from ipopt_pose import COLUMNS, PRESETS, judge  # noqa: E402
 from order_stats import median  # noqa: E402  (the project's quantile)
+from panda_table import same_run  # noqa: E402
 
 ROWS = [
     ("loink", "LOInK one-shot, x = G⁻¹([y; 0])"),
@@ -66,6 +68,38 @@ def replayed(chain, task, rows):
     return out
 
 
+def reached(task, path):
+    """The pose (the task's columns) each answer of `path` reaches, by this side's kinematics."""
+    robot = "panda-pose" if task == "pose" else "panda-axis"
+    file, base, tip, _ = PRESETS[robot]
+    chain = Chain(os.path.join(ROBOTS, file), base, tip, {})
+    print(",".join(COLUMNS[task]))
+    for row in read(path):
+        try:
+            q = np.array([float(row[f"q{i + 1}"]) for i in range(chain.n)])
+        except (KeyError, ValueError):
+            q = np.full(chain.n, math.nan)
+        if not np.all(np.isfinite(q)):
+            print(",".join(["nan"] * len(COLUMNS[task])))
+            continue
+        frame = chain.frame(q)
+        r = frame[:3, :3]
+        if task == "pose":
+            end = quaternion(r)
+        else:
+            end = r[:, 2]
+        print(",".join(repr(float(v)) for v in [*frame[:3, 3], *end]))
+
+
+def quaternion(r):
+    """The unit quaternion (w first, w >= 0) of rotation r."""
+    w = math.sqrt(max(0.0, 1 + r[0, 0] + r[1, 1] + r[2, 2])) / 2
+    x = math.copysign(math.sqrt(max(0.0, 1 + r[0, 0] - r[1, 1] - r[2, 2])) / 2, r[2, 1] - r[1, 2])
+    y = math.copysign(math.sqrt(max(0.0, 1 - r[0, 0] + r[1, 1] - r[2, 2])) / 2, r[0, 2] - r[2, 0])
+    z = math.copysign(math.sqrt(max(0.0, 1 - r[0, 0] - r[1, 1] + r[2, 2])) / 2, r[1, 0] - r[0, 1])
+    return [w, x, y, z]
+
+
 def fmt(v, digits=1):
     if not math.isfinite(v):
         return "—"
@@ -85,6 +119,13 @@ def main():
     n = min(len(r) for r in results.values())
     best = [min((r[i][3] for r in results.values() if r[i][2]), default=math.nan) for i in range(n)]
     mid = median([r[4] for r in results.get("ipopt-mid", [])]) if "ipopt-mid" in results else math.nan
+    # J* at the pose an answer that misses reaches.
+    lands = {}
+    for name in results:
+        path = os.path.join(out, f"reached-{name}.csv")
+        if os.path.exists(path):
+            lands[name] = [float(r["cost"]) if r.get("status") == "converged" else math.nan
+                           for r in read(path)[:n]]
     what = "full pose (position + orientation)" if task == "pose" else "position + tool axis"
     print(f"### `panda-{task}`: the {what}, {count} tabletop targets\n")
     print("Targets: q uniform in the limits, kept where the hand's z axis is within 60° of straight down")
@@ -103,13 +144,20 @@ def main():
         deg = [math.degrees(r[1]) for r in rows if math.isfinite(r[1])]
         feasible = sum(r[2] for r in rows)
         within = sum(1 for r, b in zip(rows, best) if r[2] and r[3] - b <= 0.01 * max(b, FLOOR))
-        gaps = [100 * (r[3] - b) / max(b, FLOOR) for r, b in zip(rows, best) if r[2]]
+        at = lands.get(name, [math.nan] * n)
+        gaps = [100 * (r[3] - (b if r[2] else a)) / max(b if r[2] else a, FLOOR)
+                for r, b, a in zip(rows, best, at) if r[2] or math.isfinite(a)]
         print(f"| {label} | {fmt(micros)} | {fmt(mid / micros, 1) if micros > 0 else '—'}× "
               f"| {fmt(median(mm), 3)} / {fmt(sum(mm) / max(len(mm), 1), 3)} "
               f"| {fmt(median(deg), 3)} / {fmt(sum(deg) / max(len(deg), 1), 3)} "
               f"| {100 * feasible / n:.1f}% | {100 * within / n:.1f}% | {fmt(median(gaps), 2) if gaps else '—'}% |")
     print()
+    print("\n".join(same_run(out, robot)))
+    print()
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 4 and sys.argv[1] == "--reached":
+        reached(sys.argv[2], sys.argv[3])
+    else:
+        main()

@@ -46,6 +46,18 @@ export function bind({ pg, $, guarded, render, queueDraw, change, setArmGrab }) 
       act(() => pg.resetView());
     }
   });
+  // A turning target (a pose, a tool axis): q / e turn it about its own z axis, shift + arrows
+  // tilt it, 5° a press. Captured first, so the arrows' plain nudge does not also run.
+  const turns = { q: ['z', 1], e: ['z', -1], Q: ['z', 1], E: ['z', -1] };
+  const tilts = { ArrowLeft: ['y', -1], ArrowRight: ['y', 1], ArrowUp: ['x', -1], ArrowDown: ['x', 1] };
+  arm.addEventListener('keydown', (e) => {
+    if (!shown?.turning || e.ctrlKey || e.metaKey || e.altKey) return;
+    const turn = turns[e.key] ?? (e.shiftKey ? tilts[e.key] : undefined);
+    if (!turn) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    act(() => pg.turnTarget(turn[0], turn[1]));
+  }, { capture: true });
   latent.addEventListener('keydown', (e) => {
     const step = { PageUp: 1, PageDown: -1 }[e.key];
     if (step === undefined || !shown?.latentAxes?.length) return;
@@ -74,10 +86,11 @@ export function bind({ pg, $, guarded, render, queueDraw, change, setArmGrab }) 
   const hint = $('hint');
   const planarHint = hint.textContent;
   const hint3d = 'Drag the target ⊕ to move it, empty space to turn the view (or focus this panel: arrows, PageUp/PageDown)';
+  const hintTurning = 'Drag the target ⊕ to move it, the ring around it to turn it, empty space to turn the view (keys: q/e turn, shift+arrows tilt)';
 
   return function show(state) {
     shown = state;
-    hint.textContent = state.view3d ? hint3d : planarHint;
+    hint.textContent = state.turning ? hintTurning : state.view3d ? hint3d : planarHint;
     reset.hidden = !state.view3d;
     axes.hidden = !state.latentAxes?.length;
     if (state.latentAxes?.length === 2) axes.value = state.latentAxes.join(',');

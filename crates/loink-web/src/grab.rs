@@ -12,6 +12,8 @@ pub(crate) enum GrabMode {
     Orbit,
     /// The target along the view's depth.
     Depth,
+    /// The target's orientation, about the viewing axis (the ring around it).
+    Ring,
 }
 
 /// A drag in progress: what it moves and where the pointer last was (CSS px).

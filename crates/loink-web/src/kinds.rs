@@ -46,14 +46,38 @@ pub struct KindPage {
     pub domain_words: Option<&'static str>,
     /// The sliders of the target's further coordinates.
     pub controls: &'static [TargetControl],
-    /// Named targets, one click each.
-    pub presets: fn() -> Vec<TargetPreset>,
+    /// Named targets, one click each, given the current target's columns.
+    pub presets: fn(&[f64]) -> Vec<TargetPreset>,
     /// What the landscape panel shows.
     pub landscape: Landscape,
 }
 
-fn none() -> Vec<TargetPreset> {
+fn none(_: &[f64]) -> Vec<TargetPreset> {
     Vec::new()
+}
+
+/// A turning hand's orientations at the current position: the hand straight down and pointing
+/// forward (its z axis along +x, its x axis up). A pose's columns end in a quaternion (w first),
+/// an axis's in a direction; a point has none.
+fn hand_presets(current: &[f64]) -> Vec<TargetPreset> {
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    let ends: [(&'static str, &[f64]); 2] = match current.len() {
+        7 => [
+            ("hand down", &[0.0, 1.0, 0.0, 0.0]),
+            ("hand forward", &[0.0, h, 0.0, h]),
+        ],
+        6 => [
+            ("hand down", &[0.0, 0.0, -1.0]),
+            ("hand forward", &[1.0, 0.0, 0.0]),
+        ],
+        _ => return Vec::new(),
+    };
+    ends.into_iter()
+        .map(|(name, end)| TargetPreset {
+            name,
+            target: current[..3].iter().chain(end).copied().collect(),
+        })
+        .collect()
 }
 
 /// The climber's clearance slider (docs/climber.md: h ∈ [0.04, 0.16] m).
@@ -66,7 +90,7 @@ const CLIMBER_CONTROLS: [TargetControl; 1] = [TargetControl {
 }];
 
 /// Span 0.5 m, clearance 8–9 cm (docs/climber.md §5's optima).
-fn climber_presets() -> Vec<TargetPreset> {
+fn climber_presets(_: &[f64]) -> Vec<TargetPreset> {
     let at = |name, degrees: f64, clearance| {
         let g = degrees.to_radians();
         // The ceiling's y1 is −0.5 exactly, not −0.5 + 6e-17.
@@ -102,6 +126,10 @@ pub fn page(kind: &str) -> KindPage {
         },
         "soft4" => KindPage {
             landscape: Landscape::Actuators,
+            ..plain
+        },
+        "chain" => KindPage {
+            presets: hand_presets,
             ..plain
         },
         _ => plain,

@@ -251,7 +251,11 @@ impl Panels {
         };
         let scene = draw::arm3d::Arm3dScene {
             answer: answer(engine),
-            hint: Some(draw::arm3d::HINT),
+            hint: Some(if engine.problem().task().has_angle() {
+                draw::arm3d::HINT_TURNING
+            } else {
+                draw::arm3d::HINT
+            }),
             samples_label: None,
             legend: f64::from(surface.size().0) / surface.dpr() >= draw::arm3d::NARROW,
         };
@@ -286,6 +290,22 @@ impl Panels {
                 cost_formula: &cost_formula,
             };
             return draw::twists::draw(surface, &scene);
+        }
+        #[cfg(feature = "unswept")]
+        if let Some(sweep) = engine.pieces() {
+            let solution = engine.solution();
+            let scene = draw::pieces::PiecesScene {
+                sweep,
+                solution: (
+                    solution.q(),
+                    solution.cost(),
+                    solution.status() == loink::report::Status::Converged,
+                ),
+                solver: engine.settings().solver.label(),
+                optimum: engine.optimum().map(|o| (o.q.as_slice(), o.cost)),
+                cost_formula: &cost_formula,
+            };
+            return draw::pieces::draw(surface, &scene);
         }
         let no_curve = no_model_reason(engine);
         let scene = draw::landscape::LandscapeScene {
@@ -350,7 +370,7 @@ impl Panels {
         };
         // A target with coordinates beyond the plane (the climber's clearance) maps the plane
         // at those: the map starts over when they change.
-        let rest = engine.settings().target.get(2..).unwrap_or_default();
+        let rest = engine.target().get(2..).unwrap_or_default();
         if self.gap_maps.get(name).is_some_and(|m| m.rest != rest) {
             self.gap_maps.remove(name);
         }
@@ -390,7 +410,7 @@ impl Panels {
                 no_map.clone()
             },
         };
-        let target = &engine.settings().target;
+        let target = engine.target();
         if let Some(cache) = self.gap_panel.as_ref().filter(|c| c.key == key) {
             surface.copy_from(cache.image.canvas())?;
             if let Some(view) = &cache.view {
@@ -428,7 +448,7 @@ fn answer(engine: &Engine) -> draw::Answer<'_> {
         optimum: engine.optimum().map(|o| o.q.as_slice()),
         samples: engine.samples(),
         probe: engine.probe(),
-        target: &engine.settings().target,
+        target: engine.target(),
     }
 }
 

@@ -437,7 +437,17 @@ fn settings_from_js(settings: JsValue) -> Result<Settings, JsError> {
 }
 
 impl Playground {
-    /// Moves the target and solves (no redraw: the panels are marked for [`Self::draw_frame`]).
+    /// The current target (its columns) with its position moved to `position` (a pose keeps
+    /// its orientation, an axis its direction).
+    #[cfg(feature = "view3d")]
+    pub(crate) fn placed(&self, position: [f64; 3]) -> Vec<f64> {
+        let mut target = position.to_vec();
+        target.extend(self.engine.settings().target.iter().skip(3));
+        target
+    }
+
+    /// Moves the target (the task's columns) and solves (no redraw: the panels are marked
+    /// for [`Self::draw_frame`]).
     pub(crate) fn move_to(&mut self, target: &[f64]) -> Result<JsValue, JsError> {
         self.engine.move_target(target).map_err(js_err)?;
         self.dirty = true;

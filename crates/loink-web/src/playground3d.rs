@@ -10,6 +10,13 @@ use crate::playground::{js_err, Playground};
 
 /// How close (CSS px) to the target's mark a press grabs the target rather than the view.
 const GRAB_RADIUS: f64 = 24.0;
+/// The ring around a turning target (CSS px): a press within [`RING_BAND`] of it turns the
+/// target about the viewing axis.
+pub(crate) const RING_RADIUS: f64 = 40.0;
+/// Half the width of the ring's grip (CSS px).
+const RING_BAND: f64 = 9.0;
+/// One key turn of the target (degrees): `q`/`e` about its own z, shift + arrows a tilt.
+const TURN_STEP: f64 = 5.0;
 /// One wheel notch or depth key step (m).
 const DEPTH_STEP: f64 = 0.01;
 
@@ -37,10 +44,14 @@ impl Playground {
         let part = layout.part_at(px * d, py * d);
         let at = layout.main.to_pixel(self.target3());
         let offset = [at[0] / d - px, at[1] / d - py];
-        let near_target = offset[0].hypot(offset[1]) <= GRAB_RADIUS;
+        let from_target = offset[0].hypot(offset[1]);
+        let near_target = from_target <= GRAB_RADIUS;
+        let on_ring =
+            self.engine.target_axes().is_some() && (from_target - RING_RADIUS).abs() <= RING_BAND;
         let mode = match part {
             Part::Top | Part::Side => GrabMode::Target(part),
             _ if fingers >= 2 => GrabMode::Orbit,
+            _ if on_ring && !shift => GrabMode::Ring,
             _ if shift => GrabMode::Depth,
             _ if fingers == 1 || near_target => GrabMode::Target(Part::Main),
             _ => GrabMode::Orbit,
@@ -56,6 +67,7 @@ impl Playground {
         });
         Ok(match mode {
             GrabMode::Target(_) => "target",
+            GrabMode::Ring => "ring",
             GrabMode::Orbit => "orbit",
             GrabMode::Depth => "depth",
         }
@@ -86,7 +98,51 @@ impl Playground {
                 // Up the screen is toward the viewer, at the view's own scale.
                 self.push(-dy * self.dpr() / layout.main.scale, &layout)
             }
+            GrabMode::Ring => {
+                let layout = self.layout()?;
+                let d = self.dpr();
+                let at = layout.main.to_pixel(self.target3());
+                // Counter-clockwise as seen (screen y runs down) turns about the axis toward
+                // the viewer.
+                let angle = |p: [f64; 2]| (at[1] / d - p[1]).atan2(p[0] - at[0] / d);
+                let mut turn = angle([px, py]) - angle(grab.last);
+                turn = (turn + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU)
+                    - std::f64::consts::PI;
+                let toward = layout.main.basis()[2];
+                self.engine
+                    .turn_target(toward, turn.to_degrees())
+                    .map_err(js_err)?;
+                self.dirty = true;
+                self.state()
+            }
         }
+    }
+
+    /// Turns the target `steps` key steps of 5° about its own axis `axis` (`"x"`, `"y"` or
+    /// `"z"`: `q`/`e` turn about z, shift + arrows tilt about x and y); returns the state.
+    /// Refused, changing nothing, on a view whose target does not turn.
+    #[wasm_bindgen(js_name = turnTarget)]
+    pub fn turn_target(&mut self, axis: &str, steps: f64) -> Result<JsValue, JsError> {
+        let index = match axis {
+            "x" => 0,
+            "y" => 1,
+            "z" => 2,
+            other => return Err(js_err(format!("no axis '{other}' (x, y or z)"))),
+        };
+        if !steps.is_finite() {
+            return Err(js_err("turn steps must be finite"));
+        }
+        let axes = self.engine.target_axes().ok_or_else(|| {
+            js_err(format!(
+                "the {} target is a point: it has no orientation to turn",
+                self.engine.problem().name()
+            ))
+        })?;
+        self.engine
+            .turn_target(axes[index], TURN_STEP * steps.clamp(-36.0, 36.0))
+            .map_err(js_err)?;
+        self.dirty = true;
+        self.state()
     }
 
     /// Ends a drag.
@@ -145,7 +201,7 @@ impl Playground {
     fn push(&mut self, metres: f64, layout: &Layout) -> Result<JsValue, JsError> {
         let toward = layout.main.basis()[2];
         let t = self.target3();
-        let moved: Vec<f64> = (0..3).map(|i| t[i] + metres * toward[i]).collect();
+        let moved = self.placed(std::array::from_fn(|i| t[i] + metres * toward[i]));
         self.move_to(&moved)
     }
 

@@ -74,7 +74,7 @@ impl Playground {
             if !(px.is_finite() && py.is_finite()) {
                 return Err(js_err("pointer position is not finite"));
             }
-            let target = self.target_under(&layout, px, py);
+            let target = self.placed(self.target_under(&layout, px, py));
             return self.move_to(&target);
         }
         let mut target = self.canvas_to_world(px, py)?;
@@ -208,7 +208,10 @@ impl Playground {
         if !time_ms.is_finite() {
             return Err(js_err("animation time must be finite"));
         }
-        let target = crate::engine::play_target(self.engine.problem(), time_ms * 1e-3);
+        let problem = self.engine.problem();
+        let target = problem
+            .task()
+            .to_columns(&crate::engine::play_target(problem, time_ms * 1e-3));
         self.move_to(&target)
     }
 

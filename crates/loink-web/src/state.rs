@@ -12,14 +12,23 @@ pub struct FrameState {
     pub model: String,
     /// Solver word (`loink`, `loink-refine`, `dls`, `analytic`, `reference`).
     pub solver: String,
-    /// Target y (the task's coordinates; metres for the arms).
+    /// Target y in the task's columns (metres for the arms; a pose adds its quaternion, w
+    /// first; an axis its unit direction).
     pub target: Vec<f64>,
+    /// The names of those columns (`x,y`; `x,y,z,qw,qx,qy,qz` for a pose).
+    pub columns: Vec<String>,
+    /// Whether the target turns (a pose or a tool axis): the arm panel's ring and keys turn it.
+    pub turning: bool,
     /// Joint angles (rad); empty when the target was invalid.
     pub q: Vec<f64>,
-    /// p(q) by forward-kinematics replay.
+    /// p(q) by forward-kinematics replay, in the task's columns.
     pub reached: Vec<f64>,
-    /// ‖p(q) − y‖ (m).
+    /// ‖p(q) − y‖ (m): the position's miss.
     pub residual: f64,
+    /// The orientation's (or the tool axis's) miss in radians, for a task that turns the
+    /// hand; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub angle: Option<f64>,
     /// J(q).
     pub cost: f64,
     /// J* of the reference optimum for this target (NaN when none is feasible).
@@ -215,8 +224,14 @@ pub struct ReadoutNotes {
 /// Formatted readout texts, one per `data-readout` element.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Readouts {
-    /// ‖p(q) − y‖ in m.
+    /// ‖p(q) − y‖ in m (mm for a task that turns the hand, beside its angle).
     pub residual: String,
+    /// The residual's unit.
+    #[serde(rename = "residual-unit")]
+    pub residual_unit: String,
+    /// The orientation (or tool axis) error in degrees, for a task that turns the hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub angle: Option<String>,
     /// J(q).
     pub cost: String,
     /// Gap to J* in %.
@@ -262,6 +277,8 @@ impl Readouts {
     ) -> Readouts {
         Readouts {
             residual: or_dash(residual, |v| format!("{v:.2e}")),
+            residual_unit: "m".into(),
+            angle: None,
             cost: or_dash(cost, |v| format!("{v:.5}")),
             gap: or_dash(gap, gap_text),
             margin: or_dash(margin, |v| format!("{v:.4}")),
@@ -272,6 +289,17 @@ impl Readouts {
             #[cfg(feature = "unswept")]
             sim_calls: None,
         }
+    }
+}
+
+impl Readouts {
+    /// The position's miss in millimetres and the angle in degrees beside it (a task that
+    /// turns the hand: a pose's errors are read in the units they are quoted in).
+    pub fn with_angle(mut self, residual: f64, angle: f64) -> Readouts {
+        self.residual = or_dash(residual, |v| format!("{:.2e}", v * 1e3));
+        self.residual_unit = "mm".into();
+        self.angle = Some(or_dash(angle, |v| format!("{:.2e}", v.to_degrees())));
+        self
     }
 }
 

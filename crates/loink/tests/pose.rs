@@ -145,3 +145,30 @@ fn the_tangent_jacobians_equal_central_differences() {
         }
     }
 }
+
+#[test]
+fn a_target_turns_about_its_own_axes_and_keeps_its_position() {
+    for name in ["panda-pose", "panda-axis"] {
+        let problem = Problem::preset(name).unwrap();
+        let task = problem.task();
+        let y = problem.position(&READY);
+        let frame = task.frame(&y).unwrap();
+        let own = |i: usize| [frame[i], frame[3 + i], frame[6 + i]];
+        let five = 5f64.to_radians();
+        // About its own z: a pose turns by 5°, its z axis stays; an axis does not move.
+        let turned = task.turned(&y, own(2), five).unwrap();
+        assert_eq!(&turned[..3], &y[..3]);
+        let after = task.frame(&turned).unwrap();
+        assert!((0..3).all(|r| (after[3 * r + 2] - frame[3 * r + 2]).abs() < 1e-12));
+        let angle = task.miss(&y, &turned).angle.unwrap();
+        let expected = if name == "panda-pose" { five } else { 0.0 };
+        assert!((angle - expected).abs() < 1e-12, "{name}: {angle}");
+        // About its own x: both tilt by 5°.
+        let tilted = task.turned(&y, own(0), five).unwrap();
+        let angle = task.miss(&y, &tilted).angle.unwrap();
+        assert!((angle - five).abs() < 1e-12, "{name}: {angle}");
+    }
+    // A task that does not turn the hand has no frame.
+    let panda = Problem::preset("panda").unwrap();
+    assert!(panda.task().frame(&[0.3, 0.0, 0.5]).is_none());
+}

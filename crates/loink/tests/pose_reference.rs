@@ -104,3 +104,53 @@ fn the_reference_is_the_cheapest_answer_a_finer_search_finds() {
         tabletop.len()
     );
 }
+
+/// pose.md's three tabletop targets (x, y, z, qw, qx, qy, qz) and their J*.
+const TABLETOP: [([f64; 7], f64); 3] = [
+    (
+        [0.3088, -0.4336, 0.5452, 0.3473, 0.7982, -0.4689, -0.1497],
+        0.3116,
+    ),
+    (
+        [-0.1938, -0.4665, -0.1963, 0.2131, 0.1455, -0.9605, 0.1043],
+        1.9179,
+    ),
+    (
+        [0.1054, -0.1140, 0.6689, 0.0040, 0.3519, 0.8954, 0.2727],
+        1.0010,
+    ),
+];
+
+#[test]
+fn the_sweep_of_the_answers_bottoms_out_at_the_optimum() {
+    let problem = Problem::preset("panda-pose").unwrap();
+    for (columns, optimum) in TABLETOP {
+        let y = problem.task().from_columns(&columns).unwrap();
+        let sweep = problem.answer_sweep(&y, 2_000).unwrap();
+        assert_eq!(
+            (sweep.joint, sweep.values.len(), sweep.costs.len()),
+            (6, 2_000, 8)
+        );
+        let pieces = sweep
+            .costs
+            .iter()
+            .filter(|c| c.iter().any(|v| v.is_finite()))
+            .count();
+        let lowest = sweep
+            .costs
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|v| v.is_finite())
+            .fold(f64::INFINITY, f64::min);
+        // pose.md gives the target and J* to four digits: the grid's lowest point lies at J*.
+        assert!(pieces >= 2, "{columns:?}: {pieces} pieces");
+        assert!(
+            (lowest - optimum).abs() <= 0.005 * optimum,
+            "{columns:?}: lowest {lowest}, J* {optimum}"
+        );
+    }
+    // Only a pose target has one (a position target's answers are not a curve).
+    let panda = Problem::preset("panda").unwrap();
+    assert!(panda.answer_sweep(&[0.4, 0.0, 0.4], 100).is_none());
+}

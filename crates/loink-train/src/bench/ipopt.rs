@@ -15,6 +15,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 pub fn script_for(problem: &loink::problem::Problem) -> Result<PathBuf, String> {
     match problem.spec().kind.as_str() {
         "planar" => Ok(PathBuf::from("bench/ipopt_planar3.py")),
+        "chain" if problem.task().has_angle() => Ok(PathBuf::from("bench/ipopt_pose.py")),
         "chain" => Ok(PathBuf::from("bench/ipopt_chain.py")),
         "climber" => Ok(PathBuf::from("bench/ipopt_climber.py")),
         kind => Err(format!(
@@ -53,14 +54,23 @@ pub struct Attempt {
 
 /// A running `--serve` process.
 pub struct IpoptServer {
+    /// The task whose columns the requests give a target in.
+    task: loink::problem::TaskSpace,
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl IpoptServer {
-    /// Starts `python script --serve --robot robot --seed seed` and waits for its `ready` line.
-    pub fn spawn(python: &Path, script: &Path, robot: &str, seed: u64) -> Result<Self, String> {
+    /// Starts `python script --serve --robot robot --seed seed` and waits for its `ready` line;
+    /// targets of `task` go to it in the task's columns.
+    pub fn spawn(
+        python: &Path,
+        script: &Path,
+        robot: &str,
+        seed: u64,
+        task: loink::problem::TaskSpace,
+    ) -> Result<Self, String> {
         let mut child = Command::new(python)
             .arg(script)
             .args(["--serve", "--robot", robot, "--seed", &seed.to_string()])
@@ -86,6 +96,7 @@ impl IpoptServer {
                 .ok_or("no stdout pipe from the IPOPT server")?,
         );
         let mut server = Self {
+            task,
             child,
             stdin,
             stdout,
@@ -122,7 +133,7 @@ impl IpoptServer {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        let y = numbers(target);
+        let y = numbers(&self.task.to_columns(target));
         let request = match start {
             Start::MidRange => format!("{index} mid {y}"),
             Start::Random(k) => format!("{index} random-{k} {y}"),

@@ -168,6 +168,7 @@ fn run_checked(
         &script,
         &args.problem,
         args.seed,
+        problem.task().clone(),
     )?));
     let model_label = learned.as_ref().map(|l| match &compare {
         Some(c) => format!("{}; beside it {}", l.describe(), c.describe()),

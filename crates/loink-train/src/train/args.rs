@@ -205,6 +205,14 @@ pub struct TrainArgs {
     /// trains on as many anchors, pinning G₂(x̃*) to the latent origin (see `train::optima`)
     #[arg(long, default_value_t = 0)]
     pub optima: usize,
+    /// Draw training configurations around the anchors' optima (`--optima`): each an optimum
+    /// moved by Gaussian noise of S rad per joint, inside the box and the domain (see
+    /// `train::tube`); `--tube-share` of them, the rest uniform.
+    #[arg(long, value_name = "S")]
+    pub tube: Option<f64>,
+    /// The share of the configurations `--tube` draws near the optima.
+    #[arg(long, default_value_t = 0.5)]
+    pub tube_share: f64,
     /// Weight of an anchor's ‖G₂(x̃*)‖² against the task and cost terms (`--optima`)
     #[arg(long, default_value_t = 1.0)]
     pub optima_weight: f64,
@@ -291,6 +299,8 @@ pub fn trainers_of(option: &str) -> Option<&'static [ModelKind]> {
         | "optima"
         | "optima_weight"
         | "optima_task_weight"
+        | "tube"
+        | "tube_share"
         | "task_weight"
         | "task_loss"
         | "cost_weight"

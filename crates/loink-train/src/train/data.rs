@@ -36,6 +36,13 @@ pub struct Samples {
 }
 
 impl Samples {
+    /// Appends `other`'s rows (the same dimensions).
+    pub fn append(&mut self, other: Samples) {
+        self.x.extend(other.x);
+        self.y.extend(other.y);
+        self.cost.extend(other.cost);
+    }
+
     /// Number of samples.
     pub fn len(&self) -> usize {
         self.cost.len()

@@ -40,6 +40,7 @@ pub mod regions;
 pub mod schedule;
 pub mod summary;
 pub mod surface;
+pub mod tube;
 pub mod workload;
 
 use std::time::Instant;
@@ -112,9 +113,30 @@ pub fn fit(
     };
 
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let all = match rows {
-        Some(rows) => rows.clone(),
-        None => data::sample_in(&problem, region, args.sampler, args.samples, &mut rng),
+    let anchors_raw = match args.optima {
+        0 => None,
+        count => Some(optima::draw(&problem, region, count, args.seed)?),
+    };
+    let all = match (rows, args.tube) {
+        (Some(rows), _) => rows.clone(),
+        (None, None) => data::sample_in(&problem, region, args.sampler, args.samples, &mut rng),
+        (None, Some(sigma)) => {
+            let near = (args.samples as f64 * args.tube_share.clamp(0.0, 1.0)).round() as usize;
+            let mut all = data::sample_in(
+                &problem,
+                region,
+                args.sampler,
+                args.samples - near,
+                &mut rng,
+            );
+            let anchors = anchors_raw.as_ref().ok_or_else(|| {
+                TrainError::Argument("--tube draws around the anchors: give --optima N".into())
+            })?;
+            all.append(tube::around(
+                &problem, region, anchors, sigma, near, &mut rng,
+            )?);
+            all
+        }
     };
     let (train_idx, val_idx) = data::split(all.len(), args.val_frac, &mut rng);
     let train_raw = all.subset(&train_idx);
@@ -122,13 +144,7 @@ pub fn fit(
     let train = NormalisedSet::new(&train_raw, &norm);
     let val = NormalisedSet::new(&all.subset(&val_idx), &norm);
 
-    let anchors = match args.optima {
-        0 => None,
-        count => Some(NormalisedSet::new(
-            &optima::draw(&problem, region, count, args.seed)?,
-            &norm,
-        )),
-    };
+    let anchors = anchors_raw.map(|a| NormalisedSet::new(&a, &norm));
     let plain = model::cpu_device();
     let device = plain.clone().autodiff();
     let net = LoinkNet::new(&arch, &mut rng, &device);

@@ -15,6 +15,8 @@ pub mod latent;
 #[cfg(feature = "statics")]
 pub mod loads;
 pub mod palette;
+#[cfg(feature = "unswept")]
+pub mod pieces;
 #[cfg(feature = "lessons")]
 pub mod plots;
 pub mod svg;

@@ -35,8 +35,11 @@ impl Engine {
         if self.settings.solver.is_learned() {
             on.push("feedback");
         }
-        if !crate::kinds::of(&self.problem).controls.is_empty() {
+        if !crate::kinds::of(&self.problem).controls.is_empty() || self.problem.task().has_angle() {
             on.push("target");
+        }
+        if self.problem.task().has_angle() {
+            on.push("angle");
         }
         on.extend(["play", "share", "export", "readouts"]);
         #[cfg(feature = "unswept")]
@@ -69,13 +72,23 @@ impl Engine {
         {
             readouts.sim_calls = self.sim_calls().map(|c| c.to_string());
         }
+        if let Some(angle) = s.angle() {
+            readouts = readouts.with_angle(s.residual(), angle);
+        }
         FrameState {
             model: self.entry.name.to_string(),
             solver: self.settings.solver.as_str().to_string(),
             target: self.settings.target.clone(),
+            columns: self.problem.task().columns(),
+            turning: self.problem.task().has_angle(),
             q: s.q().to_vec(),
-            reached: s.reached().to_vec(),
+            reached: if s.reached().is_empty() {
+                Vec::new()
+            } else {
+                self.problem.task().to_columns(s.reached())
+            },
             residual: s.residual(),
+            angle: s.angle(),
             cost: s.cost(),
             optimum: self.optimum.as_ref().map_or(f64::NAN, |o| o.cost),
             gap,
@@ -120,7 +133,7 @@ impl Engine {
             #[cfg(feature = "target-controls")]
             target_controls: self.target_controls(),
             #[cfg(feature = "target-controls")]
-            presets: (crate::kinds::of(&self.problem).presets)()
+            presets: (crate::kinds::of(&self.problem).presets)(&self.settings.target)
                 .into_iter()
                 .map(|p| crate::state::PresetState {
                     name: p.name,
@@ -168,7 +181,7 @@ impl Engine {
 
     #[cfg(feature = "statics")]
     fn loads(&self) -> Vec<crate::state::LoadState> {
-        let target = &self.settings.target;
+        let target = &self.target;
         let Some(loads) = Loads::of(&self.problem, self.solution.q(), target) else {
             return Vec::new();
         };

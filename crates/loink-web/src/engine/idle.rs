@@ -22,7 +22,7 @@ impl Engine {
             return false;
         }
         self.panels_pending = false;
-        let target = self.settings.target.clone();
+        let target = self.target.clone();
         if self.solution.status() == Status::Unreachable {
             self.closest = self
                 .problem
@@ -33,6 +33,10 @@ impl Engine {
             self.compute_reference(FRAME_DENSE);
         }
         self.chart_proposals(&target);
+        #[cfg(feature = "unswept")]
+        {
+            self.pieces = self.problem.answer_sweep(&target, super::PIECE_STEPS);
+        }
         #[cfg(feature = "flow")]
         if self.settings.solver.is_flow() {
             self.samples = self.flow_family(&target);
@@ -150,7 +154,7 @@ impl Engine {
             let start = now_micros();
             self.compute_reference(reference::SAMPLES);
             if self.settings.solver == SolverKind::Reference && self.sweep_gives_reference() {
-                let target = self.settings.target.clone();
+                let target = self.target.clone();
                 if let Some(s) = self.reference_solution(&target) {
                     self.solution = s.with_micros(now_micros() - start);
                 }
@@ -166,7 +170,7 @@ impl Engine {
         else {
             return self.settle_timing(budget_micros);
         };
-        let target = self.settings.target.clone();
+        let target = self.target.clone();
         if self.latent_map.is_none() {
             let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
             let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
@@ -213,7 +217,7 @@ impl Engine {
         let Some(before) = self.before_solve.as_ref() else {
             return false;
         };
-        let target = self.settings.target.clone();
+        let target = self.target.clone();
         let budget = budget_micros.clamp(500.0, 4_000.0);
         let warm_until = now_micros() + 0.25 * budget;
         while now_micros() < warm_until {
@@ -288,7 +292,7 @@ impl Engine {
         };
         let optimum_z = self.optimum.as_ref().and_then(|o| model.latent(&o.q));
         let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
-        self.curve = model.curve(&self.settings.target, half, CURVE_POINTS);
+        self.curve = model.curve(&self.target, half, CURVE_POINTS);
         // Without a swept self-motion set the landscape's lower rows show the other axes.
         #[cfg(feature = "unswept")]
         {
@@ -303,7 +307,7 @@ impl Engine {
                             (1, _) => "latent z₂ (normalised; the other zᵢ = 0)",
                             _ => "latent z₃ (normalised; the other zᵢ = 0)",
                         };
-                        model.curve_along(&self.settings.target, axis, label, half, CURVE_POINTS)
+                        model.curve_along(&self.target, axis, label, half, CURVE_POINTS)
                     })
                     .collect()
             };
@@ -316,6 +320,12 @@ impl Engine {
     #[cfg(feature = "unswept")]
     pub fn other_curves(&self) -> &[LatentCurve] {
         &self.other_curves
+    }
+
+    /// A pose target's answers swept along one joint (None for other tasks or while pending).
+    #[cfg(feature = "unswept")]
+    pub fn pieces(&self) -> Option<&loink::problem::AnswerSweep> {
+        self.pieces.as_ref()
     }
 
     /// The landscape curve of the learned set (None without a model or while pending).
@@ -331,12 +341,8 @@ impl Engine {
     /// The self-motion set and the optimum at sweep density `dense` (three links; longer arms
     /// always use the reference search).
     pub(super) fn compute_reference(&mut self, dense: usize) {
-        let motion = reference::self_motion_with(
-            &self.problem,
-            &self.settings.target,
-            MOTION_SAMPLES,
-            dense,
-        );
+        let motion =
+            reference::self_motion_with(&self.problem, &self.target, MOTION_SAMPLES, dense);
         self.optimum = motion.minima.first().map(|m| Optimum {
             q: m.q.clone(),
             cost: m.cost,

@@ -38,6 +38,10 @@ use unavailable::Unavailable;
 
 pub use checks::{check_target, comparable, gap_percent, GAP_RESIDUAL};
 
+/// q7 values of a pose target's sweep of its answers (the landscape's pieces).
+#[cfg(feature = "unswept")]
+pub const PIECE_STEPS: usize = 600;
+
 /// φ samples drawn in the landscape panel.
 pub const MOTION_SAMPLES: usize = 480;
 /// Dense φ samples of the per-frame self-motion pass on three links (the full pass, when the
@@ -82,7 +86,11 @@ pub struct Optimum {
 
 /// Everything the page computes, owned in one place.
 pub struct Engine {
+    /// The settings; their target in the task's columns (what links, the page and embedders
+    /// give and read: a pose's quaternion, w first).
     settings: Settings,
+    /// The same target in the task's coordinates (what the solvers take).
+    target: Vec<f64>,
     entry: &'static ModelEntry,
     problem: Problem,
     models: Keyed<LearnedModel>,
@@ -107,6 +115,9 @@ pub struct Engine {
     /// bundle's).
     #[cfg(feature = "unswept")]
     other_curves: Vec<LatentCurve>,
+    /// A pose target's answers swept along one joint (the landscape's pieces).
+    #[cfg(feature = "unswept")]
+    pieces: Option<loink::problem::AnswerSweep>,
     latent_map: Option<LatentMap>,
     warnings: Vec<String>,
     /// Distance to the closest pose within the limits, for a target out of reach (deferred
@@ -152,16 +163,18 @@ impl Engine {
     pub fn new() -> Result<Self, String> {
         let entry = catalog::default_entry();
         let problem = preset_problem(entry)?;
+        let target = problem.default_target();
         let settings = Settings {
             solver: SolverKind::Dls,
-            target: problem.default_target(),
+            target: problem.task().to_columns(&target),
             ..Settings::default()
         };
         let solver = registry::build(&problem, None, &solver_settings(&settings))
             .map_err(|e| e.to_string())?;
-        let solution = Solution::invalid("none", &settings.target, 0.0);
+        let solution = Solution::invalid("none", &target, 0.0);
         let mut engine = Engine {
             settings,
+            target,
             entry,
             problem,
             models: Keyed::default(),
@@ -179,6 +192,8 @@ impl Engine {
             curve: None,
             #[cfg(feature = "unswept")]
             other_curves: Vec::new(),
+            #[cfg(feature = "unswept")]
+            pieces: None,
             latent_map: None,
             warnings: Vec::new(),
             closest: None,
@@ -379,6 +394,11 @@ impl Engine {
             warnings.extend(why);
             next.target = target;
         }
+        // The checks above passed, or chose a target that passes them.
+        self.target = self
+            .coordinates_of(&next.target)
+            .unwrap_or_else(|_| self.problem.default_target());
+        next.target = self.problem.task().to_columns(&self.target);
         next.sigma = clamp_or(next.sigma, 0.0, crate::settings::SIGMA_MAX, 0.0);
         next.samples = next.samples.min(crate::settings::SAMPLES_MAX);
         next.refine = next.refine.min(crate::settings::REFINE_MAX);
@@ -406,9 +426,26 @@ impl Engine {
         check_target(t, self.problem.task_dim())
     }
 
-    /// Moves the target and solves, panels included ([`Self::move_target`] then
-    /// [`Self::prepare_panels`]). A non-finite or absurd target is refused with a readable
-    /// error and changes nothing.
+    /// The task coordinates of a target given in the task's columns (a pose's quaternion
+    /// normalised), checked like [`Self::check_target`]; a wrong count, a zero quaternion or
+    /// a bad number is refused with the reason.
+    pub fn coordinates_of(&self, columns: &[f64]) -> Result<Vec<f64>, String> {
+        let task = self.problem.task();
+        let target = task
+            .from_columns(columns)
+            .map_err(|e| format!("target: {e}"))?;
+        self.check_target(&target)?;
+        Ok(target)
+    }
+
+    /// The target in the task's coordinates (`settings().target` holds it in its columns).
+    pub fn target(&self) -> &[f64] {
+        &self.target
+    }
+
+    /// Moves the target (the task's columns) and solves, panels included
+    /// ([`Self::move_target`] then [`Self::prepare_panels`]). A non-finite or absurd target is
+    /// refused with a readable error and changes nothing.
     pub fn set_target(&mut self, target: &[f64]) -> Result<(), String> {
         self.move_target(target)?;
         self.prepare_panels();
@@ -419,9 +456,10 @@ impl Engine {
     /// this target's, while the reference optimum — hence J* and the gap — and the panel data
     /// wait for [`Self::prepare_panels`] ([`Self::optimum_pending`] says so; the gap reads NaN
     /// meanwhile, never a previous target's). Refuses a bad target like [`Self::set_target`].
-    pub fn move_target(&mut self, target: &[f64]) -> Result<(), String> {
-        self.check_target(target)?;
-        self.settings.target = target.to_vec();
+    pub fn move_target(&mut self, columns: &[f64]) -> Result<(), String> {
+        let target = self.coordinates_of(columns)?;
+        self.settings.target = self.problem.task().to_columns(&target);
+        self.target = target;
         self.solve_target();
         Ok(())
     }
@@ -442,7 +480,7 @@ impl Engine {
     /// The solver alone for the current target (the reference sweep too when it is the
     /// solver); the rest is left to [`Self::prepare_panels`].
     fn solve_target(&mut self) {
-        let target = self.settings.target.clone();
+        let target = self.target.clone();
         self.optimum = None;
         self.motion = None;
         self.motion_full = false;
@@ -454,6 +492,7 @@ impl Engine {
         #[cfg(feature = "unswept")]
         {
             self.other_curves.clear();
+            self.pieces = None;
         }
         self.closest = None;
         self.timed = None;

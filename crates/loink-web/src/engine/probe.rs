@@ -47,7 +47,7 @@ impl Engine {
         if (self.latent_map.as_ref()).is_some_and(|m| !m.holds(&self.settings.probe)) {
             self.latent_map = None;
         }
-        self.probe = self.probe_solution(&self.settings.target.clone());
+        self.probe = self.probe_solution(&self.target.clone());
         self.revision = self.revision.wrapping_add(1);
         Ok(())
     }

@@ -15,7 +15,7 @@ impl Engine {
         self.carried = Some(target);
     }
 
-    /// The target to show instead of `asked` (and why, when a reader should know), or None to
+    /// The target (the task's columns) to show instead of `asked` (and why, when a reader should know), or None to
     /// keep it: none asked → the problem's default target; a bad one → a warning and the
     /// current target (the default where the current one does not fit this problem); one
     /// `carried` over from another problem's view that this problem cannot reach (or whose
@@ -26,15 +26,18 @@ impl Engine {
         asked: &[f64],
         carried: bool,
     ) -> Option<(Vec<f64>, Option<String>)> {
+        let task = self.problem.task();
+        let default = || task.to_columns(&self.problem.default_target());
         if asked.is_empty() {
-            return Some((self.problem.default_target(), None));
+            return Some((default(), None));
         }
-        let fits = self.check_target(asked);
+        let fits = self.coordinates_of(asked);
         if carried
-            && (fits.is_err()
-                || self.problem.reachability(asked, None) == Reachability::Unreachable)
+            && fits.as_ref().map_or(true, |t| {
+                self.problem.reachability(t, None) == Reachability::Unreachable
+            })
         {
-            let target = self.problem.default_target();
+            let target = default();
             let why = format!(
                 "the target ({}) is out of reach of {}: moved to its default target ({})",
                 coordinates(asked),
@@ -44,10 +47,10 @@ impl Engine {
             return Some((target, Some(why)));
         }
         fits.err().map(|why| {
-            let kept = if self.check_target(&self.settings.target).is_ok() {
+            let kept = if self.coordinates_of(&self.settings.target).is_ok() {
                 self.settings.target.clone()
             } else {
-                self.problem.default_target()
+                default()
             };
             (kept, Some(why))
         })

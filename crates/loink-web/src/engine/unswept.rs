@@ -55,7 +55,7 @@ impl Engine {
             return false;
         }
         self.unswept.reference_done = true;
-        let best = loink::solvers::reference::solve(&self.problem, &self.settings.target);
+        let best = loink::solvers::reference::solve(&self.problem, &self.target);
         if best.status() == Status::Converged {
             self.optimum = Some(Optimum {
                 q: best.q().to_vec(),

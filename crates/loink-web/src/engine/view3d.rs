@@ -1,5 +1,5 @@
-//! The 3-D view's own settings: the orbit the arm panel is seen from, and the target moved
-//! along the view's depth.
+//! The 3-D view's own settings: the orbit the arm panel is seen from; the target moved along
+//! the view's depth, and turned (a task that turns the hand).
 
 use super::Engine;
 use crate::orbit::{Projection, DEFAULT_PITCH, DEFAULT_YAW};
@@ -25,5 +25,39 @@ impl Engine {
     pub fn reset_view(&mut self) {
         self.settings.view = None;
         self.revision = self.revision.wrapping_add(1);
+    }
+}
+
+impl Engine {
+    /// Turns the target by `degrees` about the world's unit `axis` (its position kept) and
+    /// solves; refused, changing nothing, for a task that does not turn the hand, a turn that
+    /// is not finite, or one that leaves the task's chart (an axis pointing straight up).
+    pub fn turn_target(&mut self, axis: [f64; 3], degrees: f64) -> Result<(), String> {
+        if !(degrees.is_finite() && axis.iter().all(|a| a.is_finite())) {
+            return Err("a turn must be finite".into());
+        }
+        let length = loink::so3::norm(axis);
+        if length < 1e-12 {
+            return Err("a turn needs an axis".into());
+        }
+        let task = self.problem.task();
+        if !task.has_angle() {
+            return Err(format!(
+                "the {} target is a point: it has no orientation to turn",
+                self.problem.name()
+            ));
+        }
+        let unit = axis.map(|a| a / length);
+        let turned = task
+            .turned(&self.target, unit, degrees.to_radians())
+            .ok_or("that turn points the tool straight up, where the axis chart ends")?;
+        let columns = task.to_columns(&turned);
+        self.move_target(&columns)
+    }
+
+    /// The target's own axes in the world (x, y, z), for a task that turns the hand.
+    pub fn target_axes(&self) -> Option<[[f64; 3]; 3]> {
+        let r = self.problem.task().frame(&self.target)?;
+        Some(std::array::from_fn(|i| [r[i], r[3 + i], r[6 + i]]))
     }
 }

@@ -173,6 +173,24 @@ pub trait Search {
     fn closest_pose(&self, _problem: &Problem, _y: &[f64]) -> Option<Vec<f64>> {
         None
     }
+    /// Every answer for target y along one joint swept over its range (`steps` values): the
+    /// pieces of the set of answers, each a curve of the cost, cut where the limits end it.
+    fn answer_sweep(&self, _problem: &Problem, _y: &[f64], _steps: usize) -> Option<AnswerSweep> {
+        None
+    }
+}
+
+/// The set of answers for one target along a swept joint: at each of its values, the cost of
+/// the answer on each branch (NaN where the branch has none within the limits). Drawn as
+/// curves, the branches are the pieces a local solver slides along; J\* is their lowest point.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnswerSweep {
+    /// The swept joint (0-based).
+    pub joint: usize,
+    /// Its values, increasing.
+    pub values: Vec<f64>,
+    /// Per branch, the cost at each value (NaN: no answer there).
+    pub costs: Vec<Vec<f64>>,
 }
 
 /// A forward map whose calls cost (a simulator).

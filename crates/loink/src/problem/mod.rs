@@ -46,7 +46,7 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
-pub use capability::{Basics, Capabilities, DlsTuning, Profile, View};
+pub use capability::{AnswerSweep, Basics, Capabilities, DlsTuning, Profile, View};
 pub use limits::JointLimits;
 pub use sketch::{Shape, Sketch, Stroke};
 pub use spec::ProblemSpec;
@@ -303,6 +303,13 @@ impl Problem {
     pub fn closest_pose(&self, y: &[f64]) -> Option<Vec<f64>> {
         self.check_target(y).ok()?;
         self.capabilities().search?.closest_pose(self, y)
+    }
+
+    /// Every answer for target y along one joint swept over `steps` values (the pieces of the
+    /// set of answers; see [`AnswerSweep`]); `None` for a bad target or a kind without one.
+    pub fn answer_sweep(&self, y: &[f64], steps: usize) -> Option<AnswerSweep> {
+        self.check_target(y).ok()?;
+        self.capabilities().search?.answer_sweep(self, y, steps)
     }
 
     /// `count` reachable targets f(q), q uniform in the box (one draw per joint, in order) and

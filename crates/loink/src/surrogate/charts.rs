@@ -45,9 +45,10 @@ pub const NEAR_SHARE: f64 = 1e-3;
 /// … or at most this many times the smallest residual of the proposals inside the limits.
 pub const NEAR_FACTOR: f64 = 3.0;
 /// With refinement asked, a chart's raw proposal is polished only when its residual is at most
-/// this share of the workspace radius (24 mm on the planar arms): a chart whose region cannot
-/// reach the target lands decimetres off, and polishing it would cost a rescue search for
-/// nothing.
+/// this share of the workspace radius (24 mm on the planar arms), or at most the chart's own
+/// validation fit (`task_rmse_m`, when larger: a pose chart's one-shot misses by centimetres
+/// where its answer is still in the right basin): a chart whose region cannot reach the target
+/// lands farther off, and polishing it would cost a rescue search for nothing.
 pub const CANDIDATE_SHARE: f64 = 0.02;
 /// The solve inverts the charts in the order of their learned optimal cost b(y) (the value head:
 /// what each chart expects J\* to be) and skips the rest once a feasible answer costs less than
@@ -66,6 +67,8 @@ pub struct ChartSet {
     meta: Option<Arc<ChartsFile>>,
     /// The file's problem: targets come and answers go in its task's coordinates.
     problem: Problem,
+    /// Per chart: the largest raw miss (weighted, m) of a proposal the polish still takes on.
+    candidate: Vec<f64>,
     /// Per chart: whether its task states targets in other coordinates than the file's.
     restates: Vec<bool>,
 }
@@ -74,6 +77,7 @@ impl From<Loink> for ChartSet {
     fn from(loink: Loink) -> Self {
         let region = loink.problem().limits().clone();
         let problem = loink.problem().clone();
+        let candidate = vec![candidate_miss(&loink, &problem)];
         ChartSet {
             charts: vec![loink],
             refine: 0,
@@ -81,6 +85,7 @@ impl From<Loink> for ChartSet {
             meta: None,
             problem,
             restates: vec![false],
+            candidate,
         }
     }
 }
@@ -99,18 +104,21 @@ impl ChartSet {
             .iter()
             .map(|m| m.problem().task().measure() != problem.task().measure())
             .collect();
+        let charts: Vec<Loink> = charts
+            .charts()
+            .iter()
+            .cloned()
+            .map(|m| Loink::new(m).with_reachability_decision(false))
+            .collect();
+        let candidate = charts.iter().map(|c| candidate_miss(c, &problem)).collect();
         ChartSet {
-            charts: charts
-                .charts()
-                .iter()
-                .cloned()
-                .map(|m| Loink::new(m).with_reachability_decision(false))
-                .collect(),
+            charts,
             refine: 0,
             regions,
             meta: Some(meta),
             problem,
             restates,
+            candidate,
         }
     }
 
@@ -182,14 +190,33 @@ impl ChartSet {
         solution.restated(y.to_vec(), reached)
     }
 
-    /// Whether chart `k`'s domain holds target y (the set's coordinates): a chart of part of the
-    /// task says which targets are its own.
+    /// Whether target y (the set's coordinates) is chart `k`'s own: its domain holds y and,
+    /// among pose charts about several references, its reference is the nearest to y's
+    /// orientation (pose.md: the nearest reference picks the chart).
     pub fn covers(&self, k: usize, y: &[f64]) -> bool {
-        let chart = self.charts[k].problem();
-        chart
-            .capabilities()
-            .domain
-            .is_none_or(|d| d.covers(&self.in_chart(k, y)))
+        self.covering(y).get(k).copied().unwrap_or(false)
+    }
+
+    /// [`Self::covers`] for every chart.
+    fn covering(&self, y: &[f64]) -> Vec<bool> {
+        let own: Vec<Vec<f64>> = (0..self.charts.len())
+            .map(|k| self.in_chart(k, y))
+            .collect();
+        let angles: Vec<Option<f64>> = (0..self.charts.len())
+            .map(|k| self.charts[k].problem().task().chart_angle(&own[k]))
+            .collect();
+        let nearest = angles
+            .iter()
+            .flatten()
+            .copied()
+            .fold(f64::INFINITY, f64::min);
+        (0..self.charts.len())
+            .map(|k| {
+                let domain = self.charts[k].problem().capabilities().domain;
+                domain.is_none_or(|d| d.covers(&own[k]))
+                    && angles[k].is_none_or(|a| a <= nearest + 1e-9)
+            })
+            .collect()
     }
 
     /// At most `steps` polish steps after the inverse: a single model's own, or every candidate
@@ -233,8 +260,7 @@ impl ChartSet {
     fn proposal(&self, k: usize, state: &mut SolverState, y: &[f64]) -> Solution {
         let own = self.in_chart(k, y);
         let raw = self.charts[k].solve(state, &own).with_chart(k);
-        let radius = self.problem().workspace_radius();
-        if self.refine == 0 || raw.weighted_miss() > CANDIDATE_SHARE * radius {
+        if self.refine == 0 || raw.weighted_miss() > self.candidate[k] {
             return self.from_chart(k, y, raw);
         }
         let polished = self.charts[k].clone().with_refinement(self.refine);
@@ -311,7 +337,7 @@ impl ChartSet {
                 value.unwrap_or(f64::INFINITY)
             })
             .collect();
-        let covered: Vec<bool> = (0..self.charts.len()).map(|k| self.covers(k, y)).collect();
+        let covered = self.covering(y);
         let mut order: Vec<usize> = (0..self.charts.len()).collect();
         order.sort_by(|&a, &b| {
             (!covered[a])
@@ -373,4 +399,13 @@ pub fn pick(problem: &Problem, proposals: &[Solution]) -> usize {
         }
     }
     winner
+}
+
+/// The largest raw miss of chart `chart`'s proposals the polish takes on (see
+/// [`CANDIDATE_SHARE`]).
+fn candidate_miss(chart: &Loink, problem: &Problem) -> f64 {
+    let fit = chart.model().file().metrics.get("task_rmse_m").copied();
+    let share = CANDIDATE_SHARE * problem.workspace_radius();
+    fit.filter(|f| f.is_finite())
+        .map_or(share, |f| f.max(share))
 }

@@ -11,7 +11,9 @@ use super::{
 };
 use crate::view::Viewport;
 
+mod frames;
 mod layout;
+pub use frames::{Axes, Shown};
 pub use layout::{layout, target_at, Layout, Part};
 
 /// What the 3-D arm panel shows: the answer (its problem's skeleton draws the robot) and how
@@ -41,6 +43,9 @@ pub const NARROW: f64 = 420.0;
 
 /// The page's line under the 3-D arm panel's caption.
 pub const HINT: &str = "drag the target ⊕ (wheel or shift-drag: depth) · drag empty space to turn the view · insets: drag to set two coordinates";
+
+/// The line for a target that turns (a pose, a tool axis).
+pub const HINT_TURNING: &str = "drag ⊕ to move the target, its ring to turn it (q/e, shift+arrows) · empty space: turn the view";
 
 /// Spacing of the floor grid (m).
 const GRID_STEP: f64 = 0.2;
@@ -222,7 +227,18 @@ struct Inset<'a> {
     axes: [usize; 2],
 }
 
-/// One inset: its frame and title, the reach circle, the arm, the target with a crosshair.
+/// The turning hand's frames, when the task turns it: the target's and the hand's.
+struct Turning {
+    shown: Shown,
+    target: Axes,
+    hand: Option<Axes>,
+}
+
+/// Length of an axis in an inset (m): the insets are small.
+const INSET_AXIS: f64 = 0.25;
+
+/// One inset: its frame and title, the reach circle, the arm, the target with a crosshair and,
+/// for a turning hand, both frames.
 fn inset(
     area: &Area,
     surface: &Surface,
@@ -230,6 +246,7 @@ fn inset(
     layout: &Layout,
     arm: Option<(&[[f64; 3]], RGBColor)>,
     t: [f64; 3],
+    turning: Option<&Turning>,
 ) -> DrawResult {
     let Inset { view, title, axes } = inset;
     let [l, top, r, b] = view.pixels;
@@ -267,6 +284,14 @@ fn inset(
     if let Some((points, colour)) = arm {
         let path: Vec<(i32, i32)> = points.iter().map(|&p| flat(p)).collect();
         line(area, path, colour.stroke_width(surface.stroke(2.0)))?;
+    }
+    if let Some(turning) = turning {
+        let style = (INSET_AXIS, 2.0, 1.0);
+        frames::draw_axes(area, surface, &turning.target, turning.shown, style, &flat)?;
+        if let Some(hand) = &turning.hand {
+            let style = (0.8 * INSET_AXIS, 1.0, 0.8);
+            frames::draw_axes(area, surface, hand, turning.shown, style, &flat)?;
+        }
     }
     let p = flat(t);
     let cross = TARGET.mix(0.45).stroke_width(surface.stroke(1.0));
@@ -320,6 +345,7 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
     };
     let t = [scene.target[0], scene.target[1], scene.target[2]];
     let answer = skeleton(scene.solution.q());
+    let turning = turning(scene, t);
     let colour = if crate::engine::comparable(scene.solution) {
         SOLUTION
     } else {
@@ -401,19 +427,38 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
         Mark::Ring(TARGET.to_rgba()),
         "target; dashed: its drop to the floor",
     );
+    if let Some(turning) = &turning {
+        if scene.hint.is_some() {
+            frames::ring(&area, surface, layout, t, crate::playground3d::RING_RADIUS)?;
+        }
+        let flat = frames::main_view(layout);
+        let style = (frames::AXIS_LENGTH, 3.0, 1.0);
+        frames::draw_axes(&area, surface, &turning.target, turning.shown, style, &flat)?;
+        if let Some(hand) = &turning.hand {
+            let style = (0.8 * frames::AXIS_LENGTH, 1.5, 0.9);
+            frames::draw_axes(&area, surface, hand, turning.shown, style, &flat)?;
+        }
+        legend.add(
+            Mark::Line(frames::AXIS_COLOURS[2].to_rgba(), 3.0),
+            match turning.shown {
+                Shown::All => "target frame: x red, y green, z blue; thin: the hand's",
+                Shown::ToolAxis => "target tool axis; thin: the hand's",
+            },
+        );
+    }
     let arm = answer.as_deref().map(|p| (p, colour));
     let top_view = Inset {
         view: &layout.top,
         title: "top: x–y",
         axes: [0, 1],
     };
-    inset(&area, surface, top_view, layout, arm, t)?;
+    inset(&area, surface, top_view, layout, arm, t, turning.as_ref())?;
     let side_view = Inset {
         view: &layout.side,
         title: "side: x–z",
         axes: [0, 2],
     };
-    inset(&area, surface, side_view, layout, arm, t)?;
+    inset(&area, surface, side_view, layout, arm, t, turning.as_ref())?;
     let [l, top, _, b] = layout.plot;
     let plot = (
         l.round() as i32..(layout.top.pixels[0] - 6.0).round().max(l + 1.0) as i32,
@@ -425,4 +470,25 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
     // Upper left: above the back of the floor, where the arm seldom is (the target is usually in front).
     legend.draw(&area, surface, plot, Corner::UpperLeft)?;
     area.present().map_err(text_err)
+}
+
+/// The target's and the hand's frames for a task that turns the hand (None otherwise).
+fn turning(scene: &Arm3dScene, t: [f64; 3]) -> Option<Turning> {
+    let task = scene.problem.task();
+    let shown = match task.measure() {
+        loink::problem::Measure::Pose { .. } => Shown::All,
+        loink::problem::Measure::Axis => Shown::ToolAxis,
+        loink::problem::Measure::Distance => return None,
+    };
+    let target = Axes::of(t, task.frame(scene.target)?);
+    let q = scene.solution.q();
+    let hand = (!q.is_empty())
+        .then(|| scene.problem.capabilities().space()?.hand_frame(q))
+        .flatten()
+        .map(|(origin, rotation)| Axes::of(origin, rotation));
+    Some(Turning {
+        shown,
+        target,
+        hand,
+    })
 }

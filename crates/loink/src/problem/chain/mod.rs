@@ -318,6 +318,27 @@ impl Search for SerialChain {
             crate::problem::Measure::Distance => None,
         }
     }
+
+    fn answer_sweep(
+        &self,
+        problem: &Problem,
+        y: &[f64],
+        steps: usize,
+    ) -> Option<crate::problem::capability::AnswerSweep> {
+        let ik = self.panda.as_ref()?;
+        let task = &self.basics.task;
+        if !matches!(task.measure(), crate::problem::Measure::Pose { .. }) || y.len() != 6 {
+            return None;
+        }
+        let rotation = task.quaternion(y)?.to_matrix();
+        let position = [y[0], y[1], y[2]];
+        Some(sweep::pose_pieces(
+            ik,
+            problem,
+            (position, &rotation),
+            steps,
+        ))
+    }
 }
 
 /// A chain narrowed to a cone of hand orientations (the tabletop set): configurations whose tip

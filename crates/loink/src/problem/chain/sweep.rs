@@ -66,6 +66,34 @@ pub fn pose_seeds_on(
     cheapest(minima)
 }
 
+/// The pieces of pose target `(position, rotation)`'s answers along q7 (`steps` values): the
+/// cost of each branch's answer at each q7 (NaN where it has none within the limits).
+pub fn pose_pieces(
+    ik: &PandaIk,
+    problem: &Problem,
+    (position, rotation): (Vector3, &Matrix3),
+    steps: usize,
+) -> crate::problem::capability::AnswerSweep {
+    let [lo, hi] = ik.q7_range();
+    let steps = steps.max(2);
+    let values: Vec<f64> = (0..steps)
+        .map(|k| lo + (hi - lo) * k as f64 / (steps - 1) as f64)
+        .collect();
+    let mut costs = vec![vec![f64::NAN; steps]; 8];
+    let mut answers = Vec::with_capacity(8);
+    for (k, &q7) in values.iter().enumerate() {
+        ik.solve(position, rotation, q7, &mut answers);
+        for (branch, a) in &answers {
+            costs[*branch][k] = problem.cost().value(a);
+        }
+    }
+    crate::problem::capability::AnswerSweep {
+        joint: 6,
+        values,
+        costs,
+    }
+}
+
 /// The reference's seeds for axis target `(position, axis)`: the pose task's sweep over the
 /// turn ψ about the axis too, the cheapest grid answers that lie apart.
 pub fn axis_seeds(

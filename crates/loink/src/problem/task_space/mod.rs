@@ -289,6 +289,42 @@ impl TaskSpace {
         }
     }
 
+    /// The target's own axes in the world (the columns of a rotation, row-major) for a task
+    /// that turns the hand: a pose's orientation, or a frame whose z is the tool axis.
+    #[cfg(feature = "orientation")]
+    pub fn frame(&self, y: &[f64]) -> Option<crate::so3::Matrix3> {
+        match self.measure {
+            Measure::Distance => None,
+            turning => Some(turning::frame(turning, y)),
+        }
+    }
+
+    /// Target y turned by `angle` (rad) about the world's unit `axis`, its position kept;
+    /// `None` for a task that does not turn the hand, or where the turned target leaves the
+    /// task's chart (an axis pointing straight up).
+    #[cfg(feature = "orientation")]
+    pub fn turned(&self, y: &[f64], axis: [f64; 3], angle: f64) -> Option<Vec<f64>> {
+        match self.measure {
+            Measure::Distance => None,
+            turning => turning::turned(turning, y, axis, angle),
+        }
+    }
+
+    /// For a pose, the angle (rad) between target y's orientation and the chart's reference:
+    /// how far from its cut at π the chart states it. `None` for other tasks.
+    pub fn chart_angle(&self, y: &[f64]) -> Option<f64> {
+        match self.measure {
+            #[cfg(feature = "orientation")]
+            Measure::Pose { .. } if y.len() == 6 => {
+                Some((y[3] * y[3] + y[4] * y[4] + y[5] * y[5]).sqrt())
+            }
+            _ => {
+                let _ = y;
+                None
+            }
+        }
+    }
+
     /// How far `reached` is from `target` (both m coordinates).
     pub fn miss(&self, target: &[f64], reached: &[f64]) -> Miss {
         match self.measure {

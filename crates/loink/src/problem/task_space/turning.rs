@@ -68,6 +68,35 @@ pub(super) fn tool_axis(measure: Measure, y: &[f64]) -> Vector3 {
     }
 }
 
+/// The target's own axes in the world, as the columns of a rotation (row-major): a pose's
+/// orientation; for an axis, a frame whose z is the direction (x and y from
+/// [`tangent_basis`]).
+pub(super) fn frame(measure: Measure, y: &[f64]) -> Matrix3 {
+    match measure {
+        Measure::Pose { reference } => quaternion(&reference, y).to_matrix(),
+        _ => {
+            let z = direction([y[3], y[4]]);
+            let (u, v) = tangent_basis(z);
+            [u[0], v[0], z[0], u[1], v[1], z[1], u[2], v[2], z[2]]
+        }
+    }
+}
+
+/// Target y turned by `angle` (rad) about the world's unit `axis` (the position kept); `None`
+/// where the turned target leaves the task's chart (an axis pointing straight up).
+pub(super) fn turned(measure: Measure, y: &[f64], axis: Vector3, angle: f64) -> Option<Vec<f64>> {
+    let turn = so3::exp(axis.map(|a| a * angle));
+    let mut out = y[..3].to_vec();
+    match measure {
+        Measure::Pose { reference } => {
+            let r = so3::mul(&turn, &quaternion(&reference, y).to_matrix());
+            out.extend(so3::log(&so3::transpose_mul(&reference, &r)));
+        }
+        _ => out.extend(stereographic(so3::apply(&turn, direction([y[3], y[4]])))?),
+    }
+    Some(out)
+}
+
 /// The position's distance and the geodesic angle between target and reached.
 pub(super) fn miss(measure: Measure, target: &[f64], reached: &[f64]) -> Miss {
     let distance = crate::nn::linalg::distance(&reached[..3], &target[..3]);

@@ -257,9 +257,14 @@ fn polish_with(
         // Stuck against the limits short of the target (a learned answer far outside them):
         // damped least squares from here takes over, and the better answer is kept. It stops
         // its cost descent where the problem's own DLS does (the Panda: a projected gradient
-        // of 10⁻³, which halved the polish's p95 time at the same share within 1 % of J*).
+        // of 10⁻³, which halved the polish's p95 time at the same share within 1 % of J*), and
+        // steps as it does (a pose: damping that follows the error, at most its iterations);
+        // it never restarts elsewhere, which would leave the learned answer's basin.
+        let own = DlsOptions::for_problem(problem);
         let options = DlsOptions {
-            nullspace_tol: DlsOptions::for_problem(problem).nullspace_tol,
+            nullspace_tol: own.nullspace_tol,
+            error_damping: own.error_damping,
+            max_iters: own.max_iters,
             ..DlsOptions::default()
         };
         let rescue = dls::solve_warm(problem, target, &polished.q, &options);
