@@ -111,7 +111,7 @@ test('a target of the wrong size is refused with the count the view takes, and n
   const error = await page.evaluate(() => {
     try { window.loinkPlayground.setTarget(0.1, 0.5); return null; } catch (e) { return e.message; }
   });
-  assert.match(error, /has 2 coordinates, the task has 3/);
+  assert.match(error, /takes this view.s 3 coordinates \(y1, y2, y3\), 2 given/);
   assert.deepEqual((await state(page)).target, before.target);
   assert.match(await page.locator('#status').textContent(), /the task has 3/);
   // A link with a planar target opens the climber at its default target, and says why.

@@ -1,4 +1,4 @@
-// End-to-end tests of the eight lessons in headless Chromium: each lesson URL opens
+// End-to-end tests of the lessons in headless Chromium: each lesson URL opens
 // in its teaching state, getState().lesson says what the lesson must show, and what the lesson
 // text claims is what it measures. Screenshots go to tests/artifacts/lesson-*.png, each checked
 // for what it must show (the target drawn, not hidden under a legend).
@@ -429,6 +429,33 @@ test('redundancy-3d: the Panda\'s elbow swings through the latent with the hand 
   const text = await page.locator('#lesson-readouts').innerText();
   assert.match(text, /direct regression: miss/);
   await shot(page, 'redundancy-3d');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('pieces: local solvers stop on other pieces of the answers; LOInK + refine 3 is within 1 % of J* more often than each', async () => {
+  const { page, name } = await openLesson('#lesson=pieces');
+  assert.equal(name, 'pieces');
+  await page.waitForFunction(() => window.loinkPlayground.getState().lesson?.tallies?.length === 3);
+  const s = await lessonState(page);
+  // pose.md's first tabletop target, its quaternion normalised on entry.
+  const first = [0.3088, -0.4336, 0.5452, 0.3473, 0.7982, -0.4689, -0.1497];
+  assert.ok(s.target.every((v, i) => Math.abs(v - first[i]) < 1e-3), `${s.target}`);
+  assert.ok(Math.abs(s.optimum - 0.3116) < 0.002, `J* ${s.optimum}`);
+  assert.ok(s.pieces >= 2, `${s.pieces} pieces`);
+  const [loink, dls, local] = s.landings;
+  assert.equal(loink.solver, 'loink');
+  assert.ok(loink.gap_pct !== null && loink.gap_pct <= 1, `LOInK lands ${loink.gap_pct} % above J*`);
+  // The local optimiser from mid-range stops on another piece on this target (pose.md: IPOPT's
+  // best of 16 found 0.6511).
+  assert.ok(local.gap_pct === null || local.gap_pct > 1, `local ${local.gap_pct} %`);
+  assert.equal(dls.solver, 'dls');
+  assert.ok(s.held_out >= 95, `${s.held_out} held-out targets with a reference`);
+  const [t, d, l] = s.tallies;
+  assert.ok(t.within_1pct > d.within_1pct && t.within_1pct > l.within_1pct, JSON.stringify(s.tallies));
+  const text = await page.locator('#lesson-readouts').innerText();
+  assert.match(text, /reference optimum J\*/);
+  await shot(page, 'pieces');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

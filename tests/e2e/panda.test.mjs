@@ -49,7 +49,7 @@ test('the Panda opens converged in 3-D; setTarget(0.45, -0.2, 0.35) converges; a
   const error = await page.evaluate(() => {
     try { window.loinkPlayground.setTarget(0.45, -0.2); return null; } catch (e) { return e.message; }
   });
-  assert.match(error, /has 2 coordinates, the task has 3/);
+  assert.match(error, /takes this view.s 3 coordinates \(x, y, z\), 2 given/);
   assert.deepEqual((await state(page)).target, [0.45, -0.2, 0.35]);
   // The arm panel says what to drag, in one line, and draws the depth cues.
   const svg = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));

@@ -94,7 +94,10 @@ fn train_args(matches: &ArgMatches) -> Result<(train::TrainArgs, Vec<String>), c
 fn train(args: &train::TrainArgs) -> Result<(), cli::CliError> {
     match args.kind {
         ModelKind::Loink
-            if !args.charts.is_empty() || !args.split.is_empty() || !args.turns.is_empty() =>
+            if !args.charts.is_empty()
+                || !args.split.is_empty()
+                || !args.region.is_empty()
+                || !args.turns.is_empty() =>
         {
             train::charts::run(args)
         }

@@ -294,14 +294,16 @@ impl Panels {
         #[cfg(feature = "unswept")]
         if let Some(sweep) = engine.pieces() {
             let solution = engine.solution();
+            let marks = [draw::pieces::PieceMark {
+                label: engine.settings().solver.label(),
+                q: solution.q(),
+                cost: solution.cost(),
+                reached: solution.status() == loink::report::Status::Converged,
+                colour: draw::palette::SOLUTION,
+            }];
             let scene = draw::pieces::PiecesScene {
                 sweep,
-                solution: (
-                    solution.q(),
-                    solution.cost(),
-                    solution.status() == loink::report::Status::Converged,
-                ),
-                solver: engine.settings().solver.label(),
+                marks: &marks,
                 optimum: engine.optimum().map(|o| (o.q.as_slice(), o.cost)),
                 cost_formula: &cost_formula,
             };

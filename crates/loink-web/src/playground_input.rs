@@ -36,8 +36,7 @@ impl Playground {
             .zip(&coordinates)
             .map(|(name, value)| coordinate(name, value))
             .collect::<Result<Vec<f64>, JsError>>()?;
-        let target = task.from_columns(&row).map_err(js_err)?;
-        self.move_to(&target)
+        self.move_to(&row)
     }
 
     /// Sets target coordinate `index` (a control beyond the two the pointer sets, such as the

@@ -185,6 +185,9 @@ pub struct ProbeState {
     pub q: Vec<f64>,
     /// ‖f(q) − y‖ (m).
     pub residual: f64,
+    /// The orientation's miss (rad), for a task that turns the hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub angle: Option<f64>,
     /// J(q).
     pub cost: f64,
     /// Joint-limit margin (rad).
@@ -200,6 +203,7 @@ impl ProbeState {
             z: z.to_vec(),
             q: s.q().to_vec(),
             residual: s.residual(),
+            angle: s.angle(),
             cost: s.cost(),
             margin: s.margin(),
             status: s.status().as_str(),

@@ -121,6 +121,11 @@ pub struct TrainArgs {
     /// with `--charts`, one chart per combination.
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true, value_parser = super::regions::Cut::parse)]
     pub split: Vec<super::regions::Cut>,
+    /// A multi-chart model of regions named whole (repeated, comma-separated): `J:lo:hi;J:lo:hi`
+    /// per region, each joint's interval (an empty bound is the box's), the box's range for the
+    /// joints it does not name; one chart per region (instead of `--charts`/`--split`).
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true, value_parser = super::regions::RegionSpec::parse)]
+    pub region: Vec<super::regions::RegionSpec>,
     /// Charts trained at once (each on one core; default: the machine's cores). The file does
     /// not depend on it.
     #[arg(long)]
@@ -310,6 +315,7 @@ pub fn trainers_of(option: &str) -> Option<&'static [ModelKind]> {
         | "region_upper"
         | "charts"
         | "split"
+        | "region"
         | "jobs"
         | "only_chart"
         | "chart_out"

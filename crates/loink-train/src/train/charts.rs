@@ -39,7 +39,31 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     // The charts cut the training box (the limits, or --region-lower/--region-upper's part).
     let limits = args.region(&whole)?;
     let cut_list = cuts(&limits, &args.charts, &args.split);
-    let regions = regions(&limits, &cut_list)?;
+    if !args.region.is_empty() && !cut_list.is_empty() {
+        return Err(TrainError::Argument(
+            "--region names each region whole: it does not take --charts or --split".into(),
+        ));
+    }
+    let (regions, region_words) = if args.region.is_empty() {
+        let regions = regions(&limits, &cut_list)?;
+        let words: Vec<String> = regions
+            .iter()
+            .map(|r| describe(r, &limits, &cut_list))
+            .collect();
+        (regions, words)
+    } else {
+        let regions = args
+            .region
+            .iter()
+            .map(|spec| spec.region(&limits))
+            .collect::<Result<Vec<_>, _>>()?;
+        let words: Vec<String> = args
+            .region
+            .iter()
+            .map(|spec| spec.describe(&limits))
+            .collect();
+        (regions, words)
+    };
     let turns: Vec<Option<f64>> = if args.turns.is_empty() {
         vec![args.turn]
     } else {
@@ -53,19 +77,24 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
             regions.len()
         )));
     }
-    let charts: Vec<(Option<f64>, &JointLimits)> = turns
+    let charts: Vec<(Option<f64>, &JointLimits, &String)> = turns
         .iter()
-        .flat_map(|&t| regions.iter().map(move |r| (t, r)))
+        .flat_map(|&t| {
+            regions
+                .iter()
+                .zip(&region_words)
+                .map(move |(r, w)| (t, r, w))
+        })
         .collect();
     let about = args.about();
     let jobs = args.jobs().min(count);
     let wall = std::time::Instant::now();
     let train_one = |k: usize| -> Result<TrainedChart, TrainError> {
-        let (turn, region) = charts[k];
-        let mut words = describe(region, &limits, &cut_list);
+        let (turn, region, region_words) = charts[k];
+        let mut words = region_words.clone();
         if let Some(turn) = turn.filter(|_| !args.turns.is_empty()) {
             let about = format!("reference turned {}° about the tool axis", trim(turn));
-            words = if cut_list.is_empty() {
+            words = if words.is_empty() {
                 about
             } else {
                 format!("{about}, {words}")

@@ -2,7 +2,9 @@
 //! cuts joint J at 0 (at its middle when its range does not hold 0); `--split J:c₁:c₂…` cuts it
 //! at the given values. The regions are every combination of one interval per cut joint, the
 //! first cut joint varying slowest: with `--charts 2,3`, chart k takes the lower part of q2
-//! when bit 1 of k is 0 and the lower part of q3 when bit 0 is 0.
+//! when bit 1 of k is 0 and the lower part of q3 when bit 0 is 0. `--region J:lo:hi;J:lo:hi`
+//! instead names each region itself (repeated: one chart each; an empty bound is the box's):
+//! where a product of cuts would make regions no optimum lies in.
 
 use loink::artifact::MAX_CHARTS;
 use loink::problem::JointLimits;
@@ -55,6 +57,96 @@ impl Cut {
             joint,
             at: vec![at],
         }
+    }
+}
+
+/// One region given whole (`--region`): per named joint its interval, the box's elsewhere.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegionSpec {
+    /// (joint from 1, lower or None for the box's, upper or None for the box's).
+    pub bounds: Vec<(usize, Option<f64>, Option<f64>)>,
+}
+
+impl RegionSpec {
+    /// `J:lo:hi;J:lo:hi…` (an empty bound is the box's own).
+    pub fn parse(text: &str) -> Result<RegionSpec, String> {
+        let bound = |v: &str| -> Result<Option<f64>, String> {
+            let v = v.trim();
+            if v.is_empty() {
+                return Ok(None);
+            }
+            let x = v
+                .parse::<f64>()
+                .map_err(|e| format!("'{text}': '{v}': {e}"))?;
+            x.is_finite()
+                .then_some(Some(x))
+                .ok_or_else(|| format!("'{text}': bounds must be finite"))
+        };
+        let bounds = text
+            .split(';')
+            .map(|part| {
+                let fields: Vec<&str> = part.split(':').collect();
+                let [joint, lo, hi] = fields[..] else {
+                    return Err(format!(
+                        "'{text}': JOINT:LOWER:UPPER for each joint, ';' between"
+                    ));
+                };
+                let joint = joint
+                    .trim()
+                    .parse::<usize>()
+                    .map_err(|_| format!("'{text}': '{joint}' is not a joint number"))?;
+                Ok((joint, bound(lo)?, bound(hi)?))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(RegionSpec { bounds })
+    }
+
+    /// The region inside `limits`: checked to name real joints once each and to be a
+    /// non-empty box inside the limits.
+    pub fn region(&self, limits: &JointLimits) -> Result<JointLimits, TrainError> {
+        let (mut lower, mut upper) = (limits.lower().to_vec(), limits.upper().to_vec());
+        for (k, &(joint, lo, hi)) in self.bounds.iter().enumerate() {
+            if joint == 0 || joint > limits.len() || self.bounds[..k].iter().any(|b| b.0 == joint) {
+                return Err(TrainError::Argument(format!(
+                    "--region: joint {joint} is not a joint of 1..={} named once",
+                    limits.len()
+                )));
+            }
+            let i = joint - 1;
+            lower[i] = lo.unwrap_or(lower[i]);
+            upper[i] = hi.unwrap_or(upper[i]);
+            if !(lower[i] < upper[i]
+                && lower[i] >= limits.lower()[i]
+                && upper[i] <= limits.upper()[i])
+            {
+                return Err(TrainError::Argument(format!(
+                    "--region: q{joint} in [{}, {}] is empty or leaves its range [{}, {}]",
+                    lower[i],
+                    upper[i],
+                    limits.lower()[i],
+                    limits.upper()[i]
+                )));
+            }
+        }
+        JointLimits::new(lower, upper).map_err(TrainError::from)
+    }
+
+    /// The region in words: `q2 < 0, -1.571 ≤ q5 < 1.571`.
+    pub fn describe(&self, limits: &JointLimits) -> String {
+        self.bounds
+            .iter()
+            .map(|&(j, lo, hi)| {
+                let lo = lo.filter(|v| *v > limits.lower()[j - 1]);
+                let hi = hi.filter(|v| *v < limits.upper()[j - 1]);
+                match (lo, hi) {
+                    (Some(a), Some(b)) => format!("{} ≤ q{j} < {}", trim(a), trim(b)),
+                    (Some(a), None) => format!("q{j} ≥ {}", trim(a)),
+                    (None, Some(b)) => format!("q{j} < {}", trim(b)),
+                    (None, None) => format!("any q{j}"),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -188,6 +280,30 @@ mod tests {
         let volume = |b: &JointLimits| (0..3).map(|i| b.upper()[i] - b.lower()[i]).product::<f64>();
         let total: f64 = r.iter().map(volume).sum();
         assert!((total - volume(&limits)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn regions_given_whole_keep_the_box_elsewhere() {
+        let limits = JointLimits::new(vec![-2.0; 3], vec![2.0; 3]).unwrap();
+        let outer = RegionSpec::parse("3::-1").unwrap().region(&limits).unwrap();
+        assert_eq!(
+            (outer.lower()[2], outer.upper()[2], outer.upper()[1]),
+            (-2.0, -1.0, 2.0)
+        );
+        let spec = RegionSpec::parse("2::0;3:-1:1").unwrap();
+        let inner = spec.region(&limits).unwrap();
+        assert_eq!(
+            (inner.upper()[1], inner.lower()[2], inner.upper()[2]),
+            (0.0, -1.0, 1.0)
+        );
+        assert_eq!(spec.describe(&limits), "q2 < 0, -1 ≤ q3 < 1");
+        for text in ["2:0", "x:0:1", "2:a:1", "2:0:inf"] {
+            assert!(RegionSpec::parse(text).is_err(), "{text}");
+        }
+        for text in ["4:0:1", "2:1:0", "2:-3:0", "2:0:1;2:0:1"] {
+            let spec = RegionSpec::parse(text).unwrap();
+            assert!(spec.region(&limits).is_err(), "{text}");
+        }
     }
 
     #[test]

@@ -9,20 +9,32 @@ use loink::problem::AnswerSweep;
 use plotters::prelude::*;
 
 use super::landscape::message;
-use super::palette::{self, INK, OPTIMUM, SOLUTION};
+use super::palette::{self, INK, OPTIMUM};
 use super::{
     caption, subcaption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND,
     SUBCAPTION_BAND,
 };
 
+/// One answer marked on the pieces.
+pub struct PieceMark<'a> {
+    /// Who gave it (the legend's words).
+    pub label: &'a str,
+    /// Its joints (empty when invalid).
+    pub q: &'a [f64],
+    /// Its cost J.
+    pub cost: f64,
+    /// Whether it reached the target (converged).
+    pub reached: bool,
+    /// Its colour.
+    pub colour: RGBColor,
+}
+
 /// What the panel shows.
 pub struct PiecesScene<'a> {
     /// The sweep of the answers along the swept joint.
     pub sweep: &'a AnswerSweep,
-    /// The answer's joints (empty when invalid), its cost and whether it reached the target.
-    pub solution: (&'a [f64], f64, bool),
-    /// The solver's name.
-    pub solver: &'a str,
+    /// The answers marked on it (the page: the solver's; a lesson: several solvers').
+    pub marks: &'a [PieceMark<'a>],
     /// The optimum's joints and J* (None while pending).
     pub optimum: Option<(&'a [f64], f64)>,
     /// The cost, as a formula.
@@ -90,7 +102,13 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
         .iter()
         .flat_map(|(_, r)| r.iter().flatten().map(|p| p.1))
         .fold(0.0, f64::max)
-        .max(scene.solution.1.min(1e3))
+        .max(
+            scene
+                .marks
+                .iter()
+                .map(|m| m.cost.min(1e3))
+                .fold(0.0, f64::max),
+        )
         .max(1e-3)
         * 1.08;
     let mut chart = ChartBuilder::on(&body)
@@ -165,20 +183,30 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
             format!("optimum (reference), J* = {best_cost:.4}"),
         );
     }
-    let (q, cost, reached) = scene.solution;
-    if let (Some(v), true) = (q_at(q), cost.is_finite()) {
-        let colour = if reached { SOLUTION } else { palette::TARGET };
+    for mark in scene.marks {
+        let Some(v) = q_at(mark.q).filter(|_| mark.cost.is_finite()) else {
+            continue;
+        };
+        let colour = if mark.reached {
+            mark.colour
+        } else {
+            palette::TARGET
+        };
         chart
             .draw_series(std::iter::once(Circle::new(
-                (v, cost.min(top)),
+                (v, mark.cost.min(top)),
                 surface.px(4.5),
                 colour.filled(),
             )))
             .map_err(text_err)?;
-        let what = if reached { "" } else { " (not on the target)" };
+        let what = if mark.reached {
+            ""
+        } else {
+            " (not on the target)"
+        };
         legend.add(
             Mark::Dot(colour.to_rgba()),
-            format!("{}, J = {cost:.4}{what}", scene.solver),
+            format!("{}, J = {:.4}{what}", mark.label, mark.cost),
         );
     }
     legend.draw(

@@ -7,9 +7,14 @@ use super::Engine;
 use crate::learned::LearnedModel;
 use crate::settings::PROBE_LIMIT;
 
+/// Gauss–Newton steps at most that put a probe's pose back on the target (the refining solver).
+const PROBE_RESTORE_STEPS: usize = 8;
+
 impl Engine {
-    /// The pose at the latent probe for `target`, with the page's feedback rounds (None
-    /// without a probe or a model with that latent dimension).
+    /// The pose at the latent probe for `target`, with the page's feedback rounds; with the
+    /// refining solver, put back on the target by the task's restoration (its steps move q in
+    /// the Jacobian's row space only: the hand returns to the target, the elbow stays where z
+    /// put it). None without a probe or a model with that latent dimension.
     pub(super) fn probe_solution(&self, target: &[f64]) -> Option<Solution> {
         let z = &self.settings.probe;
         let model = self.models.get(self.entry.name)?;
@@ -17,7 +22,22 @@ impl Engine {
             return None;
         }
         let rounds = self.settings.feedback as usize;
-        Some(model.solve_latent(target, z, rounds))
+        let raw = model.solve_latent(target, z, rounds);
+        if self.settings.solver != crate::settings::SolverKind::LoinkRefine
+            || self.settings.refine == 0
+            || raw.q().is_empty()
+        {
+            return Some(raw);
+        }
+        let steps = (self.settings.refine as usize).max(PROBE_RESTORE_STEPS);
+        let held = loink::solvers::refine::restore(&self.problem, target, raw.q(), steps);
+        Some(
+            if held.is_better_than(&raw) || held.residual() < raw.residual() {
+                held
+            } else {
+                raw
+            },
+        )
     }
 
     /// Sets the latent probe to `z` (clamped to ±[`PROBE_LIMIT`]; empty clears it) and solves

@@ -46,6 +46,8 @@ pub mod model_free;
 #[cfg(feature = "lessons")]
 pub mod models;
 #[cfg(feature = "lessons")]
+pub mod pieces;
+#[cfg(feature = "lessons")]
 pub mod redundancy3d;
 #[cfg(feature = "lessons")]
 pub mod robustness;
@@ -74,6 +76,7 @@ pub const BEHAVIOURS: [lesson::Behaviour; LESSONS.len()] = [
     lesson::Behaviour::of::<model_free::ModelFreeLesson>(),
     lesson::Behaviour::of::<climbing::ClimbingLesson>(),
     lesson::Behaviour::of::<redundancy3d::ElbowLesson>(),
+    lesson::Behaviour::of::<pieces::PiecesLesson>(),
 ];
 
 #[cfg(feature = "lessons")]

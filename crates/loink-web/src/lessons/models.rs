@@ -73,6 +73,8 @@ pub const PLANAR4: ModelFile = model("loink", "planar4");
 pub const PANDA: ModelFile = model("loink", "panda");
 /// The direct regression (MSE) on the Panda.
 pub const PANDA_MSE: ModelFile = model("mse", "panda-mse");
+/// LOInK's charts on the Panda's full pose.
+pub const PANDA_POSE: ModelFile = model("loink", "panda-pose");
 
 /// The climbing robot (two-dimensional latent).
 pub const CLIMBER: ModelFile = model("loink", "climber");

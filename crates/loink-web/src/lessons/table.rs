@@ -23,7 +23,7 @@ pub struct LessonEntry {
 
 /// The lessons, in course order. A new lesson is one file implementing `lesson::Lesson`, one
 /// entry here and its behaviour at the same index of [`super::BEHAVIOURS`].
-pub const LESSONS: [LessonEntry; 9] = [
+pub const LESSONS: [LessonEntry; 10] = [
     LessonEntry {
         word: "averaging",
         title: "The averaging trap",
@@ -85,6 +85,13 @@ pub const LESSONS: [LessonEntry; 9] = [
         title: "The elbow knob",
         line: "the Panda's elbow swung through LOInK's latent space with the hand fixed, and direct regression against it",
         playground: "#model=panda&solver=loink-refine&target=0.45,-0.2,0.35",
+        keys: &[],
+    },
+    LessonEntry {
+        word: "pieces",
+        title: "The cheapest posture, in pieces",
+        line: "why a local solver misses the cheapest posture of a hand held at one pose, and LOInK lands on it",
+        playground: "#model=panda-pose&solver=loink-refine&refine=3",
         keys: &[],
     },
 ];

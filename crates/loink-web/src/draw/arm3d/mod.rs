@@ -407,11 +407,19 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
             )?;
             legend.add(
                 Mark::Line(SAMPLE.to_rgba(), 3.0),
-                format!(
-                    "pose at your latent z: J = {:.4}, {:.1e} m off",
-                    probe.cost(),
-                    probe.residual()
-                ),
+                match probe.angle() {
+                    Some(angle) => format!(
+                        "pose at your latent z: J = {:.4}, the hand {:.1} mm and {:.2}° off",
+                        probe.cost(),
+                        probe.residual() * 1e3,
+                        angle.to_degrees()
+                    ),
+                    None => format!(
+                        "pose at your latent z: J = {:.4}, {:.1e} m off",
+                        probe.cost(),
+                        probe.residual()
+                    ),
+                },
             );
         }
     }

@@ -1,0 +1,153 @@
+// The Panda's hand placed and turned (#model=panda-pose): the target a frame with the hand's
+// own, setTarget with seven numbers, the link's target, `q` turning the target about its own z
+// axis, the ring, the elbow line (a latent drag swings the arm with the hand held), the pieces
+// in the landscape, the phone layout. Screenshots: tests/artifacts/pose.png, pose-phone.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startAll, openPlayground, ARTIFACTS } from './harness.mjs';
+
+let env;
+before(async () => { env = await startAll(); });
+after(async () => { await env?.close(); });
+
+const HASH = '#model=panda-pose&solver=loink-refine&refine=3';
+// docs/pose.md's first tabletop target (x, y, z, qw, qx, qy, qz) and its J*.
+const FIRST = [0.3088, -0.4336, 0.5452, 0.3473, 0.7982, -0.4689, -0.1497];
+const FIRST_OPTIMUM = 0.3116;
+const state = (page) => page.evaluate(() => window.loinkPlayground.getState());
+const idle = (page) => page.evaluate(() => window.loinkPlayground.whenIdle());
+
+/** The angle (rad) between two unit quaternions (w first); q and −q are the same turn. */
+function between(a, b) {
+  const dot = Math.abs(a.reduce((s, v, i) => s + v * b[i], 0));
+  return 2 * Math.acos(Math.min(1, dot));
+}
+
+test('the pose view opens converged; setTarget with seven numbers converges near J*; wrong counts are refused', async () => {
+  const page = await openPlayground(env, { hash: HASH });
+  await idle(page);
+  let s = await state(page);
+  assert.equal(s.model, 'panda-pose');
+  assert.deepEqual(s.columns, ['x', 'y', 'z', 'qw', 'qx', 'qy', 'qz']);
+  assert.equal(s.target.length, 7);
+  assert.equal(s.q.length, 7);
+  assert.equal(s.status, 'converged', s.message);
+  assert.ok(s.residual <= 1e-6 && s.angle <= 1e-6, `${s.residual} m, ${s.angle} rad`);
+  assert.equal(s.turning, true);
+  s = await page.evaluate((t) => window.loinkPlayground.setTarget(...t), FIRST);
+  assert.equal(s.status, 'converged', s.message);
+  assert.ok(s.residual <= 1e-6 && s.angle <= 1e-6, `${s.residual} m, ${s.angle} rad`);
+  // The quaternion is normalised on entry: the state's target is the unit one.
+  const norm = Math.hypot(...s.target.slice(3));
+  assert.ok(Math.abs(norm - 1) < 1e-12, `|q| = ${norm}`);
+  assert.ok(between(s.target.slice(3), FIRST.slice(3)) < 1e-9);
+  await idle(page);
+  s = await state(page);
+  assert.ok(Math.abs(s.cost - FIRST_OPTIMUM) <= 0.01 * FIRST_OPTIMUM + 5e-4,
+    `cost ${s.cost} against J* ${FIRST_OPTIMUM}`);
+  for (const wrong of [FIRST.slice(0, 3), FIRST.slice(0, 6), [...FIRST, 0]]) {
+    const error = await page.evaluate((t) => {
+      try { window.loinkPlayground.setTarget(...t); return null; } catch (e) { return e.message; }
+    }, wrong);
+    assert.match(error, /takes this view's 7 coordinates \(x, y, z, qw, qx, qy, qz\)/);
+  }
+  const zero = await page.evaluate(() => {
+    try { window.loinkPlayground.setTarget(0.3, 0, 0.5, 0, 0, 0, 0); return null; } catch (e) { return e.message; }
+  });
+  assert.match(zero, /quaternion/);
+  assert.deepEqual((await state(page)).target.slice(0, 3), FIRST.slice(0, 3));
+  // The link keeps the target in its columns.
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /target=0\.3088,-0\.4336,0\.5452,/);
+  // Readouts: the position in mm, the orientation in degrees.
+  assert.equal(await page.locator('[data-readout="residual-unit"]').textContent(), 'mm');
+  assert.ok(await page.locator('[data-control="angle"]').isVisible());
+  // The arm panel draws both frames and says how to turn the target.
+  const svg = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));
+  assert.match(svg, /target frame: x red, y green, z blue; thin: the hand's/);
+  assert.match(svg, /its ring to turn it/);
+  // The landscape draws the pieces of the answers along q7.
+  const landscape = await page.evaluate(() => window.loinkPlayground.exportSvg('landscape'));
+  assert.match(landscape, /swept along q7/);
+  assert.match(landscape, /optimum \(reference\), J\* = 0\.31/);
+  await page.screenshot({ path: join(ARTIFACTS, 'pose.png'), fullPage: true });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('q turns the target 5° about its own z axis; shift+arrow tilts it; the position stays', async () => {
+  const page = await openPlayground(env, { hash: `${HASH}&target=${FIRST.join(',')}` });
+  await idle(page);
+  const before = (await state(page)).target;
+  await page.locator('canvas#arm').focus();
+  await page.keyboard.press('q');
+  let s = await state(page);
+  assert.deepEqual(s.target.slice(0, 3), before.slice(0, 3));
+  const turned = between(s.target.slice(3), before.slice(3));
+  assert.ok(Math.abs(turned - 5 * Math.PI / 180) < 1e-9, `turned ${turned} rad`);
+  // About its own z: the tool axis (the third column of the rotation) is where it was.
+  const axis = ([w, x, y, z]) => [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)];
+  const [a, b] = [axis(before.slice(3)), axis(s.target.slice(3))];
+  assert.ok(a.every((v, i) => Math.abs(v - b[i]) < 1e-9), `${a} vs ${b}`);
+  await page.keyboard.press('e');
+  s = await state(page);
+  assert.ok(between(s.target.slice(3), before.slice(3)) < 1e-9);
+  await page.keyboard.press('Shift+ArrowUp');
+  s = await state(page);
+  assert.deepEqual(s.target.slice(0, 3), before.slice(0, 3));
+  assert.ok(Math.abs(between(s.target.slice(3), before.slice(3)) - 5 * Math.PI / 180) < 1e-9);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the ring turns the target about the viewing axis; a latent drag swings the elbow with the hand held', async () => {
+  const page = await openPlayground(env, { hash: `${HASH}&target=${FIRST.join(',')}` });
+  await idle(page);
+  const before = await state(page);
+  // Grab the ring to the right of the target and drag it a quarter turn up.
+  const [px, py] = await page.evaluate((t) => window.loinkPlayground.worldToCanvas(t[0], t[1], t[2]), before.target);
+  const box = await page.locator('canvas#arm').boundingBox();
+  const [cx, cy] = [box.x + px, box.y + py];
+  await page.mouse.move(cx + 40, cy);
+  await page.mouse.down();
+  for (let k = 1; k <= 6; k += 1) {
+    const a = (k / 6) * (Math.PI / 4);
+    await page.mouse.move(cx + 40 * Math.cos(a), cy - 40 * Math.sin(a));
+  }
+  await page.mouse.up();
+  let s = await state(page);
+  assert.deepEqual(s.target.slice(0, 3), before.target.slice(0, 3));
+  const turned = between(s.target.slice(3), before.target.slice(3));
+  assert.ok(Math.abs(turned - Math.PI / 4) < 0.02, `the ring turned ${turned} rad`);
+  // The elbow line: a drag on the latent panel changes q, the hand within 5 mm and 1°.
+  await page.evaluate((t) => window.loinkPlayground.setTarget(...t), FIRST);
+  await idle(page);
+  s = await state(page);
+  await page.locator('canvas#latent').scrollIntoViewIfNeeded();
+  const latent = await page.locator('canvas#latent').boundingBox();
+  await page.mouse.move(latent.x + latent.width * 0.5, latent.y + latent.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(latent.x + latent.width * 0.56, latent.y + latent.height * 0.5);
+  await page.mouse.up();
+  const probe = await page.evaluate(() => window.loinkPlayground.getState().probe);
+  assert.ok(probe, 'a probe');
+  assert.ok(probe.q.some((v, i) => Math.abs(v - s.q[i]) > 1e-3), 'the probe swings the arm');
+  assert.ok(probe.residual <= 5e-3, `hand ${probe.residual} m off`);
+  assert.ok(probe.angle <= Math.PI / 180, `hand ${probe.angle} rad off`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('on a phone the arm comes first and the legend stays off the hand', async () => {
+  const page = await openPlayground(env, { hash: HASH, viewport: { width: 390, height: 844 }, dpr: 2 });
+  await idle(page);
+  const arm = await page.locator('canvas#arm').boundingBox();
+  const readouts = await page.locator('#readouts').boundingBox();
+  assert.ok(arm.y < readouts.y, 'the arm panel above the readouts');
+  const svg = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));
+  assert.doesNotMatch(svg, /target frame: x red/);
+  await page.screenshot({ path: join(ARTIFACTS, 'pose-phone.png'), fullPage: true });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
