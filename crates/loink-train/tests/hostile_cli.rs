@@ -4,6 +4,8 @@
 //! 1 a failed check. A bad *row* of a targets file is an `invalid` results row, not an abort;
 //! every other row is still solved.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -58,18 +60,7 @@ fn eval(targets: &str, out: &str, robot: &str, solver: &str) -> Output {
 
 /// The results file as (header, rows of fields).
 fn results(path: &str) -> (Vec<String>, Vec<Vec<String>>) {
-    let text = std::fs::read_to_string(path).expect("results file written");
-    let mut lines = text.lines();
-    let header = lines
-        .next()
-        .unwrap()
-        .split(',')
-        .map(str::to_string)
-        .collect();
-    let rows = lines
-        .map(|l| l.split(',').map(str::to_string).collect())
-        .collect();
-    (header, rows)
+    common::csv_rows(std::path::Path::new(path))
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{eval_problem, refused, run, text};
+use common::{csv_rows, eval_problem, refused, run, text};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("loink-pose-cli-{}", std::process::id()));
@@ -20,18 +20,24 @@ fn s(path: &Path) -> &str {
 }
 
 fn rows(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut lines = text.lines();
-    let header = lines
-        .next()
-        .unwrap()
-        .split(',')
-        .map(str::to_string)
-        .collect();
-    let rows = lines
-        .map(|l| l.split(',').map(str::to_string).collect())
-        .collect();
-    (header, rows)
+    csv_rows(path)
+}
+
+/// `loink targets` of `count` tabletop targets (seed 3, the hand within 60° of straight down).
+fn tabletop<'a>(problem: &'a str, count: &'a str, out: &'a Path) -> [&'a str; 11] {
+    [
+        "targets",
+        "--problem",
+        problem,
+        "--count",
+        count,
+        "--seed",
+        "3",
+        "--cone",
+        "60",
+        "--out",
+        s(out),
+    ]
 }
 
 fn number(row: &[String], header: &[String], column: &str) -> f64 {
@@ -42,19 +48,7 @@ fn number(row: &[String], header: &[String], column: &str) -> f64 {
 #[test]
 fn pose_targets_are_unit_quaternions_within_the_cone_and_solve() {
     let targets = scratch("pose.csv");
-    let out = run(&[
-        "targets",
-        "--problem",
-        "panda-pose",
-        "--count",
-        "20",
-        "--seed",
-        "3",
-        "--cone",
-        "60",
-        "--out",
-        s(&targets),
-    ]);
+    let out = run(&tabletop("panda-pose", "20", &targets));
     assert!(out.status.success(), "{}", text(&out));
     let (header, t) = rows(&targets);
     assert_eq!(header.join(","), "x,y,z,qw,qx,qy,qz");
@@ -99,17 +93,7 @@ fn pose_targets_are_unit_quaternions_within_the_cone_and_solve() {
 #[test]
 fn axis_targets_and_data_name_their_columns() {
     let targets = scratch("axis.csv");
-    let out = run(&[
-        "targets",
-        "--problem",
-        "panda-axis",
-        "--count",
-        "5",
-        "--cone",
-        "60",
-        "--out",
-        s(&targets),
-    ]);
+    let out = run(&tabletop("panda-axis", "5", &targets));
     assert!(out.status.success(), "{}", text(&out));
     assert_eq!(rows(&targets).0.join(","), "x,y,z,ax,ay,az");
     let results = scratch("axis-dls.csv");
@@ -138,16 +122,19 @@ fn axis_targets_and_data_name_their_columns() {
 #[test]
 fn a_users_robot_takes_the_pose_task() {
     let urdf = concat!(env!("CARGO_MANIFEST_DIR"), "/../../robots/panda/panda.urdf");
-    let robot = [
-        "--urdf",
-        urdf,
-        "--base",
-        "panda_link0",
-        "--tip",
-        "panda_hand_tcp",
-        "--task",
-        "pose",
-    ];
+    let chain = |task| {
+        [
+            "--urdf",
+            urdf,
+            "--base",
+            "panda_link0",
+            "--tip",
+            "panda_hand_tcp",
+            "--task",
+            task,
+        ]
+    };
+    let robot = chain("pose");
     let targets = scratch("user-pose.csv");
     let mut args = vec!["targets", "--count", "8", "--out", s(&targets)];
     args.extend(robot);
@@ -171,21 +158,9 @@ fn a_users_robot_takes_the_pose_task() {
         .1
         .iter()
         .all(|row| row.contains(&"converged".to_string())));
-    let message = refused(&[
-        "targets",
-        "--urdf",
-        urdf,
-        "--base",
-        "panda_link0",
-        "--tip",
-        "panda_hand_tcp",
-        "--task",
-        "grasp",
-        "--count",
-        "1",
-        "--out",
-        s(&targets),
-    ]);
+    let mut args = vec!["targets", "--count", "1", "--out", s(&targets)];
+    args.extend(chain("grasp"));
+    let message = refused(&args);
     assert!(message.contains("position, pose or axis"), "{message}");
 }
 
@@ -227,16 +202,6 @@ fn bad_pose_input_is_refused_or_made_invalid_with_its_reason() {
     // Within 10 % of unit length a quaternion is normalised and solved.
     assert_eq!(statuses[3], "converged");
     // The cone is for a task that turns the hand.
-    let message = refused(&[
-        "targets",
-        "--problem",
-        "panda",
-        "--count",
-        "1",
-        "--cone",
-        "60",
-        "--out",
-        s(&out),
-    ]);
+    let message = refused(&tabletop("panda", "1", &out));
     assert!(message.contains("--cone"), "{message}");
 }

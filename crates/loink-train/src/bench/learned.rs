@@ -94,7 +94,12 @@ impl Learned {
         untrained: bool,
         problem: &Problem,
     ) -> Result<Self, String> {
-        if charts.problem() != problem {
+        // A model of part of the problem (a chain narrowed to the tabletop cone) answers its
+        // targets with the same kinematics and cost.
+        let model = charts.problem();
+        let same =
+            model.spec().within(&problem.spec()) && model.cost().spec() == problem.cost().spec();
+        if !same {
             return Err(format!(
                 "{label}: trained for a different problem or cost than --robot"
             ));

@@ -90,3 +90,19 @@ pub fn refused(args: &[&str]) -> String {
     );
     message
 }
+
+/// A CSV file as (header, rows of fields).
+pub fn csv_rows(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+    let text = std::fs::read_to_string(path).expect("a CSV file written");
+    let mut lines = text.lines();
+    let header = lines
+        .next()
+        .unwrap_or_default()
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    let rows = lines
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect();
+    (header, rows)
+}
