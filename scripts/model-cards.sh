@@ -41,6 +41,10 @@ experiment climber 'A climbing robot (Magneto)' 'where to stand on a wall so the
 for name in panda panda-flow; do
   experiment "$name" 'The Franka Panda (3-D)' 'a real 7-joint arm from its URDF: n = 6, a 3-D task and a 3-D latent'
 done
+for name in panda-pose panda-pose-flow; do
+  experiment "$name" 'The hand placed and turned (the Panda)' 'the full pose: n = 7, m = 6, the elbow as a one-dimensional latent, its answers in pieces'
+done
+experiment panda-axis 'The hand placed, its tool axis pointed (the Panda)' 'position and tool axis: n = 7, m = 5, a latent plane of elbow and turn'
 
 planar3_reproduces='the central claim of the paper: the cheapest configuration for each target sits at latent z = 0 of an invertible bi-Lipschitz map, found by inverting the network instead of running an optimiser (checked against a global reference optimum)'
 planar3_does_not='the arms and timings of the paper: this arm is the benchmark of docs/planar3.md, and its times are measured on two CPU cores (BENCHMARKS.md)'
@@ -77,3 +81,15 @@ card panda-flow \
 card climber \
   'the paper'"'"'s climbing-robot experiment in spirit: for each foothold and body height, the posture that needs the least magnet force at latent z = 0, found by one inverse instead of an optimiser' \
   'the paper'"'"'s own formulation and robot model, which are not public: this side view with lumped leg pairs, the equal-joint-stiffness force sharing and the soft ankle and tilt terms are ours (docs/climber.md)'
+card panda-pose \
+  'the paper'"'"'s central claim on the full pose: for a hand placed and turned, the cheapest of the elbow'"'"'s postures at latent z = 0, found by inverting eight charts (orientation references turned 0° and 180° about the tool axis, each covering the orientations within 110° of its own, times four pieces of the answers: q5 below −π/2, above π/2, and inside split by the sign of q2, because the optimum jumps between pieces) and keeping the cheapest feasible proposal; with three polish steps it lands within 1 % of J* far more often than DLS or a local solve from mid-range (BENCHMARKS.md)' \
+  'a one-shot answer on the target: unrefined, the charts land centimetres and degrees off (each fits its piece to about 4 cm at the optimum), so the page refines by default; it misses the optimum on about one tabletop target in six, where the cheapest piece is short or sits across a chart'"'"'s cut; the paper'"'"'s arms and timings'
+card panda-axis \
+  'LOInK with a two-dimensional latent on a real arm: the hand placed and its tool axis pointed, the turn about the axis left free, the cheapest of the elbow-and-turn postures at z = 0 of four charts (the pieces of the answers), with one stereographic axis chart over the whole tabletop cone' \
+  'a one-shot answer on the target (the page refines by default) and the targets outside the tabletop cone (the tool axis more than 60° from straight down); the paper'"'"'s arms and timings'
+card panda-pose-flow \
+  'the baseline of the learned-IK literature on the full pose: an IKFlow-style conditional normalising flow on tabletop configurations, sampled at z = 0 or the cheapest of K samples' \
+  "IKFlow's own networks and training budget (trained on two CPU cores); it does not know the cost, so its answer's gap to the optimum is what sampling gives"
+card panda-pose-mse \
+  'the averaging trap on the full pose: a direct regression from the pose to the joints, trained by mean squared error, answers between the elbow'"'"'s postures' \
+  'a solver to use: its answers are averages of postures, off the target; it is here as the baseline the other models are measured against'

@@ -151,3 +151,30 @@ test('on a phone the arm comes first and the legend stays off the hand', async (
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('the tool-axis view: the target an arrow, six numbers, a latent plane of elbow and turn', async () => {
+  const page = await openPlayground(env, { hash: '#model=panda-axis&solver=loink-refine&refine=3' });
+  await idle(page);
+  let s = await state(page);
+  assert.equal(s.model, 'panda-axis');
+  assert.deepEqual(s.columns, ['x', 'y', 'z', 'ax', 'ay', 'az']);
+  assert.equal(s.status, 'converged', s.message);
+  // A tabletop target: the axis 30° off straight down, normalised on entry.
+  const axis = [0.5, 0, -Math.sqrt(3) / 2].map((v) => 2 * v);
+  s = await page.evaluate((t) => window.loinkPlayground.setTarget(...t), [0.45, 0.1, 0.3, ...axis]);
+  assert.equal(s.status, 'converged', s.message);
+  assert.ok(s.residual <= 1e-6 && s.angle <= 1e-6, `${s.residual} m, ${s.angle} rad`);
+  assert.ok(Math.abs(Math.hypot(...s.target.slice(3)) - 1) < 1e-12, `${s.target}`);
+  const wrong = await page.evaluate((t) => {
+    try { window.loinkPlayground.setTarget(...t); return null; } catch (e) { return e.message; }
+  }, FIRST);
+  assert.match(wrong, /takes this view's 6 coordinates \(x, y, z, ax, ay, az\)/);
+  assert.equal((await state(page)).target.length, 6);
+  const svg = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));
+  assert.match(svg, /target tool axis; thin: the hand's/);
+  const latent = await page.evaluate(() => window.loinkPlayground.exportSvg('latent'));
+  assert.match(latent, /Latent plane/);
+  await page.screenshot({ path: join(ARTIFACTS, 'pose-axis.png'), fullPage: true });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -56,7 +56,7 @@ pub struct LatentMap {
     /// Whether the cell's pose breaks a joint limit (the colour scale leaves these out).
     pub outside_limits: Vec<bool>,
     /// Whether the cell's pose, inside the limits, leaves the problem's useful domain (a kind
-    /// with [`loink::problem::Kinematics::domain_words`]; all false otherwise).
+    /// with a [`loink::problem::capability::Domain`] capability; all false otherwise).
     pub outside_domain: Vec<bool>,
     /// Colour scale bounds.
     pub cost_range: (f64, f64),

@@ -4,15 +4,12 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::draw::arm3d::{self, Layout, Part};
+use crate::draw::arm3d::{self, Layout, Part, RING_RADIUS};
 use crate::grab::{Grab, GrabMode};
 use crate::playground::{js_err, Playground};
 
 /// How close (CSS px) to the target's mark a press grabs the target rather than the view.
 const GRAB_RADIUS: f64 = 24.0;
-/// The ring around a turning target (CSS px): a press within [`RING_BAND`] of it turns the
-/// target about the viewing axis.
-pub(crate) const RING_RADIUS: f64 = 40.0;
 /// Half the width of the ring's grip (CSS px).
 const RING_BAND: f64 = 9.0;
 /// One key turn of the target (degrees): `q`/`e` about its own z, shift + arrows a tilt.

@@ -6,11 +6,11 @@
 //! world coordinates (its columns are the tool's axes in the world); a quaternion is
 //! (w, x, y, z), w first, and q and −q are the same orientation.
 //!
-//! Symbols: θ ∈ R³ a rotation vector (angle φ = ‖θ‖ about the axis θ/φ); [θ]× its skew matrix;
-//! exp(θ) = I + (sin φ/φ)[θ]× + ((1 − cos φ)/φ²)[θ]×²; log the inverse, with φ ≤ π. The right
+//! Symbols: θ ∈ R³ a rotation vector (angle φ = ‖θ‖ about the axis θ/φ); \[θ\]× its skew matrix;
+//! exp(θ) = I + (sin φ/φ)\[θ\]× + ((1 − cos φ)/φ²)\[θ\]×²; log the inverse, with φ ≤ π. The right
 //! Jacobian J_r(θ) relates a change of θ to a turn in the rotated frame,
 //! exp(θ + δ) ≈ exp(θ)·exp(J_r(θ)·δ); its inverse is
-//! J_r⁻¹(θ) = I + ½[θ]× + (1/φ² − (1 + cos φ)/(2φ sin φ))[θ]×².
+//! J_r⁻¹(θ) = I + ½\[θ\]× + (1/φ² − (1 + cos φ)/(2φ sin φ))\[θ\]×².
 //!
 //! The logarithm goes through the quaternion, 2·atan2(‖v‖, w)·v/‖v‖ with w ≥ 0, which keeps its
 //! precision from 0 to π (a matrix trace formula loses half the digits near both ends).

@@ -140,7 +140,13 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         }
         let json = serde_json::to_string(&train_one(k)?)
             .map_err(|e| TrainError::Argument(e.to_string()))?;
-        return std::fs::write(out, json).map_err(|source| TrainError::Io {
+        // Written whole, then renamed: a run stopped mid-write leaves no half chart behind.
+        let partial = out.with_extension("partial");
+        std::fs::write(&partial, json).map_err(|source| TrainError::Io {
+            path: partial.clone(),
+            source,
+        })?;
+        return std::fs::rename(&partial, out).map_err(|source| TrainError::Io {
             path: out.clone(),
             source,
         });
@@ -216,16 +222,32 @@ struct TrainedChart {
     seconds: f64,
 }
 
+/// Reads a chart a worker wrote, `None` when there is none or it does not parse.
+fn read_chart(path: &std::path::Path) -> Option<TrainedChart> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+/// The folder the workers of one command line write to: named by a digest of the line, so
+/// that the same command run again after an interruption finds the charts already trained
+/// (each chart's training is deterministic: its seed follows from the flags and its index).
+fn worker_dir(argv: &[String]) -> PathBuf {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(argv.join("\u{1f}").as_bytes());
+    let tag: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    std::env::temp_dir().join(format!("loink-charts-{tag}"))
+}
+
 /// Trains the `count` charts `jobs` at a time, each in a process of its own (this binary, this
 /// flags, `--only-chart k`): training threads of one process contend inside the
-/// autodiff backend and run no faster together than one after another; processes do.
+/// autodiff backend and run no faster together than one after another; processes do. Charts
+/// an interrupted run of the same command finished are taken as they are.
 fn in_processes(
     argv: &[String],
     count: usize,
     jobs: usize,
 ) -> Result<Vec<TrainedChart>, TrainError> {
     let exe = std::env::current_exe().map_err(|e| TrainError::Argument(e.to_string()))?;
-    let dir = std::env::temp_dir().join(format!("loink-charts-{}", std::process::id()));
+    let dir = worker_dir(argv);
     std::fs::create_dir_all(&dir).map_err(|source| TrainError::Io {
         path: dir.clone(),
         source,
@@ -249,6 +271,13 @@ fn in_processes(
                 };
                 if k >= count {
                     break;
+                }
+                if read_chart(&path_of(k)).is_some() {
+                    eprintln!(
+                        "== chart {}/{count}: trained by an interrupted run of this command, kept",
+                        k + 1
+                    );
+                    continue;
                 }
                 let status = std::process::Command::new(&exe)
                     .args(argv)
@@ -291,4 +320,39 @@ fn in_processes(
     };
     let _ = std::fs::remove_dir_all(&dir);
     trained
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_workers_folder_is_the_command_lines_own() {
+        let line = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        let a = worker_dir(&line("--problem panda-pose --turns 0,180 --seed 1"));
+        assert_eq!(
+            a,
+            worker_dir(&line("--problem panda-pose --turns 0,180 --seed 1"))
+        );
+        assert_ne!(
+            a,
+            worker_dir(&line("--problem panda-pose --turns 0,180 --seed 2"))
+        );
+        // Arguments are kept apart: "a b" + "c" is not "a" + "b c".
+        assert_ne!(
+            worker_dir(&["a b".into(), "c".into()]),
+            worker_dir(&["a".into(), "b c".into()])
+        );
+    }
+
+    #[test]
+    fn a_half_written_chart_is_trained_again() {
+        let dir = std::env::temp_dir().join(format!("loink-charts-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("chart-0.json");
+        assert!(read_chart(&path).is_none(), "no file");
+        std::fs::write(&path, "{\"entry\": {\"region\"").unwrap();
+        assert!(read_chart(&path).is_none(), "a truncated file");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -459,6 +459,22 @@ impl Legend {
         area.present().map_err(text_err)
     }
 
+    /// Its box's width and height on `area` (device pixels).
+    pub fn size(&self, area: &Area, surface: &Surface) -> DrawResult<(i32, i32)> {
+        let font = surface.font(palette::LABEL_PX, INK);
+        let pad = surface.px(6.0);
+        let row = surface.px(palette::LABEL_PX * 1.55);
+        let mut text_w = 0;
+        for (_, text) in &self.entries {
+            let (w, _) = area.estimate_text_size(text, &font).map_err(text_err)?;
+            text_w = text_w.max(w as i32);
+        }
+        let width = pad * 2 + surface.px(20.0) + pad / 2 + text_w;
+        let height =
+            pad * 2 + row * self.entries.len() as i32 - (row - surface.px(palette::LABEL_PX));
+        Ok((width, height))
+    }
+
     /// Draws the legend in `corner` of the plot rectangle `plot` (device pixels).
     pub fn draw(
         &self,
@@ -474,14 +490,7 @@ impl Legend {
         let pad = surface.px(6.0);
         let swatch = surface.px(20.0);
         let row = surface.px(palette::LABEL_PX * 1.55);
-        let mut text_w = 0;
-        for (_, text) in &self.entries {
-            let (w, _) = area.estimate_text_size(text, &font).map_err(text_err)?;
-            text_w = text_w.max(w as i32);
-        }
-        let width = pad * 2 + swatch + pad / 2 + text_w;
-        let height =
-            pad * 2 + row * self.entries.len() as i32 - (row - surface.px(palette::LABEL_PX));
+        let (width, height) = self.size(area, surface)?;
         let inset = surface.px(6.0);
         // The plot range is in canvas pixels; this area may be a sub-area offset from the corner.
         let (bx, by) = area.get_base_pixel();

@@ -64,6 +64,52 @@ fn runs(values: &[f64], costs: &[f64]) -> Vec<Run> {
     out
 }
 
+/// Where the legend goes: the corner of the plot whose box (`legend`, pixels, on a plot of
+/// `plot` pixels) covers the fewest of `points` with the cost axis up to `highest`; when every
+/// corner covers some, the axis is raised so that the legend sits above them all, top right.
+fn place_legend(
+    points: &[(f64, f64)],
+    (lo, hi): (f64, f64),
+    highest: f64,
+    legend: (i32, i32),
+    plot: (f64, f64),
+) -> (Corner, f64) {
+    let inset = 8.0;
+    let w = ((f64::from(legend.0) + inset) / plot.0.max(1.0)).min(1.0) * (hi - lo);
+    let h_share = ((f64::from(legend.1) + inset) / plot.1.max(1.0)).min(0.9);
+    let covered = |corner: Corner, top: f64| {
+        let h = h_share * top;
+        let (x0, x1) = match corner {
+            Corner::UpperLeft | Corner::LowerLeft => (lo, lo + w),
+            _ => (hi - w, hi),
+        };
+        let (y0, y1) = match corner {
+            Corner::UpperLeft | Corner::UpperRight => (top - h, top),
+            _ => (0.0, h),
+        };
+        points
+            .iter()
+            .filter(|(v, c)| (x0..=x1).contains(v) && (y0..=y1).contains(c))
+            .count()
+    };
+    let corners = [
+        Corner::UpperRight,
+        Corner::UpperLeft,
+        Corner::LowerRight,
+        Corner::LowerLeft,
+    ];
+    let (best, count) = corners
+        .iter()
+        .map(|&c| (c, covered(c, highest)))
+        .min_by_key(|&(_, n)| n)
+        .unwrap_or((Corner::UpperRight, 0));
+    if count == 0 {
+        (best, highest)
+    } else {
+        (Corner::UpperRight, highest / (1.0 - h_share))
+    }
+}
+
 /// Draws the panel.
 pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
     let area = surface.area()?;
@@ -98,19 +144,59 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
         );
     }
     let (lo, hi) = (sweep.values[0], sweep.values[sweep.values.len() - 1]);
-    let top = pieces
+    let q_at = |q: &[f64]| q.get(sweep.joint).copied();
+    // The marks drawn: (value, cost, colour, legend words).
+    let marks: Vec<(f64, f64, RGBColor, String)> = scene
+        .marks
         .iter()
-        .flat_map(|(_, r)| r.iter().flatten().map(|p| p.1))
-        .fold(0.0, f64::max)
-        .max(
-            scene
-                .marks
-                .iter()
-                .map(|m| m.cost.min(1e3))
-                .fold(0.0, f64::max),
-        )
-        .max(1e-3)
-        * 1.08;
+        .filter_map(|mark| {
+            let v = q_at(mark.q).filter(|_| mark.cost.is_finite())?;
+            let (colour, what) = if mark.reached {
+                (mark.colour, "")
+            } else {
+                (palette::TARGET, " (not on the target)")
+            };
+            let words = format!("{}, J = {:.4}{what}", mark.label, mark.cost);
+            Some((v, mark.cost.min(1e3), colour, words))
+        })
+        .collect();
+    let mut legend = Legend::default();
+    for (k, (branch, _)) in pieces.iter().enumerate().take(4) {
+        let colour = palette::CHARTS[*branch % palette::CHARTS.len()];
+        legend.add(
+            Mark::Line(colour.to_rgba(), 2.0),
+            format!("piece {}", k + 1),
+        );
+    }
+    legend.add(Mark::Cross(INK.mix(0.7)), "a joint limit ends a piece");
+    if let Some((_, best_cost)) = scene.optimum {
+        legend.add(
+            Mark::Ring(OPTIMUM.to_rgba()),
+            format!("optimum (reference), J* = {best_cost:.4}"),
+        );
+    }
+    for (_, _, colour, words) in &marks {
+        legend.add(Mark::Dot(colour.to_rgba()), words.clone());
+    }
+    let points: Vec<(f64, f64)> = pieces
+        .iter()
+        .flat_map(|(_, r)| r.iter().flatten().copied())
+        .chain(marks.iter().map(|m| (m.0, m.1)))
+        .chain(scene.optimum.map(|(_, c)| (lo, c)))
+        .collect();
+    let highest = points.iter().map(|p| p.1).fold(0.0, f64::max).max(1e-3) * 1.08;
+    let (body_w, body_h) = body.dim_in_pixel();
+    let plot = (
+        f64::from(body_w) - f64::from(surface.px(64.0)),
+        f64::from(body_h) - f64::from(surface.px(42.0)),
+    );
+    let (corner, top) = place_legend(
+        &points,
+        (lo, hi),
+        highest,
+        legend.size(&body, surface)?,
+        plot,
+    );
     let mut chart = ChartBuilder::on(&body)
         .margin(surface.px(6.0))
         .margin_right(surface.px(12.0))
@@ -132,10 +218,9 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
         .axis_desc_style(surface.font(palette::LABEL_PX, INK))
         .draw()
         .map_err(text_err)?;
-    let mut legend = Legend::default();
     let line = surface.stroke(2.0);
     let cut = surface.px(3.0);
-    for (k, (branch, runs)) in pieces.iter().enumerate() {
+    for (branch, runs) in &pieces {
         let colour = palette::CHARTS[*branch % palette::CHARTS.len()];
         for run in runs {
             chart
@@ -153,15 +238,7 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
                 }
             }
         }
-        if k < 4 {
-            legend.add(
-                Mark::Line(colour.to_rgba(), 2.0),
-                format!("piece {}", k + 1),
-            );
-        }
     }
-    legend.add(Mark::Cross(INK.mix(0.7)), "a joint limit ends a piece");
-    let q_at = |q: &[f64]| q.get(sweep.joint).copied();
     if let Some((best, best_cost)) = scene.optimum {
         chart
             .draw_series(LineSeries::new(
@@ -178,49 +255,47 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
                 )))
                 .map_err(text_err)?;
         }
-        legend.add(
-            Mark::Ring(OPTIMUM.to_rgba()),
-            format!("optimum (reference), J* = {best_cost:.4}"),
-        );
     }
-    for mark in scene.marks {
-        let Some(v) = q_at(mark.q).filter(|_| mark.cost.is_finite()) else {
-            continue;
-        };
-        let colour = if mark.reached {
-            mark.colour
-        } else {
-            palette::TARGET
-        };
+    for (v, cost, colour, _) in &marks {
         chart
             .draw_series(std::iter::once(Circle::new(
-                (v, mark.cost.min(top)),
+                (*v, cost.min(top)),
                 surface.px(4.5),
                 colour.filled(),
             )))
             .map_err(text_err)?;
-        let what = if mark.reached {
-            ""
-        } else {
-            " (not on the target)"
-        };
-        legend.add(
-            Mark::Dot(colour.to_rgba()),
-            format!("{}, J = {:.4}{what}", mark.label, mark.cost),
-        );
     }
     legend.draw(
         &body,
         surface,
         chart.plotting_area().get_pixel_range(),
-        Corner::UpperRight,
+        corner,
     )?;
     area.present().map_err(text_err)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::runs;
+    use super::{place_legend, runs, Corner};
+
+    #[test]
+    fn the_legend_goes_where_no_curve_is_or_above_them_all() {
+        // A quarter of the plot for the legend; curves high on the right, low on the left.
+        let (legend, plot) = ((100, 50), (400.0, 200.0));
+        let right_high: Vec<(f64, f64)> = (0..50).map(|k| (1.0 + k as f64 * 0.04, 3.0)).collect();
+        let (corner, top) = place_legend(&right_high, (-3.0, 3.0), 3.2, legend, plot);
+        assert_eq!((corner, top), (Corner::UpperLeft, 3.2));
+        // Points in every corner: the axis is raised over the legend's share of the height.
+        let everywhere = [(-2.9, 0.1), (-2.9, 3.0), (2.9, 0.1), (2.9, 3.0)];
+        let (corner, top) = place_legend(&everywhere, (-3.0, 3.0), 3.2, legend, plot);
+        assert_eq!(corner, Corner::UpperRight);
+        let share = (50.0 + 8.0) / 200.0;
+        assert!((top - 3.2 / (1.0 - share)).abs() < 1e-12, "{top}");
+        assert!(
+            3.0 < top * (1.0 - share),
+            "the highest point stays under the legend"
+        );
+    }
 
     #[test]
     fn a_piece_splits_where_it_has_no_answer() {

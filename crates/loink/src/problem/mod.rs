@@ -209,11 +209,11 @@ impl Problem {
     pub fn task_dim(&self) -> usize {
         self.kinematics.task().dim()
     }
-    /// The task space ([`Kinematics::task`]).
+    /// The task space (the kind's [`Basics::task`]).
     pub fn task(&self) -> &TaskSpace {
         self.kinematics.task()
     }
-    /// The kind's facts ([`Kinematics::profile`]).
+    /// The kind's facts (its [`Basics::profile`]).
     pub fn profile(&self) -> &Profile {
         self.kinematics.profile()
     }

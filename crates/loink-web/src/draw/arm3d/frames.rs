@@ -9,6 +9,9 @@ use super::{line, pixel, projected, Area, DrawResult, Layout};
 use crate::draw::palette::{MUTED, TARGET};
 use crate::draw::{text_err, Surface};
 
+/// The ring around a turning target (CSS px): a press on it turns the target about the viewing
+/// axis (the 3-D view's input grips it within a few pixels).
+pub const RING_RADIUS: f64 = 40.0;
 /// Length of a drawn axis (m).
 pub const AXIS_LENGTH: f64 = 0.09;
 /// The axes' colours: x, y, z.

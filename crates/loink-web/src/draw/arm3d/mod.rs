@@ -13,7 +13,7 @@ use crate::view::Viewport;
 
 mod frames;
 mod layout;
-pub use frames::{Axes, Shown};
+pub use frames::{Axes, Shown, RING_RADIUS};
 pub use layout::{layout, target_at, Layout, Part};
 
 /// What the 3-D arm panel shows: the answer (its problem's skeleton draws the robot) and how
@@ -437,7 +437,7 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
     );
     if let Some(turning) = &turning {
         if scene.hint.is_some() {
-            frames::ring(&area, surface, layout, t, crate::playground3d::RING_RADIUS)?;
+            frames::ring(&area, surface, layout, t, RING_RADIUS)?;
         }
         let flat = frames::main_view(layout);
         let style = (frames::AXIS_LENGTH, 3.0, 1.0);
