@@ -41,7 +41,7 @@ experiment climber 'A climbing robot (Magneto)' 'where to stand on a wall so the
 for name in panda panda-flow; do
   experiment "$name" 'The Franka Panda (3-D)' 'a real 7-joint arm from its URDF: n = 6, a 3-D task and a 3-D latent'
 done
-for name in panda-pose panda-pose-flow; do
+for name in panda-pose panda-pose-flow panda-pose-mse; do
   experiment "$name" 'The hand placed and turned (the Panda)' 'the full pose: n = 7, m = 6, the elbow as a one-dimensional latent, its answers in pieces'
 done
 experiment panda-axis 'The hand placed, its tool axis pointed (the Panda)' 'position and tool axis: n = 7, m = 5, a latent plane of elbow and turn'

@@ -2,7 +2,8 @@
 """Measures every shipped LOInK model on 1,000 held-out targets of its problem and writes the
 table between the quality markers of web/models/README.md.
 
-    python3 scripts/model-quality.py      (after cargo build --release -p loink-train)
+    python3 scripts/model-quality.py                   (after cargo build --release -p loink-train)
+    python3 scripts/model-quality.py panda-pose ...    (only these models' rows; the others kept)
 
 Targets: `loink targets --robot P --count 1000 --seed 2026` (not the training seed). Each model is
 run by `loink eval` one-shot, with two feedback rounds and with --refine 3; the table reads the
@@ -65,8 +66,23 @@ def main():
         "feedback 2: residual median | `--refine 3`: within 1 % of J\\* | gap median / p95 (`--refine 3`) |",
         "|---|---|---|---|---|---|---|",
     ]
+    only = set(sys.argv[1:])
+    text = open(README, encoding="utf-8").read()
+    head, rest = text.split(BEGIN, 1)
+    table, tail = rest.split(END, 1)
+    kept = {}
+    for line in table.strip().splitlines()[2:]:
+        cells = line.split("|")
+        if len(cells) == 8:  # a row from before the angle column: no angle, as for a position task
+            cells.insert(4, " — ")
+        name = cells[1].strip().replace("**", "").replace(" (default)", "")
+        kept[name] = "|".join(cells)
     for model in catalog["models"]:
         if model["kind"] not in ("loink", "charts"):
+            continue
+        if only and model["name"] not in only:
+            if model["name"] in kept:
+                lines.append(kept[model["name"]])
             continue
         problem, file = model["problem"], model["file"]
         targets = os.path.join(tmp, f"targets-{problem}.csv")
@@ -94,9 +110,6 @@ def main():
             f"{100 * hits:.1f} % | {percent(median(gaps))} / {percent(quantile(gaps, 0.95))} |"
         )
         print(lines[-1], file=sys.stderr)
-    text = open(README, encoding="utf-8").read()
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
     open(README, "w", encoding="utf-8").write(head + BEGIN + "\n" + "\n".join(lines) + "\n" + END + tail)
     print(f"wrote the quality table of {README}")
 

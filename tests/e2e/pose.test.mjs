@@ -159,16 +159,18 @@ test('the tool-axis view: the target an arrow, six numbers, a latent plane of el
   assert.equal(s.model, 'panda-axis');
   assert.deepEqual(s.columns, ['x', 'y', 'z', 'ax', 'ay', 'az']);
   assert.equal(s.status, 'converged', s.message);
-  // A tabletop target: the axis 30° off straight down, normalised on entry.
-  const axis = [0.5, 0, -Math.sqrt(3) / 2].map((v) => 2 * v);
+  // A tabletop target: the axis 30° off straight down, 5 % long (normalised on entry).
+  const axis = [0.5, 0, -Math.sqrt(3) / 2].map((v) => 1.05 * v);
   s = await page.evaluate((t) => window.loinkPlayground.setTarget(...t), [0.45, 0.1, 0.3, ...axis]);
   assert.equal(s.status, 'converged', s.message);
   assert.ok(s.residual <= 1e-6 && s.angle <= 1e-6, `${s.residual} m, ${s.angle} rad`);
   assert.ok(Math.abs(Math.hypot(...s.target.slice(3)) - 1) < 1e-12, `${s.target}`);
-  const wrong = await page.evaluate((t) => {
+  const refused = (t) => page.evaluate((t) => {
     try { window.loinkPlayground.setTarget(...t); return null; } catch (e) { return e.message; }
-  }, FIRST);
-  assert.match(wrong, /takes this view's 6 coordinates \(x, y, z, ax, ay, az\)/);
+  }, t);
+  assert.match(await refused(FIRST), /takes this view's 6 coordinates \(x, y, z, ax, ay, az\)/);
+  // An axis far from unit length is a mistake, not a direction: refused, nothing changes.
+  assert.match(await refused([0.45, 0.1, 0.3, 1, 0, -2]), /axis \(ax,ay,az\): its length/);
   assert.equal((await state(page)).target.length, 6);
   const svg = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));
   assert.match(svg, /target tool axis; thin: the hand's/);

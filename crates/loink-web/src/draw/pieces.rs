@@ -165,7 +165,7 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
         let colour = palette::CHARTS[*branch % palette::CHARTS.len()];
         legend.add(
             Mark::Line(colour.to_rgba(), 2.0),
-            format!("piece {}", k + 1),
+            format!("branch {} of the answers", k + 1),
         );
     }
     legend.add(Mark::Cross(INK.mix(0.7)), "a joint limit ends a piece");
