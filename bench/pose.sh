@@ -8,9 +8,13 @@
 # through bench/ipopt_chain.py's kinematics; the tables (bench/pose_table.py) and the published
 # anchors go to bench/results/pose.md, which bench/compose.sh puts into BENCHMARKS.md.
 #   bash bench/pose.sh [COUNT]        (IPOPT: about COUNT × 0.5 s per task)
+#   bash bench/pose.sh COUNT --keep   keeps what an earlier run with the same COUNT left (each
+#                                     method's CSV, the `loink bench` folder: delete one to rerun
+#                                     it) and writes the tables again
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 count=${1:-1000}
+keep=${2:-}
 loink=target/release/loink
 python=bench/.venv/bin/python
 bash bench/setup-venv.sh >/dev/null
@@ -24,10 +28,11 @@ for task in pose axis; do
     flow=web/models/$problem-flow.json
     mse=web/models/$problem-mse.json
     mkdir -p "$out"
-    rm -f "$out"/*.csv
+    if [ "$keep" != "--keep" ]; then rm -f "$out"/*.csv; fi
     "$loink" targets --problem "$problem" --count "$count" --seed 1 --cone 60 --out "$out/targets.csv" >/dev/null
     run() { # NAME ARGS...
         local name=$1; shift
+        if [ "$keep" = "--keep" ] && [ -f "$out/$name.csv" ]; then return; fi
         echo "== $problem $name: loink eval $*"
         "$loink" eval "$@" --targets "$out/targets.csv" --out "$out/$name.csv" >/dev/null
     }
@@ -49,7 +54,7 @@ for task in pose axis; do
         run mse --model "$mse" --no-gap
     fi
     echo "== $problem ipopt: mid-range and best of 16"
-    "$python" bench/ipopt_pose.py --robot "$problem" --targets "$out/targets.csv" --out-dir "$out" \
+    [ "$keep" = "--keep" ] && [ -f "$out/ipopt-best-16.csv" ] || "$python" bench/ipopt_pose.py --robot "$problem" --targets "$out/targets.csv" --out-dir "$out" \
         --methods mid,best-16
     # J* where each answer that misses lands: the reached poses, by the independent kinematics,
     # through the reference.
@@ -60,7 +65,7 @@ for task in pose axis; do
                 --out "$out/reached-$name.csv" >/dev/null 2>&1 || true
         fi
     done
-    if [ -f "$model" ]; then
+    if [ -f "$model" ] && ! { [ "$keep" = "--keep" ] && [ -f "$out/bench/$problem-rows.csv" ]; }; then
         echo "== $problem loink bench: every method in one run, cold on the targets and warm along a path"
         rm -rf "$out/bench"
         "$loink" bench --problem "$problem" --model "$model" --targets "$out/targets.csv" \

@@ -175,7 +175,8 @@ pub fn markdown(ctx: &Context, tables: &[(Clock, Vec<Summary>)], heads: &[Headli
          wall time around the call, and the solving thread's CPU time over the call (on a loaded machine \
          wall time also counts time spent descheduled). `× IPOPT(mid)` is the median time of one IPOPT call \
          from the mid-range seed on the same set divided by the method's median; the spread is the p5–p95 \
-         of the per-target ratios. Feasible: ‖p(q) − y‖ < 1e-6 m and limits held to 1e-6 rad by replay. \
+         of the per-target ratios. Feasible: ‖p(q) − y‖ < 1e-6 m (and an orientation or axis error < 1e-6 rad \
+         for a task that turns the hand) and limits held to 1e-6 rad by replay. \
          Gap (J − J*)/J* is over every row with a cost (infeasible rows included).\n\n{}## Headline\n\n{}\n",
         ctx.command,
         ctx.machine,

@@ -61,12 +61,14 @@ impl Clock {
 }
 
 impl Row {
-    /// Feasible as planar3.md defines it: residual < 1e-6 m and limits held to 1e-6 rad
-    /// (judged from the replayed numbers, whatever the solver claims).
+    /// Feasible as planar3.md defines it: residual < 1e-6 m, for a task that turns the hand
+    /// its angle < 1e-6 rad, and limits held to 1e-6 rad (judged from the replayed numbers,
+    /// whatever the solver claims).
     pub fn feasible(&self) -> bool {
         let tol = Tolerance::CLASSICAL;
         self.solution.status() != Status::Invalid
             && self.solution.residual() < tol.residual
+            && self.solution.angle().is_none_or(|a| a < tol.angle)
             && self.solution.margin() >= -tol.limits
     }
 
