@@ -1,11 +1,14 @@
 // The Panda view's speed in headless Chromium: three drags of the target (40 steps each) with
 // LOInK + refine 3, the page's frame time (solve + every panel) at each step, then the settled
 // solve readout (timed by repetition while idle). Prints figures; asserts nothing.
-//   node tests/e2e/panda-speed.mjs
+//   node tests/e2e/panda-speed.mjs            the Panda's position view
+//   node tests/e2e/panda-speed.mjs HASH       another 3-D view, e.g. the pose:
+//     '#model=panda-pose&solver=loink-refine&refine=3&target=0.3088,-0.4336,0.5452,0.3473,0.7982,-0.4689,-0.1497'
 import { startAll, openPlayground } from './harness.mjs';
+const hash = process.argv[2] ?? '#model=panda&solver=loink-refine&refine=3&target=0.45,-0.2,0.35';
 const env = await startAll();
 try {
-  const page = await openPlayground(env, { hash: '#model=panda&solver=loink-refine&refine=3&target=0.45,-0.2,0.35' });
+  const page = await openPlayground(env, { hash });
   await page.evaluate(() => window.loinkPlayground.whenIdle());
   const box = await page.locator('canvas#arm').boundingBox();
   const frames = [];

@@ -238,8 +238,11 @@ pub struct Readouts {
     pub angle: Option<String>,
     /// J(q).
     pub cost: String,
-    /// Gap to J* in %.
+    /// Gap to J* in %, or J − J* itself where J* is near 0 ([`GAP_ABSOLUTE_BELOW`]).
     pub gap: String,
+    /// The gap's unit: `%`, or `(J − J*)` when it is absolute.
+    #[serde(rename = "gap-unit")]
+    pub gap_unit: String,
     /// Joint-limit margin in rad.
     pub margin: String,
     /// Status word.
@@ -285,6 +288,7 @@ impl Readouts {
             angle: None,
             cost: or_dash(cost, |v| format!("{v:.5}")),
             gap: or_dash(gap, gap_text),
+            gap_unit: "%".into(),
             margin: or_dash(margin, |v| format!("{v:.4}")),
             status: status.to_string(),
             iterations,
@@ -303,6 +307,19 @@ impl Readouts {
         self.residual = or_dash(residual, |v| format!("{:.2e}", v * 1e3));
         self.residual_unit = "mm".into();
         self.angle = Some(or_dash(angle, |v| format!("{:.2e}", v.to_degrees())));
+        self
+    }
+}
+
+/// Below this |J*| a relative gap says little (it divides by almost nothing): the readout gives
+/// J − J* itself.
+pub const GAP_ABSOLUTE_BELOW: f64 = 1e-3;
+
+impl Readouts {
+    /// The gap as J − J* (in the cost's own units) where J* is near 0.
+    pub fn with_absolute_gap(mut self, cost: f64, optimum: f64) -> Readouts {
+        self.gap = or_dash(cost - optimum, |v| format!("{v:.2e}"));
+        self.gap_unit = "(J − J*)".into();
         self
     }
 }
@@ -433,5 +450,35 @@ pub fn readout_notes(
         solve_us,
         cost: cost_definition(cost),
         gap: "(J − J*)/J* in percent, J* the reference optimum's cost; shown only for an answer that reaches the target within the limits".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod gap_tests {
+    use super::Readouts;
+
+    fn readouts(gap: f64) -> Readouts {
+        Readouts::new(
+            1e-9,
+            0.3,
+            gap,
+            0.1,
+            "converged",
+            "3".into(),
+            "12".into(),
+            1.0,
+        )
+    }
+
+    #[test]
+    fn the_gap_is_relative_unless_the_optimum_is_near_zero() {
+        let relative = readouts(1.25);
+        assert_eq!(
+            (relative.gap.as_str(), relative.gap_unit.as_str()),
+            ("1.250", "%")
+        );
+        let absolute = readouts(f64::INFINITY).with_absolute_gap(2.5e-4, 1e-5);
+        assert_eq!(absolute.gap, "2.40e-4");
+        assert_eq!(absolute.gap_unit, "(J − J*)");
     }
 }

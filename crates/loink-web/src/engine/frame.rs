@@ -75,6 +75,11 @@ impl Engine {
         if let Some(angle) = s.angle() {
             readouts = readouts.with_angle(s.residual(), angle);
         }
+        if let Some(opt) = self.optimum.as_ref().filter(|_| gap.is_finite()) {
+            if opt.cost.abs() < crate::state::GAP_ABSOLUTE_BELOW {
+                readouts = readouts.with_absolute_gap(s.cost(), opt.cost);
+            }
+        }
         FrameState {
             model: self.entry.name.to_string(),
             solver: self.settings.solver.as_str().to_string(),
