@@ -69,9 +69,19 @@ fn hostile_input_is_a_readable_js_error_and_changes_nothing() {
     let mut pg = playground();
     let before = pg.hash();
     for (x, y) in [(f64::NAN, 0.0), (f64::INFINITY, 1.0), (1e300, 0.0)] {
-        assert!(pg
-            .set_target(x.into(), y.into(), JsValue::UNDEFINED)
-            .is_err());
+        assert!(pg.set_target(vec![x.into(), y.into()]).is_err());
+    }
+    // A planar view takes two coordinates: one or three are refused, saying how many.
+    for count in [1, 3] {
+        let err = pg
+            .set_target(vec![JsValue::from(0.5); count])
+            .expect_err("refused");
+        let text = String::from(
+            JsValue::from(err)
+                .unchecked_into::<js_sys::Error>()
+                .message(),
+        );
+        assert!(text.contains("takes this view's 2 coordinates"), "{text}");
     }
     // Non-numbers are refused by type, naming what came (null is not x = 0).
     for (bad, named) in [
@@ -82,9 +92,7 @@ fn hostile_input_is_a_readable_js_error_and_changes_nothing() {
         (js_sys::BigInt::from(1u32).into(), "got a bigint"),
         (js_sys::Object::new().into(), "got an object"),
     ] {
-        let err = pg
-            .set_target(bad, 0.5.into(), JsValue::UNDEFINED)
-            .expect_err("refused");
+        let err = pg.set_target(vec![bad, 0.5.into()]).expect_err("refused");
         let text = JsValue::from(err)
             .unchecked_into::<js_sys::Error>()
             .message();
@@ -107,9 +115,7 @@ fn hostile_input_is_a_readable_js_error_and_changes_nothing() {
     assert!(pg.apply(JsValue::from_str("not settings")).is_err());
     assert_eq!(pg.hash(), before);
     // The next good input is answered.
-    let state = pg
-        .set_target(0.5.into(), 0.5.into(), JsValue::UNDEFINED)
-        .unwrap();
+    let state = pg.set_target(vec![0.5.into(), 0.5.into()]).unwrap();
     assert_eq!(field(&state, "status").as_string().unwrap(), "converged");
     // The gap follows with the drawn frame; until then it says it is pending.
     assert_eq!(field(&state, "optimumPending").as_bool(), Some(true));
