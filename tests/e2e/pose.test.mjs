@@ -1,7 +1,8 @@
 // The Panda's hand placed and turned (#model=panda-pose): the target a frame with the hand's
 // own, setTarget with seven numbers, the link's target, `q` turning the target about its own z
 // axis, the ring, the elbow line (a latent drag swings the arm with the hand held), the pieces
-// in the landscape, the phone layout. Screenshots: tests/artifacts/pose.png, pose-phone.png.
+// in the landscape, the phone layout, the tool-axis view, the two-finger twist. Screenshots:
+// tests/artifacts/pose.png, pose-phone.png, pose-axis.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -177,6 +178,37 @@ test('the tool-axis view: the target an arrow, six numbers, a latent plane of el
   const latent = await page.evaluate(() => window.loinkPlayground.exportSvg('latent'));
   assert.match(latent, /Latent plane/);
   await page.screenshot({ path: join(ARTIFACTS, 'pose-axis.png'), fullPage: true });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('on a touch screen a two-finger twist turns the target about the viewing axis', async () => {
+  const page = await openPlayground(env, {
+    hash: `${HASH}&target=${FIRST.join(',')}`, viewport: { width: 390, height: 844 }, dpr: 2,
+  });
+  await idle(page);
+  const before = await state(page);
+  const box = await page.locator('canvas#arm').boundingBox();
+  const [px, py] = await page.evaluate((t) => window.loinkPlayground.worldToCanvas(t[0], t[1], t[2]), before.target);
+  const cdp = await page.context().newCDPSession(page);
+  const at = (x, y, id) => ({ x: box.x + x, y: box.y + y, id });
+  const first = at(px, py, 0);
+  const send = (type, touchPoints) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+  // The first finger on the target, the second 60 px to its right, swept a quarter turn
+  // counter-clockwise about the first.
+  await send('touchStart', [first]);
+  await send('touchStart', [first, at(px + 60, py, 1)]);
+  for (let k = 1; k <= 8; k += 1) {
+    const a = (k / 8) * (Math.PI / 2);
+    await send('touchMove', [first, at(px + 60 * Math.cos(a), py - 60 * Math.sin(a), 1)]);
+  }
+  await send('touchEnd', []);
+  await idle(page);
+  const s = await state(page);
+  const moved = Math.hypot(...s.target.slice(0, 3).map((v, i) => v - before.target[i]));
+  assert.ok(moved < 1e-3, `the position moved ${moved} m`);
+  const turned = between(s.target.slice(3), before.target.slice(3));
+  assert.ok(Math.abs(turned - Math.PI / 2) < 0.03, `the twist turned ${turned} rad`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

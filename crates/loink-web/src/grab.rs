@@ -14,6 +14,9 @@ pub(crate) enum GrabMode {
     Depth,
     /// The target's orientation, about the viewing axis (the ring around it).
     Ring,
+    /// The target's orientation, about the viewing axis, by a two-finger twist: the second
+    /// finger turning about the first, which stays at this pivot (CSS px).
+    Twist([f64; 2]),
 }
 
 /// A drag in progress: what it moves and where the pointer last was (CSS px).

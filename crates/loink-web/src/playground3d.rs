@@ -1,6 +1,7 @@
 //! The 3-D view's pointer, wheel and key input on `canvas#arm`: a drag that starts on the
 //! target moves it in the screen plane, on an inset sets two coordinates, on empty space turns
-//! the view; shift-drag and the wheel move the target in depth; two fingers orbit.
+//! the view; shift-drag and the wheel move the target in depth; two fingers orbit (on a target
+//! that turns: two fingers twist it, three orbit).
 
 use wasm_bindgen::prelude::*;
 
@@ -29,7 +30,8 @@ fn finite(px: f64, py: f64) -> Result<(), JsError> {
 impl Playground {
     /// A press on `canvas#arm` at CSS pixel (px, py) with `shift` held and `fingers` touch
     /// points down (0 for a mouse): decides what the drag moves and returns it — `"target"`,
-    /// `"orbit"` or `"depth"` (a view drawn in a plane: always `"target"`). Follow with
+    /// `"orbit"`, `"depth"`, `"ring"` or `"twist"` (a view drawn in a plane: always
+    /// `"target"`). Follow with
     /// [`Self::drag`] for each move and [`Self::release`] at the end.
     pub fn grab(&mut self, px: f64, py: f64, shift: bool, fingers: u32) -> Result<String, JsError> {
         finite(px, py)?;
@@ -45,8 +47,14 @@ impl Playground {
         let near_target = from_target <= GRAB_RADIUS;
         let on_ring =
             self.engine.target_axes().is_some() && (from_target - RING_RADIUS).abs() <= RING_BAND;
+        let turning = self.engine.target_axes().is_some();
         let mode = match part {
             Part::Top | Part::Side => GrabMode::Target(part),
+            // On a target that turns, two fingers twist it (about the first finger, whose drag
+            // began before) and three orbit; on any other, two orbit.
+            _ if fingers == 2 && turning => {
+                GrabMode::Twist(self.grab.map_or([at[0] / d, at[1] / d], |g| g.last))
+            }
             _ if fingers >= 2 => GrabMode::Orbit,
             _ if on_ring && !shift => GrabMode::Ring,
             _ if shift => GrabMode::Depth,
@@ -65,6 +73,7 @@ impl Playground {
         Ok(match mode {
             GrabMode::Target(_) => "target",
             GrabMode::Ring => "ring",
+            GrabMode::Twist(_) => "twist",
             GrabMode::Orbit => "orbit",
             GrabMode::Depth => "depth",
         }
@@ -99,19 +108,9 @@ impl Playground {
                 let layout = self.layout()?;
                 let d = self.dpr();
                 let at = layout.main.to_pixel(self.target3());
-                // Counter-clockwise as seen (screen y runs down) turns about the axis toward
-                // the viewer.
-                let angle = |p: [f64; 2]| (at[1] / d - p[1]).atan2(p[0] - at[0] / d);
-                let mut turn = angle([px, py]) - angle(grab.last);
-                turn = (turn + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU)
-                    - std::f64::consts::PI;
-                let toward = layout.main.basis()[2];
-                self.engine
-                    .turn_target(toward, turn.to_degrees())
-                    .map_err(js_err)?;
-                self.dirty = true;
-                self.state()
+                self.turn_about([at[0] / d, at[1] / d], grab.last, [px, py])
             }
+            GrabMode::Twist(pivot) => self.turn_about(pivot, grab.last, [px, py]),
         }
     }
 
@@ -192,6 +191,28 @@ impl Playground {
     pub(crate) fn target3(&self) -> [f64; 3] {
         let t = &self.engine.settings().target;
         std::array::from_fn(|i| t.get(i).copied().unwrap_or(0.0))
+    }
+
+    /// Turns the target about the viewing axis by the angle a pointer swept about `centre`
+    /// going from `from` to `to` (CSS px): counter-clockwise as seen (screen y runs down) turns
+    /// about the axis toward the viewer.
+    fn turn_about(
+        &mut self,
+        centre: [f64; 2],
+        from: [f64; 2],
+        to: [f64; 2],
+    ) -> Result<JsValue, JsError> {
+        let layout = self.layout()?;
+        let angle = |p: [f64; 2]| (centre[1] - p[1]).atan2(p[0] - centre[0]);
+        let turn = (angle(to) - angle(from) + std::f64::consts::PI)
+            .rem_euclid(std::f64::consts::TAU)
+            - std::f64::consts::PI;
+        let toward = layout.main.basis()[2];
+        self.engine
+            .turn_target(toward, turn.to_degrees())
+            .map_err(js_err)?;
+        self.dirty = true;
+        self.state()
     }
 
     /// Moves the target `metres` toward the viewer.
