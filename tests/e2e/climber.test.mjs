@@ -113,15 +113,15 @@ test('a target of the wrong size is refused with the count the view takes, and n
   });
   assert.match(error, /takes this view.s 3 coordinates \(y1, y2, y3\), 2 given/);
   assert.deepEqual((await state(page)).target, before.target);
-  assert.match(await page.locator('#status').textContent(), /the task has 3/);
+  assert.match(await page.locator('#status').textContent(), /takes this view.s 3 coordinates/);
   // A link with a planar target opens the climber at its default target, and says why.
   const planar = await openPlayground(env, { hash: '#model=climber&target=0.6,0.3' });
   const s = await state(planar);
   assert.deepEqual(s.target, [0, 0.5, 0.08]);
-  assert.match(await planar.locator('#status').textContent(), /the task has 3/);
+  assert.match(await planar.locator('#status').textContent(), /2 numbers given, the target has 3 \(y1,y2,y3\)/);
   // And a planar view refuses a climber's target.
   const flat = await openPlayground(env, { hash: '#model=planar3&target=0,0.5,0.08' });
   assert.equal((await state(flat)).target.length, 2);
-  assert.match(await flat.locator('#status').textContent(), /the task has 2/);
+  assert.match(await flat.locator('#status').textContent(), /3 numbers given, the target has 2/);
   for (const p of [page, planar, flat]) await p.context().close();
 });

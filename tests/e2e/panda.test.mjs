@@ -185,7 +185,7 @@ test('a link keeps the view and the latent slice; dragging the probe swings the 
   // A two-number target in a Panda link is refused with a message.
   const flat = await openPlayground(env, { hash: '#model=panda&target=0.45,-0.2' });
   assert.equal((await state(flat)).target.length, 3);
-  assert.match(await flat.locator('#status').textContent(), /the task has 3/);
+  assert.match(await flat.locator('#status').textContent(), /2 numbers given, the target has 3 \(x,y,z\)/);
   for (const p of [page, flat]) await p.context().close();
 });
 

@@ -175,6 +175,7 @@ test('the tool-axis view: the target an arrow, six numbers, a latent plane of el
   assert.equal((await state(page)).target.length, 6);
   const svg = await page.evaluate(() => window.loinkPlayground.exportSvg('arm'));
   assert.match(svg, /target tool axis; thin: the hand's/);
+  await idle(page);
   const latent = await page.evaluate(() => window.loinkPlayground.exportSvg('latent'));
   assert.match(latent, /Latent plane/);
   await page.screenshot({ path: join(ARTIFACTS, 'pose-axis.png'), fullPage: true });

@@ -56,6 +56,7 @@ fn none(_: &[f64]) -> Vec<TargetPreset> {
     Vec::new()
 }
 
+#[cfg(feature = "view3d")]
 /// A turning hand's orientations at the current position: the hand straight down and pointing
 /// forward (its z axis along +x, its x axis up). A pose's columns end in a quaternion (w first),
 /// an axis's in a direction; a point has none.
@@ -81,6 +82,7 @@ fn hand_presets(current: &[f64]) -> Vec<TargetPreset> {
 }
 
 /// The climber's clearance slider (docs/climber.md: h ∈ [0.04, 0.16] m).
+#[cfg(feature = "target-controls")]
 const CLIMBER_CONTROLS: [TargetControl; 1] = [TargetControl {
     coordinate: 2,
     name: "height",
@@ -90,6 +92,7 @@ const CLIMBER_CONTROLS: [TargetControl; 1] = [TargetControl {
 }];
 
 /// Span 0.5 m, clearance 8–9 cm (docs/climber.md §5's optima).
+#[cfg(feature = "target-controls")]
 fn climber_presets(_: &[f64]) -> Vec<TargetPreset> {
     let at = |name, degrees: f64, clearance| {
         let g = degrees.to_radians();
@@ -116,7 +119,10 @@ pub fn page(kind: &str) -> KindPage {
         presets: none,
         landscape: Landscape::Cost,
     };
+    // Each kind's entry is in the bundles that can show the kind (the slim one: the planar
+    // arms alone).
     match kind {
+        #[cfg(feature = "target-controls")]
         "climber" => KindPage {
             region_words: "where the front foot may stand (span 0.30–0.70 m, wall 60–180°)",
             domain_words: Some("an ankle past its range or the body on the wall"),
@@ -124,10 +130,12 @@ pub fn page(kind: &str) -> KindPage {
             presets: climber_presets,
             ..plain
         },
+        #[cfg(feature = "unswept")]
         "soft4" => KindPage {
             landscape: Landscape::Actuators,
             ..plain
         },
+        #[cfg(feature = "view3d")]
         "chain" => KindPage {
             presets: hand_presets,
             ..plain

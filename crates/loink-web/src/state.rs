@@ -300,6 +300,7 @@ impl Readouts {
     }
 }
 
+#[cfg(feature = "view3d")]
 impl Readouts {
     /// The position's miss in millimetres and the angle in degrees beside it (a task that
     /// turns the hand: a pose's errors are read in the units they are quoted in).

@@ -72,6 +72,8 @@ impl Engine {
         {
             readouts.sim_calls = self.sim_calls().map(|c| c.to_string());
         }
+        // Only a 3-D view's task turns the hand.
+        #[cfg(feature = "view3d")]
         if let Some(angle) = s.angle() {
             readouts = readouts.with_angle(s.residual(), angle);
         }

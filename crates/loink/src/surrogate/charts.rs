@@ -171,7 +171,9 @@ impl ChartSet {
 
     /// Target y (the set's coordinates) as chart `k` states it.
     pub fn in_chart(&self, k: usize, y: &[f64]) -> Vec<f64> {
-        match self.restates.get(k) {
+        // Without multi-chart solving a set is one chart in the file's own coordinates: the
+        // restating compiles away.
+        match self.restates.get(k).filter(|_| cfg!(feature = "charts")) {
             Some(true) => self.charts[k]
                 .problem()
                 .task()
@@ -182,7 +184,7 @@ impl ChartSet {
 
     /// Chart `k`'s answer to target y (the set's coordinates) stated in the set's coordinates.
     pub fn from_chart(&self, k: usize, y: &[f64], solution: Solution) -> Solution {
-        if !self.restates.get(k).copied().unwrap_or(false) {
+        if !cfg!(feature = "charts") || !self.restates.get(k).copied().unwrap_or(false) {
             return solution;
         }
         let own = self.charts[k].problem().task();
