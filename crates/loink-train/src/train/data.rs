@@ -36,6 +36,17 @@ pub struct Samples {
 }
 
 impl Samples {
+    /// No rows yet, room for `rows` of n joints and m task coordinates.
+    pub fn with_capacity(dof: usize, task_dim: usize, rows: usize) -> Samples {
+        Samples {
+            dof,
+            task_dim,
+            x: Vec::with_capacity(rows * dof),
+            y: Vec::with_capacity(rows * task_dim),
+            cost: Vec::with_capacity(rows),
+        }
+    }
+
     /// Appends `other`'s rows (the same dimensions).
     pub fn append(&mut self, other: Samples) {
         self.x.extend(other.x);
@@ -54,13 +65,7 @@ impl Samples {
     /// The samples at `indices`, in that order.
     pub fn subset(&self, indices: &[usize]) -> Samples {
         let (n, m) = (self.dof, self.task_dim);
-        let mut out = Samples {
-            dof: n,
-            task_dim: m,
-            x: Vec::with_capacity(indices.len() * n),
-            y: Vec::with_capacity(indices.len() * m),
-            cost: Vec::with_capacity(indices.len()),
-        };
+        let mut out = Samples::with_capacity(n, m, indices.len());
         for &i in indices {
             out.x.extend_from_slice(&self.x[i * n..(i + 1) * n]);
             out.y.extend_from_slice(&self.y[i * m..(i + 1) * m]);

@@ -59,13 +59,7 @@ pub fn draw(
         .map(|i| limits.half_width(i))
         .fold(f64::INFINITY, f64::min);
     let targets = count * pool.max(1);
-    let mut samples = Samples {
-        dof: n,
-        task_dim: m,
-        x: Vec::with_capacity(targets * n),
-        y: Vec::with_capacity(targets * m),
-        cost: Vec::with_capacity(targets),
-    };
+    let mut samples = Samples::with_capacity(n, m, targets);
     let mut residuals = Vec::with_capacity(targets);
     let mut kept_residuals = Vec::with_capacity(targets);
     // As `Problem::random_targets` (one draw per joint, in order), inside the region and the

@@ -39,13 +39,7 @@ pub fn around(
     let (n, m) = (problem.dof(), problem.task_dim());
     let noise = Normal::new(0.0, sigma).map_err(|e| TrainError::Argument(e.to_string()))?;
     let domain = problem.capabilities().domain;
-    let mut out = Samples {
-        dof: n,
-        task_dim: m,
-        x: Vec::with_capacity(count * n),
-        y: Vec::with_capacity(count * m),
-        cost: Vec::with_capacity(count),
-    };
+    let mut out = Samples::with_capacity(n, m, count);
     let mut y = vec![0.0; m];
     for _ in 0..count {
         let anchor = rng.random_range(0..anchors.len());
