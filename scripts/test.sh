@@ -41,6 +41,10 @@ step "unit, property and CLI tests (release: burn is too slow unoptimised)"
 cargo test --workspace --release
 done_step
 
+step "Python bindings: pip install into a fresh venv, pytest against the CLI"
+scripts/test-python.sh
+done_step
+
 step "loink builds for wasm32"
 cargo build -p loink --target wasm32-unknown-unknown --release
 done_step

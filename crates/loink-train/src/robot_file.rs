@@ -7,9 +7,8 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use loink::cost::CostSpec;
-use loink::problem::chain::urdf::{self, ChainRequest, MAX_URDF_BYTES};
-use loink::problem::chain::{HeldJoint, SerialChain, Task};
+use loink::problem::chain::urdf_file::UrdfProblem;
+use loink::problem::chain::{HeldJoint, Task};
 use loink::problem::Problem;
 use loink::LoinkError;
 
@@ -45,36 +44,15 @@ impl RobotFileArgs {
         let Some(path) = &self.urdf else {
             return Problem::preset(name);
         };
-        let unreadable = |e: std::io::Error| {
-            LoinkError::RobotFile(format!("cannot read {}: {e}", path.display()))
-        };
-        let size = std::fs::metadata(path).map_err(unreadable)?.len();
-        if size > MAX_URDF_BYTES as u64 {
-            return Err(LoinkError::RobotFile(format!(
-                "{} is {size} bytes, larger than {MAX_URDF_BYTES}",
-                path.display()
-            )));
-        }
-        let bytes = std::fs::read(path).map_err(unreadable)?;
-        let file = path
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let request = ChainRequest {
-            file: &file,
+        UrdfProblem {
+            path,
+            name: Some(name),
             base: self.base.as_deref().unwrap_or_default(),
             tip: self.tip.as_deref().unwrap_or_default(),
+            task: self.task.unwrap_or_default(),
             held: &self.hold,
-        };
-        let (mut spec, limits) = urdf::read(&bytes, &request)?;
-        spec.task = self.task.unwrap_or_default();
-        let stem = path
-            .file_stem()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "urdf".into());
-        let name = if name.is_empty() { &stem } else { name };
-        let chain = SerialChain::new(name, spec, limits)?;
-        Problem::new(std::sync::Arc::new(chain), CostSpec::joint_centring())
+        }
+        .load()
     }
 }
 

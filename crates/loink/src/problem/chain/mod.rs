@@ -21,6 +21,8 @@ pub mod sweep;
 mod task;
 #[cfg(feature = "urdf")]
 pub mod urdf;
+#[cfg(feature = "urdf")]
+pub mod urdf_file;
 
 use std::any::Any;
 
