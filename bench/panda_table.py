@@ -223,7 +223,8 @@ def same_run(folder, problem="panda"):
             within = []
             for r in sel:
                 j, js = float(r["cost"]), float(r["j_star"])
-                within.append(r["status"] == "converged" and math.isfinite(js) and (j - js) / js <= 0.01)
+                # One rule with the core's (loink::gap): J − J* within 1 % of max(|J*|, 1e-3).
+                within.append(r["status"] == "converged" and math.isfinite(js) and (j - js) <= 0.01 * max(abs(js), 1e-3))
             lines.append(f"| {part} | {method} | {median(cpu):.1f} | {quantile(cpu, 0.95):.1f} | {times(ratio)}"
                          f" | {share(feasible)} | {share(within)} |")
     return lines + path_jumps(rows)

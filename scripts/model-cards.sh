@@ -83,13 +83,39 @@ card climber \
   'the paper'"'"'s own formulation and robot model, which are not public: this side view with lumped leg pairs, the equal-joint-stiffness force sharing and the soft ankle and tilt terms are ours (docs/climber.md)'
 card panda-pose \
   'the paper'"'"'s central claim on the full pose: for a hand placed and turned, the cheapest of the elbow'"'"'s postures at latent z = 0, found by inverting eight charts (orientation references turned 0° and 180° about the tool axis, each covering the orientations within 110° of its own, times four pieces of the answers: q5 below −π/2, above π/2, and inside split by the sign of q2, because the optimum jumps between pieces) and keeping the cheapest feasible proposal; with three polish steps it lands within 1 % of J* far more often than DLS or a local solve from mid-range (BENCHMARKS.md)' \
-  'a one-shot answer on the target: unrefined, the charts land centimetres and degrees off (each fits its piece to about 4 cm at the optimum), so the page refines by default; with three polish steps it misses the optimum on 18 % of tabletop targets (BENCHMARKS.md), mostly where its chart'"'"'s answer lands a decimetre off (median 109 mm unrefined on the misses, 33 mm on the hits) and the polish slides onto another piece; the paper'"'"'s arms and timings'
+  'a one-shot answer on the target: unrefined, the charts land centimetres and degrees off (each fits its piece to about 4 cm at the optimum), so on the page choose LOInK + refine (three polish steps) for an answer on the target; with three polish steps it misses the optimum on 18 % of tabletop targets (BENCHMARKS.md), mostly where its chart'"'"'s answer lands a decimetre off (median 109 mm unrefined on the misses, 33 mm on the hits) and the polish slides onto another piece; the paper'"'"'s arms and timings'
 card panda-axis \
   'LOInK with a two-dimensional latent on a real arm: the hand placed and its tool axis pointed, the turn about the axis left free, the cheapest of the elbow-and-turn postures at z = 0 of four charts (the pieces of the answers), with one stereographic axis chart over the whole tabletop cone' \
-  'a one-shot answer on the target (the page refines by default) and the targets outside the tabletop cone (the tool axis more than 60° from straight down); the paper'"'"'s arms and timings'
+  'a one-shot answer on the target (choose LOInK + refine on the page) and the targets outside the tabletop cone (the tool axis more than 60° from straight down); the paper'"'"'s arms and timings'
 card panda-pose-flow \
   'the baseline of the learned-IK literature on the full pose: an IKFlow-style conditional normalising flow on tabletop configurations, sampled at z = 0 or the cheapest of K samples' \
   "IKFlow's own networks and training budget (trained on two CPU cores); it does not know the cost, so its answer's gap to the optimum is what sampling gives"
 card panda-pose-mse \
   'the averaging trap on the full pose: a direct regression from the pose to the joints, trained by mean squared error, answers between the elbow'"'"'s postures' \
   'a solver to use: its answers are averages of postures, off the target; it is here as the baseline the other models are measured against'
+
+card planar2-mse \
+  'the averaging trap of the paper: a direct regression from the target to the joints, trained by mean squared error on both elbow branches, answers between them (off the target)' \
+  'a solver to use: it is the baseline the averaging lesson measures LOInK against'
+card planar2-mdn \
+  'the usual way out of the averaging trap: a mixture density network puts one component on each elbow branch, and its most likely component reaches the target' \
+  'the cost: its components know nothing of which branch is cheaper, which LOInK puts at z = 0'
+card planar3-mdn \
+  'a mixture density network on the redundant arm: its components follow postures of the solution set, answering without knowing their cost' \
+  'the optimum: its answers reach the target on some posture, not the cheapest one (the averaging lesson measures that gap)'
+card panda-mse \
+  'the averaging trap on a real arm: a direct regression from the Panda'"'"'s TCP position to its joints, trained by mean squared error, answers between the elbow'"'"'s postures' \
+  'a solver to use: its answers are averages of postures, off the target; it is the baseline the other models are measured against'
+
+# Where each view opens: its preset problem's default target, written into the card (the page
+# reads it from its catalog): the Panda's arm low and to the side, where the elbow bends and the
+# optimum is not the mid-range posture; a pose with the elbow bent; the planar arms halfway out.
+opening() {
+  local out="web/models/$1.json"
+  if [[ -n "$only" && "$out" != *"$only"* ]]; then return; fi
+  "$LOINK" card --model "$out" --opening-target "${2:-preset}"
+}
+for name in planar3-h28w planar3-h38w planar3-h38 planar3-surface planar3 planar3-h16 planar3-long \
+  planar3-mu0.2 planar4 planar3-wide planar3-wide-charts planar2 soft4 climber panda panda-pose panda-axis; do
+  opening "$name"
+done

@@ -44,14 +44,19 @@ def length(metres):
 
 
 def gap(row):
-    """The row's gap (J − J*)/J*, ∞ when it has none (an infeasible or unsolved answer)."""
+    """The row's gap (J − J*)/J* (J − J* over the floor 1e-3 where the file says the gap is
+    absolute, J* being near 0), ∞ when it has none (an infeasible or unsolved answer)."""
     text = row.get("gap", "")
     value = float(text) if text.strip() else math.nan
+    if row.get("gap_absolute", "0").strip() in ("1", "1.0"):
+        value /= 1e-3
     return math.inf if math.isnan(value) else max(value, 0.0)
 
 
 def percent(value):
-    return "∞" if math.isinf(value) else f"{100 * value:.3f} %"
+    if math.isinf(value):
+        return "∞"
+    return "> 10,000 %" if value > 100 else f"{100 * value:.3f} %"
 
 
 def within_one_percent(row):

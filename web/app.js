@@ -157,6 +157,8 @@ function render(next) {
   showTargetControls();
   showControls();
   $('unreachable').hidden = !state.unreachable;
+  // Both sit on the caption band: the message about this target outranks the first-visit hint.
+  $('hint').classList.toggle('yielding', Boolean(state.unreachable));
   const notes = state.warnings.length ? ` (${state.warnings.join('; ')})` : '';
   showStatus(state.message + notes, false);
   for (const fn of listeners.update) {
@@ -840,5 +842,24 @@ window.loinkPlayground = {
   },
   canvasToWorld(px, py) {
     return pg.canvasToWorld(px, py);
+  },
+  /** What is drawn over canvas#arm, [{kind: 'legend'|'hint'|'bars'|'inset', x, y, w, h}] in CSS
+   *  pixels of the canvas: the legends, loads bars and insets of the last frame (Rust's), and
+   *  the page's first-visit hint and unreachable message while shown. */
+  overlays() {
+    const boxes = pg.drawnOverlays();
+    const canvas = $('arm').getBoundingClientRect();
+    for (const id of ['hint', 'unreachable']) {
+      const box = $(id).getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) {
+        boxes.push({ kind: 'hint', x: box.left - canvas.left, y: box.top - canvas.top, w: box.width, h: box.height });
+      }
+    }
+    return boxes;
+  },
+  /** The robot as the last frame drew it: its joints and link corners, [[x, y], …] in CSS
+   *  pixels of canvas#arm. */
+  robotPoints() {
+    return pg.robotPoints();
   },
 };

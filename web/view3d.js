@@ -85,12 +85,13 @@ export function bind({ pg, $, guarded, render, queueDraw, change, setArmGrab }) 
   // The first-visit hint names this view's own gestures while it is shown.
   const hint = $('hint');
   const planarHint = hint.textContent;
-  const hint3d = 'Drag the target ⊕ to move it, empty space to turn the view (or focus this panel: arrows, PageUp/PageDown)';
-  const hintTurning = 'Drag the target ⊕ to move it, the ring around it to turn it, empty space to turn the view (keys: q/e turn, shift+arrows tilt)';
+  const hint3d = 'Drag the target ⊕ to move it, empty space to turn the view (keys: arrows, PageUp/PageDown)';
+  const hintTurning = 'Drag ⊕ to move the target, its ring to turn it, empty space to turn the view (keys: q/e, shift+arrows)';
 
   return function show(state) {
     shown = state;
     hint.textContent = state.turning ? hintTurning : state.view3d ? hint3d : planarHint;
+    hint.classList.toggle('tall', Boolean(state.view3d));
     reset.hidden = !state.view3d;
     axes.hidden = !state.latentAxes?.length;
     if (state.latentAxes?.length === 2) axes.value = state.latentAxes.join(',');

@@ -26,7 +26,7 @@ fn main() {
         };
         writeln!(
             out,
-            "    ModelEntry {{ name: {:?}, problem: {:?}, problem_title: {:?}, kind: {:?}, description: {:?}, experiment_title: {:?}, experiment_line: {:?}, file: {:?}, bytes: {}, default: {}, full_bundle: {} }},",
+            "    ModelEntry {{ name: {:?}, problem: {:?}, problem_title: {:?}, kind: {:?}, description: {:?}, experiment_title: {:?}, experiment_line: {:?}, file: {:?}, bytes: {}, default: {}, full_bundle: {}, opening_target: &{:?} }},",
             text("name"),
             text("problem"),
             text("problem_title"),
@@ -38,10 +38,27 @@ fn main() {
             m["bytes"].as_u64().unwrap_or_else(|| panic!("{path}: bytes")),
             m["default"].as_bool().unwrap_or_else(|| panic!("{path}: default")),
             m["full_bundle"].as_bool().unwrap_or_else(|| panic!("{path}: full_bundle")),
+            opening_target(m),
         )
         .unwrap();
     }
     out.push_str("];\n");
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("catalog_data.rs");
     std::fs::write(dest, out).unwrap();
+}
+
+/// A model's opening target (its task's columns; empty when the card names none).
+fn opening_target(model: &serde_json::Value) -> Vec<f64> {
+    model["opening_target"]
+        .as_array()
+        .map(|values| {
+            values
+                .iter()
+                .map(|v| {
+                    v.as_f64()
+                        .unwrap_or_else(|| panic!("catalog.json: opening_target holds {v}"))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }

@@ -59,6 +59,11 @@ pub struct CardArgs {
     /// given and its SHA-256.
     #[arg(long, value_name = "FILE")]
     pub recipe: Option<PathBuf>,
+    /// Where a view of the model opens: a target in its task's columns, comma-separated
+    /// (`0.45,-0.20,0.35` for the Panda), or `preset` for its preset problem's default target.
+    /// Checked against the model's problem (its columns, finite, a quaternion normalised).
+    #[arg(long, value_name = "COLUMNS|preset", allow_hyphen_values = true)]
+    pub opening_target: Option<String>,
 }
 
 /// Arguments of `loink catalog`.
@@ -105,6 +110,10 @@ pub struct Entry {
     /// It runs in the page's full bundle (pkg/lessons/): a multi-chart model, a flow, or a
     /// problem other than a planar arm.
     pub full_bundle: bool,
+    /// Where a view of it opens, in its task's columns (from its card; empty: its problem's
+    /// default target).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening_target: Vec<f64>,
 }
 
 /// Every model file of `dir` with a card (any kind, the regressors' included) names the recipe
@@ -161,42 +170,47 @@ pub fn card(args: &CardArgs) -> Result<(), CliError> {
         Some(path) => Some(crate::recipe::identity(path)?),
         None => None,
     };
-    let rewrite = |about: &mut About| {
+    let rewrite = |about: &mut About, problem: &loink::problem::Problem| -> Result<(), CliError> {
         rewrite(about, args);
         if let Some((path, sha)) = &recipe {
             about.recipe = path.clone();
             about.recipe_sha256 = sha.clone();
         }
+        if let Some(asked) = &args.opening_target {
+            about.opening_target = opening_target(asked, problem).map_err(|e| bad(&e))?;
+        }
+        Ok(())
     };
     let kind = crate::eval::flow::kind_of(&args.model)?;
     let (json, about) = if crate::eval::regressor::is_regressor_kind(&kind) {
-        loink::regressor::Regressor::from_json(&text).map_err(|e| bad(&e))?;
+        let regressor = loink::regressor::Regressor::from_json(&text).map_err(|e| bad(&e))?;
         let mut file: loink::regressor::RegressorFile =
             serde_json::from_str(&text).map_err(|e| bad(&e))?;
-        rewrite(&mut file.about);
+        rewrite(&mut file.about, regressor.problem())?;
         let json = serde_json::to_string(&file).map_err(|e| rewritten(&e))?;
         loink::regressor::Regressor::from_json(&json).map_err(|e| rewritten(&e))?;
         (json, file.about)
     } else if kind == loink::flow::KIND_FLOW {
-        Flow::from_json(&text).map_err(|e| bad(&e))?;
+        let flow = Flow::from_json(&text).map_err(|e| bad(&e))?;
         let mut file: FlowFile = serde_json::from_str(&text).map_err(|e| bad(&e))?;
-        rewrite(&mut file.about);
+        rewrite(&mut file.about, flow.problem())?;
         let json = serde_json::to_string(&file).map_err(|e| rewritten(&e))?;
         Flow::from_json(&json).map_err(|e| rewritten(&e))?;
         (json, file.about)
     } else {
         match load_any(&text).map_err(|e| bad(&e))? {
             LoadedModel::Loink(model) => {
+                let problem = model.problem().clone();
                 let mut file = model.into_file();
                 file.version = loink::artifact::FORMAT_VERSION;
-                rewrite(&mut file.about);
+                rewrite(&mut file.about, &problem)?;
                 let json = to_json(&file);
                 load_model(&json).map_err(|e| rewritten(&e))?;
                 (json, file.about)
             }
-            LoadedModel::Charts(_) => {
+            LoadedModel::Charts(charts) => {
                 let mut file: ChartsFile = serde_json::from_str(&text).map_err(|e| bad(&e))?;
-                rewrite(&mut file.about);
+                rewrite(&mut file.about, charts.problem())?;
                 let json = serde_json::to_string(&file).map_err(|e| rewritten(&e))?;
                 load_any(&json).map_err(|e| rewritten(&e))?;
                 (json, file.about)
@@ -207,6 +221,29 @@ pub fn card(args: &CardArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Input(format!("cannot write {name}: {e}")))?;
     println!("loink card: {name}: {} — {}", about.name, about.description);
     Ok(())
+}
+
+/// The opening target `asked` names for `problem`, in its task's columns: `preset` (the
+/// preset problem's default target) or the columns, comma-separated.
+fn opening_target(asked: &str, problem: &loink::problem::Problem) -> Result<Vec<f64>, String> {
+    let task = problem.task();
+    let target = if asked.trim() == "preset" {
+        loink::problem::Problem::preset(problem.name())
+            .map_err(|e| format!("--opening-target preset: {e}"))?
+            .default_target()
+    } else {
+        let columns: Vec<f64> = asked
+            .split(',')
+            .map(|v| v.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("--opening-target '{asked}': not numbers separated by commas"))?;
+        task.from_columns(&columns)
+            .map_err(|e| format!("--opening-target: {e}"))?
+    };
+    problem
+        .check_target(&target)
+        .map_err(|e| format!("--opening-target: {e}"))?;
+    Ok(task.to_columns(&target))
 }
 
 /// The card as `args` rewrite it (fields not given are kept; the name defaults to the stem).
@@ -248,10 +285,24 @@ fn regressor_entry(path: &Path, text: &str) -> Result<Entry, CliError> {
     let regressor = loink::regressor::Regressor::from_json(text).map_err(|e| bad(&e))?;
     let file: loink::regressor::RegressorFile = serde_json::from_str(text).map_err(|e| bad(&e))?;
     let name = stem(path);
-    if file.about.description.trim().is_empty() {
-        return Err(bad(
-            &"the card has no description (`loink card --description`)",
-        ));
+    for (what, text, flag) in [
+        ("description", &file.about.description, "--description"),
+        (
+            "scope (what it reproduces)",
+            &file.about.reproduces,
+            "--reproduces",
+        ),
+        (
+            "scope (what it does not)",
+            &file.about.does_not,
+            "--does-not",
+        ),
+    ] {
+        if text.trim().is_empty() {
+            return Err(bad(&format!(
+                "the card has no {what} (`loink card {flag}`)"
+            )));
+        }
     }
     let problem = regressor.problem();
     Ok(Entry {
@@ -265,6 +316,7 @@ fn regressor_entry(path: &Path, text: &str) -> Result<Entry, CliError> {
         file: format!("web/models/{name}.json"),
         bytes: text.len() as u64,
         default: false,
+        opening_target: file.about.opening_target.clone(),
         name,
     })
 }
@@ -379,6 +431,7 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
             file: format!("web/models/{name}.json"),
             bytes: text.len() as u64,
             default: false,
+            opening_target: file.about.opening_target.clone(),
             name,
         });
     }

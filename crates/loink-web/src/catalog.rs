@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 /// One entry of the catalog.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ModelEntry {
     /// Name used in the URL hash and the model file's stem.
     pub name: &'static str,
@@ -32,6 +32,9 @@ pub struct ModelEntry {
     /// It runs in the page's full bundle (pkg/lessons/): multi-chart models, flows, and
     /// problems other than the planar arms.
     pub full_bundle: bool,
+    /// Where a view of it opens, in its task's columns (from its card; empty: its problem's
+    /// default target).
+    pub opening_target: &'static [f64],
 }
 
 include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));

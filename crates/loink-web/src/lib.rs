@@ -39,6 +39,7 @@ pub mod panels;
 pub mod playground;
 #[cfg(feature = "view3d")]
 pub mod playground3d;
+pub mod playground_drawn;
 pub mod playground_input;
 pub mod settings;
 pub mod state;

@@ -55,6 +55,8 @@ pub struct Panels {
     gap_maps: Keyed<GapMap>,
     /// The latent panel's plot as last drawn (pixel ↔ z), for pointer input.
     latent_view: Option<crate::view::Viewport>,
+    /// What the arm panel's last drawing put over it, and where it drew the robot.
+    arm_drawn: draw::overlay::ArmDrawn,
 }
 
 impl Panels {
@@ -101,7 +103,13 @@ impl Panels {
             .ok_or("canvas#arm is not attached")?;
         let region = self.region_of(engine.problem());
         let bounds = draw::arm::world_bounds(engine.problem(), region);
-        Ok(draw::arm::viewport(surface, bounds))
+        Ok(plane_layout(surface, engine.problem(), bounds).view)
+    }
+
+    /// What the arm panel's last drawing put over it (legends, bars, insets) and where it drew
+    /// the robot (device pixels).
+    pub fn arm_drawn(&self) -> &draw::overlay::ArmDrawn {
+        &self.arm_drawn
     }
 
     fn region_of(&self, problem: &Problem) -> Option<&Region> {
@@ -211,7 +219,8 @@ impl Panels {
     pub fn draw_arm(&mut self, engine: &Engine) -> Result<(), String> {
         #[cfg(feature = "view3d")]
         if let Some(layout) = self.arm_layout(engine) {
-            return self.draw_arm3d(engine, &layout);
+            self.arm_drawn = self.draw_arm3d(engine, &layout)?;
+            return Ok(());
         }
         self.ensure_region(engine.problem())?;
         self.draw_arm_with_region_if_sampled(engine)
@@ -222,7 +231,8 @@ impl Panels {
     pub fn draw_arm_with_region_if_sampled(&mut self, engine: &Engine) -> Result<(), String> {
         #[cfg(feature = "view3d")]
         if let Some(layout) = self.arm_layout(engine) {
-            return self.draw_arm3d(engine, &layout);
+            self.arm_drawn = self.draw_arm3d(engine, &layout)?;
+            return Ok(());
         }
         let Some(surface) = self.surfaces.get("arm") else {
             return Ok(());
@@ -234,20 +244,25 @@ impl Panels {
             .filter(|c| c.problem == spec)
             .map(|c| (&c.region, &c.image));
         let bounds = draw::arm::world_bounds(engine.problem(), region.map(|r| r.0));
-        let view = draw::arm::viewport(surface, bounds);
+        let layout = plane_layout(surface, engine.problem(), bounds);
         let scene = draw::arm::ArmScene {
             answer: answer(engine),
             proposals: engine.proposals(),
             region,
         };
-        draw::arm::draw(surface, &scene, &view)
+        self.arm_drawn = draw::arm::draw(surface, &scene, &layout)?;
+        Ok(())
     }
 
     /// The arm panel of a robot drawn in 3-D.
     #[cfg(feature = "view3d")]
-    fn draw_arm3d(&self, engine: &Engine, layout: &draw::arm3d::Layout) -> Result<(), String> {
+    fn draw_arm3d(
+        &self,
+        engine: &Engine,
+        layout: &draw::arm3d::Layout,
+    ) -> Result<draw::overlay::ArmDrawn, String> {
         let Some(surface) = self.surfaces.get("arm") else {
-            return Ok(());
+            return Ok(Default::default());
         };
         let scene = draw::arm3d::Arm3dScene {
             answer: answer(engine),
@@ -257,7 +272,7 @@ impl Panels {
                 draw::arm3d::HINT
             }),
             samples_label: None,
-            legend: f64::from(surface.size().0) / surface.dpr() >= draw::arm3d::NARROW,
+            legend: true,
         };
         draw::arm3d::draw(surface, &scene, layout)
     }
@@ -442,6 +457,17 @@ impl Panels {
 
 /// Why a learned panel is empty, in words.
 /// The current answer as every arm panel shows it.
+/// The 2-D arm panel's layout for `problem` (a band for the loads bars of a robot on
+/// contacts).
+fn plane_layout(
+    surface: &Surface,
+    problem: &Problem,
+    bounds: [f64; 4],
+) -> draw::arm_layout::ArmLayout {
+    let bars = problem.capabilities().statics.is_some();
+    draw::arm_layout::layout(surface, bounds, bars)
+}
+
 fn answer(engine: &Engine) -> draw::Answer<'_> {
     draw::Answer {
         problem: engine.problem(),

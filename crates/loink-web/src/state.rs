@@ -238,7 +238,8 @@ pub struct Readouts {
     pub angle: Option<String>,
     /// J(q).
     pub cost: String,
-    /// Gap to J* in %, or J − J* itself where J* is near 0 ([`GAP_ABSOLUTE_BELOW`]).
+    /// Gap to J* in % (at most "> 10,000"), or J − J* itself where J* is near 0
+    /// ([`loink::gap::GAP_FLOOR`]).
     pub gap: String,
     /// The gap's unit: `%`, or `(J − J*)` when it is absolute.
     #[serde(rename = "gap-unit")]
@@ -312,22 +313,24 @@ impl Readouts {
     }
 }
 
-/// Below this |J*| a relative gap says little (it divides by almost nothing): the readout gives
-/// J − J* itself.
-pub const GAP_ABSOLUTE_BELOW: f64 = 1e-3;
-
 impl Readouts {
-    /// The gap as J − J* (in the cost's own units) where J* is near 0.
-    pub fn with_absolute_gap(mut self, cost: f64, optimum: f64) -> Readouts {
-        self.gap = or_dash(cost - optimum, |v| format!("{v:.2e}"));
+    /// The gap as J − J* (in the cost's own units) where J* is near 0
+    /// ([`loink::gap::GAP_FLOOR`]): a relative gap would divide by almost nothing.
+    pub fn with_absolute_gap(mut self, difference: f64) -> Readouts {
+        self.gap = or_dash(difference, |v| format!("{v:.2e}"));
         self.gap_unit = "(J − J*)".into();
         self
     }
 }
 
-/// The gap as the page prints it (readout and status line alike), in percent.
+/// The gap as the page prints it (readout and status line alike), in percent: three decimals,
+/// "> 10,000" above [`loink::gap::PRINTED_MAX`].
 pub fn gap_text(gap: f64) -> String {
-    format!("{gap:.3}")
+    if gap > 100.0 * loink::gap::PRINTED_MAX {
+        "> 10,000".into()
+    } else {
+        format!("{gap:.3}")
+    }
 }
 
 /// What the status line says beside a solution.
@@ -339,11 +342,15 @@ pub struct Context {
 }
 
 /// The sentence shown in the status line for a solution.
-pub fn describe(solution: &Solution, gap: f64, context: Context) -> String {
-    let gap_text = if gap.is_finite() {
-        format!(", {}% above the optimum", gap_text(gap))
-    } else {
-        String::new()
+pub fn describe(solution: &Solution, gap: Option<loink::gap::Gap>, context: Context) -> String {
+    let gap_text = match gap {
+        Some(loink::gap::Gap::Relative(g)) if g.is_finite() => {
+            format!(", {}% above the optimum", gap_text(100.0 * g))
+        }
+        Some(loink::gap::Gap::Absolute(d)) if d.is_finite() => {
+            format!(", J − J* = {d:.2e} above the optimum (J* ≈ 0)")
+        }
+        _ => String::new(),
     };
     let r = solution.residual();
     let sentence = match solution.status() {
@@ -450,7 +457,7 @@ pub fn readout_notes(
         iterations,
         solve_us,
         cost: cost_definition(cost),
-        gap: "(J − J*)/J* in percent, J* the reference optimum's cost; shown only for an answer that reaches the target within the limits".to_string(),
+        gap: "(J − J*)/J* in percent, J* the reference optimum's cost (J − J* itself where J* is below 1e-3); shown only for an answer that reaches the target within the limits".to_string(),
     }
 }
 
@@ -478,8 +485,9 @@ mod gap_tests {
             (relative.gap.as_str(), relative.gap_unit.as_str()),
             ("1.250", "%")
         );
-        let absolute = readouts(f64::INFINITY).with_absolute_gap(2.5e-4, 1e-5);
+        let absolute = readouts(f64::INFINITY).with_absolute_gap(2.5e-4 - 1e-5);
         assert_eq!(absolute.gap, "2.40e-4");
         assert_eq!(absolute.gap_unit, "(J − J*)");
+        assert_eq!(readouts(1.03e8).gap, "> 10,000");
     }
 }

@@ -15,6 +15,8 @@
 //! - [`flow`]: the IKFlow-style conditional normalising flow, the learned baseline of the
 //!   model-free soft arm (feature `flow`).
 //! - [`regressor`]: the MSE and mixture-density regression baselines (the averaging trap).
+//! - [`gap`]: the gap to the optimum J\*, relative or (where J\* is near 0) absolute, one rule
+//!   for every report.
 //! - [`stats`]: order statistics; [`error`]: the typed errors every fallible call returns.
 
 pub mod artifact;
@@ -22,6 +24,7 @@ pub mod cost;
 pub mod error;
 #[cfg(feature = "flow")]
 pub mod flow;
+pub mod gap;
 pub mod nn;
 pub mod outcome;
 pub mod problem;

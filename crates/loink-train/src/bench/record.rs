@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use loink::gap::Gap;
 use loink::report::{Solution, Status, Tolerance};
 
 /// Which target set a row belongs to.
@@ -72,9 +73,15 @@ impl Row {
             && self.solution.margin() >= -tol.limits
     }
 
-    /// Relative optimality gap (J − J*)/J*; NaN when either is unknown.
+    /// The optimality gap ([`Gap`]: (J − J*)/J*, or J − J* where J* is near 0).
+    pub fn judged_gap(&self) -> Gap {
+        Gap::of(self.solution.cost(), self.j_star)
+    }
+
+    /// The gap on the one scale every row is summarised on, (J − J*)/max(|J*|, floor); NaN
+    /// when either cost is unknown.
     pub fn gap(&self) -> f64 {
-        (self.solution.cost() - self.j_star) / self.j_star.abs().max(1e-12)
+        self.judged_gap().scaled()
     }
 
     /// The row's time (µs) on `clock`.
@@ -87,11 +94,12 @@ impl Row {
 
     /// Feasible and within 1% of J*.
     pub fn within_one_percent(&self) -> bool {
-        self.feasible() && self.gap() <= 0.01
+        self.feasible() && self.judged_gap().within(0.01)
     }
 }
 
-/// Writes every row as CSV: `set,method,index` then `loink eval`'s columns, then `j_star,gap`.
+/// Writes every row as CSV: `set,method,index` then `loink eval`'s columns, then `j_star,gap`
+/// (relative, or J − J* where J* is near 0: `gap_absolute` = 1 there) and `cpu_micros`.
 pub fn write_rows(
     path: &Path,
     rows: &[Row],
@@ -103,7 +111,7 @@ pub fn write_rows(
     let joints: Vec<String> = (1..=dof).map(|i| format!("q{i}")).collect();
     writeln!(
         out,
-        "set,method,index,{},{},residual,cost,margin,status,iterations,micros,j_star,gap,cpu_micros",
+        "set,method,index,{},{},residual,cost,margin,status,iterations,micros,j_star,gap,cpu_micros,gap_absolute",
         columns.join(","),
         joints.join(",")
     )?;
@@ -118,7 +126,7 @@ pub fn write_rows(
             .collect();
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             row.set.as_str(),
             row.method,
             row.index,
@@ -131,8 +139,9 @@ pub fn write_rows(
             s.iterations(),
             s.micros(),
             row.j_star,
-            row.gap(),
-            row.cpu_micros
+            row.judged_gap().value(),
+            row.cpu_micros,
+            u8::from(row.judged_gap().kind() == "absolute")
         )?;
     }
     out.flush()

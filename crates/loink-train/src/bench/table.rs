@@ -57,7 +57,7 @@ fn gap(g: f64) -> String {
     if g.is_finite() {
         // Gaps of ±1e-8 are solver tolerance, not a sign worth printing.
         let g = if g.abs() < 5e-6 { 0.0 } else { g };
-        format!("{:.3}%", 100.0 * g)
+        loink::gap::percent(g).replace(" %", "%")
     } else {
         "–".into()
     }

@@ -9,15 +9,18 @@
 //! - `--sigma S --samples N`: N diverse solutions per target at z ~ N(0, S²I) (seeded by
 //!   `--seed`, default 0), written as N consecutive rows per target with a `sample` column.
 //!
-//! Extra columns: `gap` = (J − J\*)/J\* against the reference optimum (NaN when the answer is
-//! not feasible to 1e-6 m / 1e-6 rad or J\* does not exist; the column is left out with
-//! `--no-gap` or when the problem has no reference) and `ee_error_m` (= the residual, kept under
-//! its own name so summaries read alike with and without refinement). The summary adds the share
-//! within 1 % of J\* (planar3.md: feasible and gap ≤ 0.01) and the gap's median and p95.
+//! Extra columns: `gap` = (J − J\*)/J\* against the reference optimum, or J − J\* itself where
+//! |J\*| is below `loink::gap::GAP_FLOOR` (`gap_absolute` = 1 on those rows; NaN when the answer
+//! is not feasible to 1e-6 m / 1e-6 rad or J\* does not exist; both are left out with `--no-gap`
+//! or when the problem has no reference) and `ee_error_m` (= the residual, kept under its own
+//! name so summaries read alike with and without refinement). The summary adds the share within
+//! 1 % of J\* (planar3.md: feasible and (J − J\*)/max(|J\*|, floor) ≤ 0.01) and the gap's median
+//! and p95 on that scale.
 
 use std::path::Path;
 use std::time::Instant;
 
+use loink::gap::Gap;
 use loink::problem::Problem;
 use loink::report::Solution;
 use loink::solvers::reference;
@@ -48,15 +51,13 @@ pub fn load(path: &Path) -> Result<ChartSet, CliError> {
         .map_err(|e| CliError::Input(format!("model file {}: {e}", path.display())))
 }
 
-/// (J − J\*)/J\* of a feasible answer, NaN otherwise.
-pub fn gap(answer: &Solution, best: &Solution) -> f64 {
+/// The gap of a feasible answer to the optimum ([`Gap`]: (J − J\*)/J\*, or J − J\* where J\*
+/// is near 0); None for an infeasible answer or where J\* does not exist.
+pub fn gap(answer: &Solution, best: &Solution) -> Option<Gap> {
     let feasible =
         answer.residual() < FEASIBLE_RESIDUAL_M && answer.margin() >= -FEASIBLE_LIMITS_RAD;
-    if feasible && best.cost().is_finite() && best.q().len() == answer.q().len() {
-        (answer.cost() - best.cost()) / best.cost().abs().max(1e-12)
-    } else {
-        f64::NAN
-    }
+    (feasible && best.cost().is_finite() && best.q().len() == answer.q().len())
+        .then(|| Gap::of(answer.cost(), best.cost()))
 }
 
 /// The reference optimum of every target, on every core, with a progress bar.
@@ -236,7 +237,7 @@ pub fn report(
     let mut efforts = Vec::new();
     for (r, answers) in per_target.into_iter().enumerate() {
         for (k, a) in answers.into_iter().enumerate() {
-            gaps.push(best.get(r).map_or(f64::NAN, |b| gap(&a, b)));
+            gaps.push(best.get(r).and_then(|b| gap(&a, b)));
             efforts.push(best.get(r).map_or(f64::NAN, |b| effort_gap(&a, b)));
             sample_index.push(k as f64);
             out_rows.push(targets.rows[r].clone());
@@ -247,7 +248,10 @@ pub fn report(
     if with_gap {
         extra.push(ExtraColumn {
             name: "gap".into(),
-            values: gaps.clone(),
+            values: gaps
+                .iter()
+                .map(|g| g.map_or(f64::NAN, Gap::value))
+                .collect(),
         });
     }
     extra.push(ExtraColumn {
@@ -261,7 +265,21 @@ pub fn report(
             values: efforts.clone(),
         });
     }
-    let summarised = extra.len();
+    // The table summarises every gap on one scale; the file says which rows' gap is J − J*.
+    let mut table_columns = extra.clone();
+    if with_gap {
+        table_columns[0].values = gaps
+            .iter()
+            .map(|g| g.map_or(f64::NAN, Gap::scaled))
+            .collect();
+        extra.push(ExtraColumn {
+            name: "gap_absolute".into(),
+            values: gaps
+                .iter()
+                .map(|g| g.map_or(f64::NAN, |g| f64::from(u8::from(g.kind() == "absolute"))))
+                .collect(),
+        });
+    }
     if answered.multi {
         extra.push(ExtraColumn {
             name: "chart".into(),
@@ -296,22 +314,35 @@ pub fn report(
         solutions.len(),
         args.out.display()
     );
-    print!("{}", summary_table(&solutions, &extra[..summarised]));
+    print!("{}", summary_table(&solutions, &table_columns));
     if with_gap {
-        let within = gaps.iter().filter(|g| **g <= 0.01).count();
-        // Infeasible answers count as +∞: the quantiles are over every row.
+        let within = gaps.iter().flatten().filter(|g| g.within(0.01)).count();
+        // Infeasible answers count as +∞: the quantiles are over every row, each gap on the one
+        // scale (J − J*)/max(|J*|, floor).
         let mut all: Vec<f64> = gaps
             .iter()
-            .map(|g| if g.is_nan() { f64::INFINITY } else { *g })
+            .map(|g| g.map_or(f64::INFINITY, Gap::scaled))
             .collect();
         all.sort_by(f64::total_cmp);
         println!(
-            "gap to J*: within 1% {:.2}% ({within}/{}), median {:.4}%, p95 {:.4}% (infeasible counts as ∞)",
+            "gap to J*: within 1% {:.2}% ({within}/{}), median {}, p95 {} (infeasible counts as ∞)",
             100.0 * within as f64 / solutions.len().max(1) as f64,
             solutions.len(),
-            100.0 * loink::stats::quantile_sorted(&all, 0.5),
-            100.0 * loink::stats::quantile_sorted(&all, 0.95),
+            loink::gap::percent(loink::stats::quantile_sorted(&all, 0.5)),
+            loink::gap::percent(loink::stats::quantile_sorted(&all, 0.95)),
         );
+        let absolute = gaps
+            .iter()
+            .flatten()
+            .filter(|g| g.kind() == "absolute")
+            .count();
+        if absolute > 0 {
+            println!(
+                "J* is below {} on {absolute} rows: their gap column holds J − J* (gap_absolute = 1), within 1% meaning J − J* ≤ 1% of {}",
+                loink::gap::GAP_FLOOR,
+                loink::gap::GAP_FLOOR
+            );
+        }
     }
     if with_gap && counting {
         let near = solutions
@@ -333,11 +364,12 @@ pub fn report(
     Ok(())
 }
 
-/// (J − J\*)/J\* of any answer inside the limits (reached or not; NaN without J\* or q): the
-/// effort of an approximate answer, which the `gap` column leaves out.
+/// The gap of any answer inside the limits (reached or not; NaN without J\* or q), on the one
+/// scale of [`Gap::scaled`]: the effort of an approximate answer, which the `gap` column leaves
+/// out.
 pub fn effort_gap(answer: &Solution, best: &Solution) -> f64 {
     if answer.q().is_empty() || !best.cost().is_finite() || answer.margin() < -FEASIBLE_LIMITS_RAD {
         return f64::NAN;
     }
-    (answer.cost() - best.cost()) / best.cost().abs().max(1e-12)
+    Gap::of(answer.cost(), best.cost()).scaled()
 }

@@ -8,9 +8,11 @@ use loink::report::Solution;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
+use super::arm_layout::{ArmLayout, LegendSpot};
+use super::overlay::{ArmDrawn, Overlay, OverlayKind};
 use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, REGION, SAMPLE, SOLUTION, TARGET};
 use super::units;
-use super::{caption, text_err, Answer, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
+use super::{caption, text_err, Answer, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
 use crate::view::Viewport;
 
 /// What the arm panel shows: the answer (its problem's sketch draws the robot) and beside it
@@ -223,12 +225,16 @@ pub fn workspace_chart<'a>(
     let millimetres = units::in_millimetres((x1 - x0).max(y1 - y0));
     let (x_desc, y_desc) = units::captions(millimetres);
     let (w, h) = surface.size();
+    // The x labels take at most their own band under the plot; whatever lies below it (the
+    // loads bars) is margin.
+    let below = (h as f64 - view.pixels[3]) as i32;
+    let labels = (below - surface.px(8.0)).min(surface.px(30.0));
     let mut chart = ChartBuilder::on(area)
         .margin_top(view.pixels[1] as i32)
         .margin_left(surface.px(8.0))
         .margin_right((w as f64 - view.pixels[2]) as i32)
-        .margin_bottom(surface.px(8.0))
-        .x_label_area_size((h as f64 - view.pixels[3]) as i32 - surface.px(8.0))
+        .margin_bottom(below - labels)
+        .x_label_area_size(labels)
         .y_label_area_size(view.pixels[0] as i32 - surface.px(8.0))
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(text_err)?;
@@ -249,10 +255,12 @@ pub fn workspace_chart<'a>(
     Ok(chart)
 }
 
-/// Draws the panel. The region image is the cached [`region_image`] of the region on an
-/// off-screen canvas.
-pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult {
+/// Draws the panel in `layout`; says what it drew over the panel and where the robot is. The
+/// region image is the cached [`region_image`] of the region on an off-screen canvas.
+pub fn draw(surface: &Surface, scene: &ArmScene, layout: &ArmLayout) -> DrawResult<ArmDrawn> {
+    let view = &layout.view;
     let area = surface.area()?;
+    let mut drawn = ArmDrawn::default();
     if let Some((region, image)) = scene.region {
         let [x0, x1, y0, y1] = region.bounds();
         let [l, t] = view.to_pixel(x0, y1);
@@ -271,13 +279,14 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
 
     let problem = scene.problem;
     let mut legend = Legend::default();
-    legend.add(
+    legend.add_short(
         Mark::Swatch(REGION.to_rgba()),
         if scene.region.is_some() {
             crate::kinds::of(problem).region_words.to_string()
         } else {
             format!("{} (next frame)", crate::kinds::of(problem).region_words)
         },
+        "reach",
     );
     if let Some(reach) = problem.capabilities().plane().and_then(|v| v.reach_disc()) {
         let outer = arc([0.0, 0.0], reach, 0.0, std::f64::consts::TAU);
@@ -334,9 +343,10 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
                 )))
                 .map_err(text_err)?;
         }
-        legend.add(
+        legend.add_short(
             Mark::Line(OPTIMUM.mix(0.6), 5.0),
             "global optimum (reference)",
+            "optimum",
         );
     }
 
@@ -418,6 +428,11 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
                     {
                         forces_drawn |= *stroke == Stroke::Force;
                     }
+                    if stroke.is_robot() {
+                        drawn
+                            .robot
+                            .extend(points.iter().map(|p| view.to_pixel(p[0], p[1])));
+                    }
                     chart
                         .draw_series(std::iter::once(PathElement::new(
                             points.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>(),
@@ -426,6 +441,7 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
                         .map_err(text_err)?;
                 }
                 Shape::Dot { stroke, at } => {
+                    drawn.robot.push(view.to_pixel(at[0], at[1]));
                     let p = chart.backend_coord(&(at[0], at[1]));
                     match stroke {
                         #[cfg(feature = "statics")]
@@ -461,9 +477,10 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
                 "forces: the weight; the wall on each pad",
             );
         }
-        legend.add(
+        legend.add_short(
             Mark::Line(colour.to_rgba(), 4.0),
             format!("robot ({})", scene.solver),
+            "robot",
         );
     }
 
@@ -482,28 +499,23 @@ pub fn draw(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult 
         ts,
     ))
     .map_err(text_err)?;
-    legend.add(Mark::Ring(TARGET.to_rgba()), "target");
+    legend.add_short(Mark::Ring(TARGET.to_rgba()), "target", "target");
     // Only the climber stands on contacts; its kind is in the full bundle only.
     #[cfg(feature = "statics")]
-    let loads = super::loads::LoadScene::of(problem, scene.solution, scene.target);
-    #[cfg(not(feature = "statics"))]
-    let loads: Option<()> = None;
-    #[cfg(feature = "statics")]
-    if let Some(loads) = &loads {
-        loads.draw(&area, surface, view)?;
+    if let (Some(loads), Some(band)) = (
+        super::loads::LoadScene::of(problem, scene.solution, scene.target),
+        layout.bars,
+    ) {
+        loads.draw(&area, surface, band)?;
+        drawn.overlays.push(Overlay::new(OverlayKind::Bars, band));
     }
-    // The legend keeps clear of the target: the corner away from it, seen from the view's centre.
-    let [x0, x1, y0, y1] = view.world;
-    let from_centre = [
-        scene.target[0] - 0.5 * (x0 + x1),
-        scene.target[1] - 0.5 * (y0 + y1),
-    ];
-    // Under the load bars' band at the bottom, the legend takes an upper corner: the right one
-    // unless the front foot is there (a slope below the vertical; the body then leans left).
-    let corner = match (&loads, scene.target[0] < 0.12) {
-        (None, _) => Corner::away_from(from_centre),
-        (Some(_), true) => Corner::UpperRight,
-        (Some(_), false) => Corner::UpperLeft,
+    let placed = match layout.legend {
+        LegendSpot::Column(column) => legend.draw_column(&area, surface, column)?,
+        LegendSpot::Line(band) => legend.draw_line(&area, surface, band)?,
     };
-    legend.finish_on(&area, surface, &chart, corner)
+    if let Some(rect) = placed {
+        drawn.overlays.push(Overlay::new(OverlayKind::Legend, rect));
+    }
+    area.present().map_err(text_err)?;
+    Ok(drawn)
 }

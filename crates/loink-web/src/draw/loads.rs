@@ -10,10 +10,6 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::palette::{FORCE, INK, MUTED, MUTED_INK, PAPER};
 use super::{text_err, Area, DrawResult, Surface};
-use crate::view::Viewport;
-
-/// The world height (m) of the band at the bottom of the plot the inset fills.
-pub const BAND: f64 = 0.27;
 
 /// The loads of the answer and of the neutral posture for the same target.
 pub struct LoadScene(Loads);
@@ -26,8 +22,8 @@ impl LoadScene {
     }
 
     /// The saving over the neutral posture on the most loaded contact of the neutral posture,
-    /// in words (None without a neutral posture).
-    pub fn saving(&self) -> Option<String> {
+    /// in words (`short`: fewer of them; None without a neutral posture).
+    pub fn saving(&self, short: bool) -> Option<String> {
         let neutral = self.0.neutral.as_ref()?;
         let (k, worst) = neutral
             .iter()
@@ -39,21 +35,26 @@ impl LoadScene {
         } else {
             (-diff, "more")
         };
-        Some(format!(
-            "this posture needs {amount:.1} N {way} on the {} than the neutral stance",
-            worst.label
-        ))
+        Some(if short {
+            format!("{amount:.1} N {way} than neutral on the {}", worst.label)
+        } else {
+            format!(
+                "this posture needs {amount:.1} N {way} on the {} than the neutral stance",
+                worst.label
+            )
+        })
     }
 
-    /// Draws the inset in the band of height [`BAND`] at the bottom of `view`'s plot.
-    pub fn draw(&self, area: &Area, surface: &Surface, view: &Viewport) -> DrawResult {
-        let [l, _, r, b] = view.pixels;
-        let top = view.to_pixel(0.0, view.world[2] + BAND)[1];
-        let pad = f64::from(surface.px(8.0));
-        let line = f64::from(surface.px(15.0));
+    /// Draws the bars in `band` (device pixels: left, top, right, bottom), under the plot.
+    pub fn draw(&self, area: &Area, surface: &Surface, band: [i32; 4]) -> DrawResult {
+        let [l, top, r, b] = band.map(f64::from);
+        // A narrow panel gives the bars the room the words would take.
+        let narrow = (r - l) / surface.dpr() < 420.0;
+        let pad = f64::from(surface.px(if narrow { 3.0 } else { 6.0 }));
+        let line = f64::from(surface.px(if narrow { 13.5 } else { 15.0 }));
         let (left, right) = (l + pad, r - pad);
-        let label_w = f64::from(surface.px(118.0));
-        let value_w = f64::from(surface.px(150.0));
+        let label_w = f64::from(surface.px(if narrow { 84.0 } else { 118.0 }));
+        let value_w = f64::from(surface.px(if narrow { 116.0 } else { 150.0 }));
         let bar = (left + label_w, (right - value_w).max(left + label_w + 20.0));
         let text = |at: (f64, f64), s: &str, colour| -> DrawResult {
             let style = surface
@@ -69,15 +70,21 @@ impl LoadScene {
         .map_err(text_err)?;
         let available = self.0.answer.first().map_or(0.0, |c| c.available);
         let mut y = top + pad + line / 2.0;
-        text(
-            (left, y),
-            &format!("magnet pull needed per foot, of the {available:.0} N a foot has (outline: neutral stance)"),
-            INK,
-        )?;
+        let title = if narrow {
+            format!("magnet pull per foot, of {available:.0} N (outline: neutral)")
+        } else {
+            format!("magnet pull needed per foot, of the {available:.0} N a foot has (outline: neutral stance)")
+        };
+        text((left, y), &title, INK)?;
         let half = f64::from(surface.px(5.0));
         for (k, load) in self.0.answer.iter().enumerate() {
             y += line;
-            text((left, y), load.label, INK)?;
+            let label = if narrow {
+                load.label.split(' ').next().unwrap_or(load.label)
+            } else {
+                load.label
+            };
+            text((left, y), label, INK)?;
             let x_of = |n: f64| bar.0 + (bar.1 - bar.0) * (n / load.available).clamp(0.0, 1.0);
             area.draw(&Rectangle::new(
                 [
@@ -107,12 +114,13 @@ impl LoadScene {
                 .map_err(text_err)?;
             }
             let value = match neutral {
+                Some(ghost) if narrow => format!("{:.1} N ({:.1})", load.needed, ghost.needed),
                 Some(ghost) => format!("{:.1} N (neutral {:.1})", load.needed, ghost.needed),
                 None => format!("{:.1} N", load.needed),
             };
             text((bar.1 + pad, y), &value, INK)?;
         }
-        if let Some(saving) = self.saving() {
+        if let Some(saving) = self.saving(narrow) {
             text((left, y + line), &saving, MUTED_INK)?;
         }
         Ok(())

@@ -8,12 +8,15 @@
 pub mod arm;
 #[cfg(feature = "view3d")]
 pub mod arm3d;
+pub mod arm_layout;
 pub mod backend;
 pub mod gapmap;
 pub mod landscape;
 pub mod latent;
+pub mod legend;
 #[cfg(feature = "statics")]
 pub mod loads;
+pub mod overlay;
 pub mod palette;
 #[cfg(feature = "unswept")]
 pub mod pieces;
@@ -48,7 +51,8 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 pub use backend::Canvas2d;
-use palette::{FONT, INK, MUTED};
+pub use legend::{Corner, Legend, Mark};
+use palette::{FONT, INK};
 
 /// A drawing area on a panel.
 pub type Area = DrawingArea<Canvas2d, plotters::coord::Shift>;
@@ -384,180 +388,4 @@ pub fn grid_to_rgba(
         }
     }
     out
-}
-
-/// A legend swatch.
-#[derive(Debug, Clone, Copy)]
-pub enum Mark {
-    /// A line of the given colour and CSS width.
-    Line(RGBAColor, f64),
-    /// A filled disc.
-    Dot(RGBAColor),
-    /// A ring.
-    Ring(RGBAColor),
-    /// A filled square (areas, heat-map classes).
-    Swatch(RGBAColor),
-    /// A square outlined in the colour and filled with it at the given opacity (0: hollow).
-    Outline(RGBAColor, f64),
-    /// A cross.
-    Cross(RGBAColor),
-}
-
-/// Which corner of the plot area a legend sits in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Corner {
-    /// Top left.
-    UpperLeft,
-    /// Top right.
-    UpperRight,
-    /// Bottom left.
-    LowerLeft,
-    /// Bottom right.
-    LowerRight,
-}
-
-impl Corner {
-    /// The corner diagonally away from world point `at` (relative to the origin at the plot's
-    /// centre), so a legend does not hide what is being pointed at.
-    pub fn away_from(at: [f64; 2]) -> Corner {
-        match (at[0] < 0.0, at[1] < 0.0) {
-            (true, true) => Corner::UpperRight,
-            (true, false) => Corner::LowerRight,
-            (false, true) => Corner::UpperLeft,
-            (false, false) => Corner::LowerLeft,
-        }
-    }
-}
-
-/// A legend drawn by hand (plotters' series labels measure text through the DOM).
-#[derive(Debug, Default, Clone)]
-pub struct Legend {
-    entries: Vec<(Mark, String)>,
-}
-
-impl Legend {
-    /// Adds an entry.
-    pub fn add(&mut self, mark: Mark, text: impl Into<String>) {
-        self.entries.push((mark, text.into()));
-    }
-
-    /// Draws the legend in `corner` of `chart`'s plotting area, then shows the finished panel:
-    /// the last step of every chart panel's drawing.
-    pub fn finish_on<CT: plotters::coord::CoordTranslate>(
-        &self,
-        area: &Area,
-        surface: &Surface,
-        chart: &ChartContext<'_, Canvas2d, CT>,
-        corner: Corner,
-    ) -> DrawResult {
-        self.draw(
-            area,
-            surface,
-            chart.plotting_area().get_pixel_range(),
-            corner,
-        )?;
-        area.present().map_err(text_err)
-    }
-
-    /// Its box's width and height on `area` (device pixels).
-    pub fn size(&self, area: &Area, surface: &Surface) -> DrawResult<(i32, i32)> {
-        let font = surface.font(palette::LABEL_PX, INK);
-        let pad = surface.px(6.0);
-        let row = surface.px(palette::LABEL_PX * 1.55);
-        let mut text_w = 0;
-        for (_, text) in &self.entries {
-            let (w, _) = area.estimate_text_size(text, &font).map_err(text_err)?;
-            text_w = text_w.max(w as i32);
-        }
-        let width = pad * 2 + surface.px(20.0) + pad / 2 + text_w;
-        let height =
-            pad * 2 + row * self.entries.len() as i32 - (row - surface.px(palette::LABEL_PX));
-        Ok((width, height))
-    }
-
-    /// Draws the legend in `corner` of the plot rectangle `plot` (device pixels).
-    pub fn draw(
-        &self,
-        area: &Area,
-        surface: &Surface,
-        plot: (std::ops::Range<i32>, std::ops::Range<i32>),
-        corner: Corner,
-    ) -> DrawResult {
-        if self.entries.is_empty() {
-            return Ok(());
-        }
-        let font = surface.font(palette::LABEL_PX, INK);
-        let pad = surface.px(6.0);
-        let swatch = surface.px(20.0);
-        let row = surface.px(palette::LABEL_PX * 1.55);
-        let (width, height) = self.size(area, surface)?;
-        let inset = surface.px(6.0);
-        // The plot range is in canvas pixels; this area may be a sub-area offset from the corner.
-        let (bx, by) = area.get_base_pixel();
-        let (xs, ys) = (
-            plot.0.start - bx..plot.0.end - bx,
-            plot.1.start - by..plot.1.end - by,
-        );
-        let x = match corner {
-            Corner::UpperLeft | Corner::LowerLeft => xs.start + inset,
-            _ => xs.end - inset - width,
-        };
-        let y = match corner {
-            Corner::UpperLeft | Corner::UpperRight => ys.start + inset,
-            _ => ys.end - inset - height,
-        };
-        area.draw(&Rectangle::new(
-            [(x, y), (x + width, y + height)],
-            WHITE.mix(0.88).filled(),
-        ))
-        .map_err(text_err)?;
-        area.draw(&Rectangle::new(
-            [(x, y), (x + width, y + height)],
-            MUTED.mix(0.6).stroke_width(surface.stroke(1.0)),
-        ))
-        .map_err(text_err)?;
-        let text_style = font.pos(Pos::new(HPos::Left, VPos::Center));
-        for (k, (mark, text)) in self.entries.iter().enumerate() {
-            let cy = y + pad + surface.px(palette::LABEL_PX) / 2 + row * k as i32;
-            let (x0, x1) = (x + pad, x + pad + swatch);
-            let cx = (x0 + x1) / 2;
-            let r = surface.px(4.0);
-            match *mark {
-                Mark::Line(c, w) => area.draw(&PathElement::new(
-                    vec![(x0, cy), (x1, cy)],
-                    c.stroke_width(surface.stroke(w)),
-                )),
-                Mark::Dot(c) => area.draw(&Circle::new((cx, cy), r, c.filled())),
-                Mark::Ring(c) => area.draw(&Circle::new(
-                    (cx, cy),
-                    r,
-                    c.stroke_width(surface.stroke(2.0)),
-                )),
-                Mark::Swatch(c) => area.draw(&Rectangle::new(
-                    [(cx - r - 2, cy - r), (cx + r + 2, cy + r)],
-                    c.filled(),
-                )),
-                Mark::Outline(c, fill) => {
-                    let corners = [(cx - r - 2, cy - r), (cx + r + 2, cy + r)];
-                    if fill > 0.0 {
-                        area.draw(&Rectangle::new(corners, c.mix(fill).filled()))
-                            .map_err(text_err)?;
-                    }
-                    area.draw(&Rectangle::new(
-                        corners,
-                        c.stroke_width(surface.stroke(1.5)),
-                    ))
-                }
-                Mark::Cross(c) => area.draw(&Cross::new(
-                    (cx, cy),
-                    r,
-                    c.stroke_width(surface.stroke(2.0)),
-                )),
-            }
-            .map_err(text_err)?;
-            area.draw_text(text, &text_style, (x1 + pad / 2, cy))
-                .map_err(text_err)?;
-        }
-        Ok(())
-    }
 }

@@ -19,9 +19,11 @@ pub fn comparable(s: &Solution) -> bool {
     }
 }
 
-/// (J − J*)/J* in percent, with J* floored at 1e-9 so a zero optimum does not divide by zero.
+/// The gap to the optimum in percent on the one scale of [`loink::gap::Gap::scaled`]:
+/// (J − J*)/J*, or J − J* over the floor where J* is near 0 (so a zero optimum never divides by
+/// nothing, and "within 1 %" is one threshold).
 pub fn gap_percent(cost: f64, optimum: f64) -> f64 {
-    100.0 * (cost - optimum) / optimum.abs().max(1e-9)
+    100.0 * loink::gap::Gap::of(cost, optimum).scaled()
 }
 
 /// A target the page accepts: `dim` finite coordinates, each within ±[`TARGET_LIMIT`].

@@ -1,6 +1,7 @@
 //! What one frame hands to JavaScript: the solve's report, the gap, the controls that act, the
 //! readouts and the status line ([`FrameState`]).
 
+use loink::gap::Gap;
 #[cfg(feature = "statics")]
 use loink::problem::presentation::Loads;
 use loink::report::Status;
@@ -77,10 +78,13 @@ impl Engine {
         if let Some(angle) = s.angle() {
             readouts = readouts.with_angle(s.residual(), angle);
         }
-        if let Some(opt) = self.optimum.as_ref().filter(|_| gap.is_finite()) {
-            if opt.cost.abs() < crate::state::GAP_ABSOLUTE_BELOW {
-                readouts = readouts.with_absolute_gap(s.cost(), opt.cost);
-            }
+        let judged = self
+            .optimum
+            .as_ref()
+            .filter(|_| gap.is_finite())
+            .map(|opt| Gap::of(s.cost(), opt.cost));
+        if let Some(Gap::Absolute(d)) = judged {
+            readouts = readouts.with_absolute_gap(d);
         }
         FrameState {
             model: self.entry.name.to_string(),
@@ -108,7 +112,7 @@ impl Engine {
             unreachable: s.status() == Status::Unreachable,
             message: describe(
                 s,
-                gap,
+                judged,
                 crate::state::Context {
                     closest: self.closest,
                 },

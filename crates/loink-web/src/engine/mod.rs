@@ -156,6 +156,17 @@ fn solver_settings(settings: &Settings) -> SolverSettings {
     }
 }
 
+/// Where a view of `entry` opens on `problem` (task coordinates): its card's opening target
+/// (from the catalog) where it is a target of this problem, else the problem's own default.
+pub fn opening_target(entry: &ModelEntry, problem: &Problem) -> Vec<f64> {
+    let task = problem.task();
+    (!entry.opening_target.is_empty())
+        .then(|| task.from_columns(entry.opening_target).ok())
+        .flatten()
+        .filter(|t| problem.check_target(t).is_ok())
+        .unwrap_or_else(|| problem.default_target())
+}
+
 impl Engine {
     /// The default view (the catalog's default model, default settings), solved with a
     /// classical solver until the model loads; its panels' per-target work is pending until
@@ -163,7 +174,7 @@ impl Engine {
     pub fn new() -> Result<Self, String> {
         let entry = catalog::default_entry();
         let problem = preset_problem(entry)?;
-        let target = problem.default_target();
+        let target = opening_target(entry, &problem);
         let settings = Settings {
             solver: SolverKind::Dls,
             target: problem.task().to_columns(&target),
@@ -397,7 +408,7 @@ impl Engine {
         // The checks above passed, or chose a target that passes them.
         self.target = self
             .coordinates_of(&next.target)
-            .unwrap_or_else(|_| self.problem.default_target());
+            .unwrap_or_else(|_| opening_target(self.entry, &self.problem));
         next.target = self.problem.task().to_columns(&self.target);
         next.sigma = clamp_or(next.sigma, 0.0, crate::settings::SIGMA_MAX, 0.0);
         next.samples = next.samples.min(crate::settings::SAMPLES_MAX);

@@ -28,7 +28,7 @@ impl Engine {
         carried: bool,
     ) -> Option<(Vec<f64>, Option<String>)> {
         let task = self.problem.task();
-        let default = || task.to_columns(&self.problem.default_target());
+        let default = || task.to_columns(&super::opening_target(self.entry, &self.problem));
         if asked.is_empty() {
             return Some((default(), None));
         }

@@ -445,7 +445,11 @@ spread; then change the seed — the link in the address bar reproduces exactly 
             ],
             [
                 "mean gap of the samples to J*".into(),
-                format!("{} %", f(st.mean_gap_pct, 2)),
+                if st.mean_gap_pct.is_some_and(|g| g > 100.0 * loink::gap::PRINTED_MAX) {
+                    "> 10,000 %".into()
+                } else {
+                    format!("{} %", f(st.mean_gap_pct, 2))
+                },
             ],
             [
                 "variety (mean joint std)".into(),

@@ -109,6 +109,12 @@ pub struct About {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     #[cfg_attr(target_arch = "wasm32", serde(skip))]
     pub recipe_sha256: String,
+    /// Where a view of this model opens: a target in the task's columns (`x,y,z` for the
+    /// Panda), chosen where its arm visibly works (`loink card --opening-target`); empty: the
+    /// problem's own default. The page reads it from its catalog.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub opening_target: Vec<f64>,
 }
 
 /// Architecture hyper-parameters.

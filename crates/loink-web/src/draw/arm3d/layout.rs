@@ -3,6 +3,7 @@
 
 use loink::problem::Problem;
 
+use crate::draw::arm_layout::LegendSpot;
 use crate::draw::{Surface, CAPTION_BAND, SUBCAPTION_BAND};
 use crate::orbit::Projection;
 use crate::view::Viewport;
@@ -20,6 +21,9 @@ pub struct Layout {
     pub side: Viewport,
     /// The reach ball: centre and radius (m).
     pub ball: ([f64; 3], f64),
+    /// The legend's place: in the insets' column under them (a wide panel), or one line under
+    /// the captions (a narrow one).
+    pub legend: LegendSpot,
 }
 
 /// Which part of the panel a pointer is on.
@@ -50,15 +54,29 @@ impl Layout {
     }
 }
 
-/// Side of an inset as a share of the panel's smaller dimension.
+/// Side of an inset as a share of the panel's smaller dimension (a narrow panel's; a wide one's
+/// insets leave the legend room under them in their column).
 const INSET_SHARE: f64 = 0.3;
+/// The same on a wide panel.
+const INSET_SHARE_WIDE: f64 = 0.26;
+/// Panels narrower than this (CSS px) show the legend as one line under the captions.
+pub const NARROW: f64 = 420.0;
+/// Width of the right-hand column (insets, then the legend) of a wide panel (CSS px).
+const COLUMN: f64 = 186.0;
+/// Height of the one-line legend of a narrow panel (CSS px).
+const LINE_BAND: f64 = 18.0;
+/// Room kept at the foot of the column for the page's reset button (CSS px).
+const BUTTON_ROOM: f64 = 36.0;
 /// The panel's layout at its current size for `problem` (None: the kind is not drawn in 3-D)
 /// seen from `view` = [yaw, pitch] (degrees).
 pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<Layout> {
     let ball = problem.capabilities().space().map(|v| v.reach_ball())?;
     let (w, h) = surface.size();
     let d = surface.dpr();
-    let top_band = ((CAPTION_BAND + SUBCAPTION_BAND + 4.0) * d).round();
+    let narrow = f64::from(w) / d < NARROW;
+    let captions = ((CAPTION_BAND + SUBCAPTION_BAND) * d).round();
+    let line = if narrow { (LINE_BAND * d).round() } else { 0.0 };
+    let top_band = captions + line + (4.0 * d).round();
     let plot = [
         (6.0 * d).round(),
         top_band,
@@ -66,11 +84,21 @@ pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<La
         f64::from(h) - (6.0 * d).round(),
     ];
     let (pw, ph) = ((plot[2] - plot[0]).max(1.0), (plot[3] - plot[1]).max(1.0));
-    let side = (INSET_SHARE * pw.min(ph)).round();
+    let share = if narrow {
+        INSET_SHARE
+    } else {
+        INSET_SHARE_WIDE
+    };
+    let side = (share * pw.min(ph)).round();
     let gap = (6.0 * d).round();
-    // The main view fills the plot left of the insets' column, so no inset ever hides the
-    // target or the arm.
-    let main_w = (pw - side - gap).max(1.0);
+    let column = if narrow {
+        side
+    } else {
+        side.max((COLUMN * d).round()).min(0.45 * pw)
+    };
+    // The main view fills the plot left of the insets' column, so no inset (and no legend)
+    // ever hides the target or the arm.
+    let main_w = (pw - column - gap).max(1.0);
     let (centre, radius) = ball;
     // The ball's outline is a circle of its radius from every side: the view frames it whole,
     // so turning the view never changes the scale.
@@ -105,12 +133,34 @@ pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<La
             centre[2] + half,
         ],
     );
+    let legend = if narrow {
+        LegendSpot::Line(
+            [
+                plot[0],
+                captions - (2.0 * d).round(),
+                plot[2],
+                captions + line - (2.0 * d).round(),
+            ]
+            .map(|v| v as i32),
+        )
+    } else {
+        LegendSpot::Column(
+            [
+                plot[2] - column,
+                side_view.pixels[3] + gap,
+                plot[2],
+                plot[3] - (BUTTON_ROOM * d).round(),
+            ]
+            .map(|v| v as i32),
+        )
+    };
     Some(Layout {
         main,
         plot,
         top,
         side: side_view,
         ball,
+        legend,
     })
 }
 
@@ -152,6 +202,7 @@ mod tests {
             top: square(44.0, [-1.0, 1.0, -1.0, 1.0]),
             side: square(170.0, [-1.0, 1.0, -0.67, 1.33]),
             ball: ([0.0, 0.0, 0.333], 1.2),
+            legend: LegendSpot::Column([400, 300, 520, 380]),
         }
     }
 

@@ -5,10 +5,10 @@
 
 use plotters::prelude::*;
 
+use super::arm_layout::LegendSpot;
+use super::overlay::{ArmDrawn, Overlay, OverlayKind};
 use super::palette::{self, INK, MUTED, OPTIMUM, SAMPLE, SOLUTION, TARGET};
-use super::{
-    caption, subcaption, text_err, Answer, Area, Corner, DrawResult, Legend, Mark, Surface,
-};
+use super::{caption, subcaption, text_err, Answer, Area, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
 
 mod frames;
@@ -26,8 +26,7 @@ pub struct Arm3dScene<'a> {
     pub hint: Option<&'a str>,
     /// What the faint ghosts are, when not the σ samples.
     pub samples_label: Option<&'a str>,
-    /// Whether to draw the legend (not on a phone's narrow panel, where it would cover the arm:
-    /// the caption names the answer and the ghost).
+    /// Whether to draw the legend (a lesson's panel names its curves in its own words).
     pub legend: bool,
 }
 
@@ -37,9 +36,6 @@ impl<'a> std::ops::Deref for Arm3dScene<'a> {
         &self.answer
     }
 }
-
-/// Width (CSS px) of a panel below which the page's 3-D arm panel draws no legend.
-pub const NARROW: f64 = 420.0;
 
 /// The page's line under the 3-D arm panel's caption.
 pub const HINT: &str = "drag the target ⊕ (wheel or shift-drag: depth) · drag empty space to turn the view · insets: drag to set two coordinates";
@@ -323,9 +319,10 @@ fn inset(
     .map_err(text_err)
 }
 
-/// Draws the panel.
-pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResult {
+/// Draws the panel; says what it drew over the panel and where the robot's joints are.
+pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResult<ArmDrawn> {
     let area = surface.area()?;
+    let mut drawn = ArmDrawn::default();
     caption(
         &area,
         surface,
@@ -355,7 +352,11 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
 
     floor(&area, surface, layout)?;
     reach_outline(&area, surface, layout)?;
-    legend.add(Mark::Ring(MUTED.mix(0.6)), "reach ball (links added up)");
+    legend.add_short(
+        Mark::Ring(MUTED.mix(0.6)),
+        "reach ball (links added up)",
+        "reach",
+    );
     if let Some(points) = &answer {
         shadow(&area, surface, layout, points)?;
     }
@@ -389,9 +390,10 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
             7.0,
             false,
         )?;
-        legend.add(
+        legend.add_short(
             Mark::Line(OPTIMUM.mix(0.6), 5.0),
             "global optimum (reference)",
+            "optimum",
         );
     }
     if let Some(probe) = scene.probe {
@@ -425,15 +427,18 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
     }
     if let Some(points) = &answer {
         robot(&area, surface, layout, points, colour.to_rgba(), 5.0, true)?;
-        legend.add(
+        drawn.robot = points.iter().map(|&p| layout.main.to_pixel(p)).collect();
+        legend.add_short(
             Mark::Line(colour.to_rgba(), 4.0),
             format!("robot ({})", scene.solver),
+            "robot",
         );
     }
     target(&area, surface, layout, t)?;
-    legend.add(
+    legend.add_short(
         Mark::Ring(TARGET.to_rgba()),
         "target; dashed: its drop to the floor",
+        "target",
     );
     if let Some(turning) = &turning {
         if scene.hint.is_some() {
@@ -467,17 +472,21 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
         axes: [0, 2],
     };
     inset(&area, surface, side_view, layout, arm, t, turning.as_ref())?;
-    let [l, top, _, b] = layout.plot;
-    let plot = (
-        l.round() as i32..(layout.top.pixels[0] - 6.0).round().max(l + 1.0) as i32,
-        top.round() as i32..b.round() as i32,
-    );
-    if !scene.legend {
-        return area.present().map_err(text_err);
+    for view in [&layout.top, &layout.side] {
+        let rect = view.pixels.map(|v| v.round() as i32);
+        drawn.overlays.push(Overlay::new(OverlayKind::Inset, rect));
     }
-    // Upper left: above the back of the floor, where the arm seldom is (the target is usually in front).
-    legend.draw(&area, surface, plot, Corner::UpperLeft)?;
-    area.present().map_err(text_err)
+    if scene.legend {
+        let placed = match layout.legend {
+            LegendSpot::Column(column) => legend.draw_column(&area, surface, column)?,
+            LegendSpot::Line(band) => legend.draw_line(&area, surface, band)?,
+        };
+        if let Some(rect) = placed {
+            drawn.overlays.push(Overlay::new(OverlayKind::Legend, rect));
+        }
+    }
+    area.present().map_err(text_err)?;
+    Ok(drawn)
 }
 
 /// The target's and the hand's frames for a task that turns the hand (None otherwise).

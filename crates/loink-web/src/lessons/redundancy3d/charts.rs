@@ -98,7 +98,7 @@ impl ElbowLesson {
             samples_label: Some("the elbow swung along z₁, the hand on the target"),
             legend: true,
         };
-        arm3d::draw(surface, &scene, &layout)
+        arm3d::draw(surface, &scene, &layout).map(|_| ())
     }
 
     /// How far each solver's answers miss the held-out targets, sorted.

@@ -383,7 +383,10 @@ drag the latent probe to swing the elbow yourself.";
                 ]);
                 // A cost means something only for an answer that reaches its target.
                 let gap = if a.median_gap.is_finite() {
-                    format!("; median gap to J* {:.2} % where it reaches", a.median_gap)
+                    format!(
+                        "; median gap to J* {} % where it reaches",
+                        crate::state::gap_text(a.median_gap)
+                    )
                 } else {
                     "; no answer reaches its target, so no cost compares with J*".to_string()
                 };

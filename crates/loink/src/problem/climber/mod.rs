@@ -50,8 +50,10 @@ const INCLINATION: [f64; 2] = [std::f64::consts::FRAC_PI_3, std::f64::consts::PI
 const SPAN: [f64; 2] = [0.30, 0.70];
 pub const CLEARANCE: [f64; 2] = [0.04, 0.16];
 
-/// The side view's frame `[x0, x1, y0, y1]` (m).
-const SKETCH_BOUNDS: [f64; 4] = [-0.95, 0.58, -0.72, 0.9];
+/// The side view's frame `[x0, x1, y0, y1]` (m): the useful sector and the robot in every
+/// stance it takes there (its sketch sampled over the domain spans [−0.80, 0.42] × [−0.23,
+/// 0.85]), with a margin.
+const SKETCH_BOUNDS: [f64; 4] = [-0.86, 0.46, -0.28, 0.88];
 
 /// The latent grid of the reference search: tilt α ∈ [−0.9, 0.9] rad (46 values) × offset
 /// c ∈ [−0.2, 0.2] m (41 values).
