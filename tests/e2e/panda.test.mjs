@@ -129,15 +129,19 @@ test('a drag on the top inset sets x and y exactly and keeps z; on the side inse
   const page = await openPlayground(env, { hash: `${HASH}&target=0.45,-0.2,0.35` });
   await idle(page);
   const box = await page.locator('canvas#arm').boundingBox();
-  // The insets fill the panel's right column: the top one first, the side one under it.
-  const side = Math.round(0.3 * Math.min(box.width - 12, box.height - 50));
-  const topCentre = [box.x + box.width - 6 - side / 2, box.y + 44 + side / 2];
+  // The insets stand in the panel's right column, the top one first, the side one under it:
+  // the page says where (overlays(), CSS pixels of the canvas).
+  const insets = await page.evaluate(() => window.loinkPlayground.overlays().filter((o) => o.kind === 'inset'));
+  assert.equal(insets.length, 2);
+  const [topInset, sideInset] = insets;
+  const side = topInset.w;
+  const topCentre = [box.x + topInset.x + side / 2, box.y + topInset.y + topInset.h / 2];
   await page.mouse.click(topCentre[0] + side * 0.2, topCentre[1]);
   await frames(page);
   let s = await state(page);
   assert.equal(s.target[2], 0.35, 'the top inset keeps z');
   assert.ok(s.target[0] > 0.1 && Math.abs(s.target[1]) < 0.05, `${s.target}`);
-  const sideCentre = [topCentre[0], topCentre[1] + side + 6];
+  const sideCentre = [box.x + sideInset.x + sideInset.w / 2, box.y + sideInset.y + sideInset.h / 2];
   await page.mouse.click(sideCentre[0] + side * 0.25, sideCentre[1] - side * 0.2);
   await frames(page);
   const t = s.target;
