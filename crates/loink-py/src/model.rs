@@ -164,7 +164,7 @@ impl Model {
                 solve_rows(py, &rows, threads, r.kind().as_str(), &make)?
             }
         };
-        Ok(Solutions::new(answers, dof))
+        Ok(Solutions::new(answers, dof, problem.inner.task().clone()))
     }
 
     fn __repr__(&self) -> String {

@@ -225,7 +225,11 @@ impl Problem {
             }
         };
         let answers = solve_rows(py, &rows, threads, kind.as_str(), &make)?;
-        Ok(Solutions::new(answers, self.inner.dof()))
+        Ok(Solutions::new(
+            answers,
+            self.inner.dof(),
+            self.inner.task().clone(),
+        ))
     }
 
     fn __repr__(&self) -> String {

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use loink::problem::TaskSpace;
 use loink::report::{Solution, Status};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -12,7 +13,8 @@ use crate::arrays::{matrix, vector};
 
 /// The answers of one batch, in target order.
 ///
-/// `q` is (N, n) (NaN in the rows of `invalid` targets); `status` the status words (`converged`,
+/// `q` is (N, n) (NaN in the rows of `invalid` targets); `reached` where q puts the tip, in the
+/// targets' columns; `status` the status words (`converged`,
 /// `approximate`, `capped`, `unreachable`, `limits`, `unverified`, `invalid`: the CLI's, with
 /// the same meanings); `residual` the replayed task error (m; NaN where nothing replays);
 /// `angle` the orientation or axis error (rad; NaN for a position task); `cost` J(q); `margin`
@@ -23,12 +25,14 @@ use crate::arrays::{matrix, vector};
 pub struct Solutions {
     answers: Vec<Solution>,
     dof: usize,
+    task: TaskSpace,
 }
 
 impl Solutions {
-    /// The answers of a batch on a problem of `dof` joints.
-    pub fn new(answers: Vec<Solution>, dof: usize) -> Self {
-        Solutions { answers, dof }
+    /// The answers of a batch on a problem of `dof` joints whose targets are given in `task`'s
+    /// columns.
+    pub fn new(answers: Vec<Solution>, dof: usize, task: TaskSpace) -> Self {
+        Solutions { answers, dof, task }
     }
 
     fn column<'py>(
@@ -54,6 +58,23 @@ impl Solutions {
             }
         }
         matrix(py, flat, self.answers.len(), self.dof)
+    }
+
+    /// Where each answer puts the tip, by forward-map replay, in the targets' columns
+    /// (N, len(task_columns)); NaN rows where nothing replays (an invalid target, a problem
+    /// known only through data).
+    #[getter]
+    fn reached<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let width = self.task.columns().len();
+        let mut flat = Vec::with_capacity(self.answers.len() * width);
+        for a in &self.answers {
+            if a.reached().len() == self.task.dim() {
+                flat.extend(self.task.to_columns(a.reached()));
+            } else {
+                flat.extend(std::iter::repeat_n(f64::NAN, width));
+            }
+        }
+        matrix(py, flat, self.answers.len(), width)
     }
 
     /// The status of each answer.

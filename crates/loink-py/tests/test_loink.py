@@ -98,6 +98,7 @@ def test_a_single_target_and_a_list_are_one_row(panda):
     assert sol.residual[0] <= 1e-6
     # The answer replays: the problem's own forward map puts the tip on the target.
     assert np.allclose(panda.problem.forward(sol.q), [[0.45, -0.20, 0.35]], atol=1e-6)
+    assert np.array_equal(sol.reached, panda.problem.forward(sol.q))
 
 
 def test_every_status_comes_back_with_its_meaning(panda, tmp_path):
@@ -145,6 +146,7 @@ def test_nan_rows_are_invalid_and_the_rest_are_solved(panda):
     sol = panda.solve(targets, refine=3)
     assert sol.status == ["converged", "invalid", "invalid", "converged"]
     assert np.all(np.isnan(sol.q[1])) and np.all(np.isnan(sol.q[2]))
+    assert sol.reached.shape == (4, 3) and np.all(np.isnan(sol.reached[1]))
     assert "not a finite number" in sol.note[1]
     assert "counts" not in repr(sol) and "invalid: 2" in repr(sol)
     assert sol.counts()["invalid"] == 2
@@ -179,6 +181,7 @@ def test_pose_targets_take_the_quaternion_columns():
     target = problem.default_target
     sol = model.solve(target, refine=3)
     assert sol.status == ["converged"] and sol.angle[0] <= 1e-6
+    assert sol.reached.shape == (1, 7) and np.allclose(sol.reached[0], target, atol=1e-6)
     # A quaternion twice too long is no orientation; one 5 % long is normalised.
     long = target.copy()
     long[3:] *= 2.0

@@ -1,0 +1,106 @@
+"""Type stubs of the extension module loink._loink (the API of docs/python.md)."""
+
+from os import PathLike
+from typing import Literal, Optional, Sequence, Union, final
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import TypeAlias
+
+__all__ = ["__version__", "STATUSES", "Model", "Problem", "Solutions"]
+__version__: str
+STATUSES: list[str]
+
+_ArrayLike: TypeAlias = Union[npt.ArrayLike, Sequence[float], Sequence[Sequence[float]]]
+_StrPath: TypeAlias = Union[str, PathLike[str]]
+
+@final
+class Solutions:
+    """One judged answer per target row, in target order."""
+
+    @property
+    def q(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def reached(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def status(self) -> list[str]: ...
+    @property
+    def residual(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def angle(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def cost(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def margin(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def micros(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def iterations(self) -> list[int]: ...
+    @property
+    def chart(self) -> list[int]: ...
+    @property
+    def note(self) -> list[Optional[str]]: ...
+    def counts(self) -> dict[str, int]: ...
+    def __len__(self) -> int: ...
+
+@final
+class Problem:
+    """A robot and its cost: n joints in a box, a task given in task_columns, the cost J(q)."""
+
+    @staticmethod
+    def preset(name: str) -> Problem: ...
+    @staticmethod
+    def presets() -> list[str]: ...
+    @staticmethod
+    def from_urdf(
+        path: _StrPath,
+        base: str,
+        tip: str,
+        task: Literal["position", "pose", "axis"] = "position",
+        hold: Optional[dict[str, float]] = None,
+        name: Optional[str] = None,
+    ) -> Problem: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def m(self) -> int: ...
+    @property
+    def task_columns(self) -> list[str]: ...
+    @property
+    def lower(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def upper(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def default_target(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def cost_formula(self) -> str: ...
+    def forward(self, q: _ArrayLike) -> npt.NDArray[np.float64]: ...
+    def cost(self, q: _ArrayLike) -> npt.NDArray[np.float64]: ...
+    def solve(
+        self,
+        targets: _ArrayLike,
+        solver: Literal["dls", "reference", "analytic"] = "dls",
+        threads: Optional[int] = None,
+    ) -> Solutions: ...
+
+@final
+class Model:
+    """A trained model file (loink, charts, flow, mse or mdn) and its solver."""
+
+    @staticmethod
+    def load(path: _StrPath) -> Model: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def charts(self) -> int: ...
+    @property
+    def problem(self) -> Problem: ...
+    def solve(
+        self,
+        targets: _ArrayLike,
+        refine: int = 0,
+        feedback: int = 0,
+        threads: Optional[int] = None,
+    ) -> Solutions: ...
