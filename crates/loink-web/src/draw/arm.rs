@@ -8,7 +8,7 @@ use loink::report::Solution;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
-use super::arm_layout::{ArmLayout, LegendSpot};
+use super::arm_layout::ArmLayout;
 use super::overlay::{ArmDrawn, Overlay, OverlayKind};
 use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, REGION, SAMPLE, SOLUTION, TARGET};
 use super::units;
@@ -509,11 +509,7 @@ pub fn draw(surface: &Surface, scene: &ArmScene, layout: &ArmLayout) -> DrawResu
         loads.draw(&area, surface, band)?;
         drawn.overlays.push(Overlay::new(OverlayKind::Bars, band));
     }
-    let placed = match layout.legend {
-        LegendSpot::Column(column) => legend.draw_column(&area, surface, column)?,
-        LegendSpot::Line(band) => legend.draw_line(&area, surface, band)?,
-    };
-    if let Some(rect) = placed {
+    if let Some(rect) = legend.draw_at(&area, surface, layout.legend)? {
         drawn.overlays.push(Overlay::new(OverlayKind::Legend, rect));
     }
     area.present().map_err(text_err)?;

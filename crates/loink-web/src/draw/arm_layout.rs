@@ -3,16 +3,17 @@
 //! the loads bars in a band under it (a robot on contacts). Nothing but the plot shows the
 //! world, so no legend or bar ever covers the robot or its target.
 
+pub use super::legend::LegendSpot;
 use super::legend::PixelBox;
 use super::{Surface, CAPTION_BAND};
 use crate::view::Viewport;
 
 /// Panels narrower than this (CSS px) show the legend as one line above the plot.
 pub const NARROW: f64 = 520.0;
-/// Width of the legend column of a wide panel (CSS px).
-const COLUMN: f64 = 186.0;
-/// Height of the one-line legend of a narrow panel (CSS px).
-const LINE_BAND: f64 = 18.0;
+/// Width of the legend column of a wide panel (CSS px; the 3-D panel's right-hand column too).
+pub const COLUMN: f64 = 186.0;
+/// Height of the one-line legend of a narrow panel (CSS px; the 3-D panel's too).
+pub const LINE_BAND: f64 = 18.0;
 /// Height of the loads bars' band (CSS px): a title, one bar per contact, the saving (tighter
 /// on a narrow panel).
 pub const BARS_BAND: f64 = 70.0;
@@ -23,15 +24,6 @@ const LEFT: f64 = 40.0;
 const RIGHT: f64 = 10.0;
 const TOP: f64 = 4.0;
 const BOTTOM: f64 = 30.0;
-
-/// Where the legend goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LegendSpot {
-    /// A column beside the plot (device pixels).
-    Column(PixelBox),
-    /// One line of short names above the plot (device pixels).
-    Line(PixelBox),
-}
 
 /// The panel's parts at its current size.
 #[derive(Debug, Clone, Copy, PartialEq)]

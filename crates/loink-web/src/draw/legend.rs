@@ -69,6 +69,15 @@ struct Entry {
 /// A rectangle in device pixels: left, top, right, bottom.
 pub type PixelBox = [i32; 4];
 
+/// Where a panel puts its legend, outside what it draws of the world.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LegendSpot {
+    /// A column beside the plot (device pixels).
+    Column(PixelBox),
+    /// One line of short names above the plot (device pixels).
+    Line(PixelBox),
+}
+
 impl Legend {
     /// Adds an entry.
     pub fn add(&mut self, mark: Mark, text: impl Into<String>) {
@@ -189,6 +198,19 @@ impl Legend {
             out.push(lines);
         }
         Ok(out)
+    }
+
+    /// Draws the legend at `spot`; returns the box it takes (None: nothing drawn).
+    pub fn draw_at(
+        &self,
+        area: &Area,
+        surface: &Surface,
+        spot: LegendSpot,
+    ) -> DrawResult<Option<PixelBox>> {
+        match spot {
+            LegendSpot::Column(column) => self.draw_column(area, surface, column),
+            LegendSpot::Line(band) => self.draw_line(area, surface, band),
+        }
     }
 
     /// Draws the legend as a column from the top of `column` (device pixels), each entry's

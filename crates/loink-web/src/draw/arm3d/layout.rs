@@ -3,7 +3,7 @@
 
 use loink::problem::Problem;
 
-use crate::draw::arm_layout::LegendSpot;
+use crate::draw::arm_layout::{LegendSpot, COLUMN, LINE_BAND};
 use crate::draw::{Surface, CAPTION_BAND, SUBCAPTION_BAND};
 use crate::orbit::Projection;
 use crate::view::Viewport;
@@ -61,10 +61,6 @@ const INSET_SHARE: f64 = 0.3;
 const INSET_SHARE_WIDE: f64 = 0.26;
 /// Panels narrower than this (CSS px) show the legend as one line under the captions.
 pub const NARROW: f64 = 420.0;
-/// Width of the right-hand column (insets, then the legend) of a wide panel (CSS px).
-const COLUMN: f64 = 186.0;
-/// Height of the one-line legend of a narrow panel (CSS px).
-const LINE_BAND: f64 = 18.0;
 /// Room kept at the foot of the column for the page's reset button (CSS px).
 const BUTTON_ROOM: f64 = 36.0;
 /// The panel's layout at its current size for `problem` (None: the kind is not drawn in 3-D)

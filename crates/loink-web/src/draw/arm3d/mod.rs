@@ -5,7 +5,6 @@
 
 use plotters::prelude::*;
 
-use super::arm_layout::LegendSpot;
 use super::overlay::{ArmDrawn, Overlay, OverlayKind};
 use super::palette::{self, INK, MUTED, OPTIMUM, SAMPLE, SOLUTION, TARGET};
 use super::{caption, subcaption, text_err, Answer, Area, DrawResult, Legend, Mark, Surface};
@@ -477,11 +476,7 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
         drawn.overlays.push(Overlay::new(OverlayKind::Inset, rect));
     }
     if scene.legend {
-        let placed = match layout.legend {
-            LegendSpot::Column(column) => legend.draw_column(&area, surface, column)?,
-            LegendSpot::Line(band) => legend.draw_line(&area, surface, band)?,
-        };
-        if let Some(rect) = placed {
+        if let Some(rect) = legend.draw_at(&area, surface, layout.legend)? {
             drawn.overlays.push(Overlay::new(OverlayKind::Legend, rect));
         }
     }
