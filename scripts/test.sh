@@ -45,6 +45,10 @@ step "Python bindings: pip install into a fresh venv, pytest against the CLI"
 scripts/test-python.sh
 done_step
 
+step "real robots' URDFs against Pinocchio (example-robot-data's arms)"
+scripts/test-urdf-peers.sh
+done_step
+
 step "loink builds for wasm32"
 cargo build -p loink --target wasm32-unknown-unknown --release
 done_step

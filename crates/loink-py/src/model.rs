@@ -101,7 +101,10 @@ impl Model {
             Learner::Flow(flow) => flow.problem().clone(),
             Learner::Regressor(r) => r.problem().clone(),
         };
-        Problem { inner }
+        Problem {
+            inner,
+            notes: Vec::new(),
+        }
     }
 
     /// Solves every target row (`targets` (N, len(problem.task_columns)) or one row), each a

@@ -20,6 +20,8 @@ use crate::solutions::Solutions;
 #[pyclass(frozen, module = "loink")]
 pub struct Problem {
     pub(crate) inner: loink::problem::Problem,
+    /// What loading a URDF did that the file does not say outright.
+    pub(crate) notes: Vec<String>,
 }
 
 impl Problem {
@@ -65,7 +67,10 @@ impl Problem {
     #[staticmethod]
     fn preset(name: &str) -> PyResult<Problem> {
         let inner = loink::problem::Problem::preset(name).map_err(from_core)?;
-        Ok(Problem { inner })
+        Ok(Problem {
+            inner,
+            notes: Vec::new(),
+        })
     }
 
     /// Every preset's name.
@@ -103,7 +108,7 @@ impl Problem {
             )));
         }
         check_robot_file(&path)?;
-        let inner = UrdfProblem {
+        let (inner, notes) = UrdfProblem {
             path: &path,
             name,
             base,
@@ -113,7 +118,30 @@ impl Problem {
         }
         .load()
         .map_err(from_core)?;
-        Ok(Problem { inner })
+        Ok(Problem { inner, notes })
+    }
+
+    /// What loading a URDF did that the file does not say outright, one sentence each: joints
+    /// that follow another (`<mimic>`), joints fixed by zero-width limits, a held angle wrapped.
+    #[getter]
+    fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+
+    /// The joints' names in the order of q: a URDF chain's variables (each free joint, and the
+    /// source of a joint that follows one off the chain); `q1`, `q2`, … for other problems.
+    #[getter]
+    fn joint_names(&self) -> Vec<String> {
+        use loink::problem::chain::SerialChain;
+        match self
+            .inner
+            .kinematics()
+            .as_any()
+            .downcast_ref::<SerialChain>()
+        {
+            Some(chain) => chain.joint_names().map(str::to_string).collect(),
+            None => (1..=self.inner.dof()).map(|i| format!("q{i}")).collect(),
+        }
     }
 
     /// The problem's name.

@@ -296,6 +296,26 @@ def test_a_urdf_with_a_longer_upper_arm(tmp_path):
     assert pose.task_columns == ["x", "y", "z", "qw", "qx", "qy", "qz"]
 
 
+def test_a_finger_that_follows_the_other(tmp_path):
+    # The shipped Panda's right finger follows the left one (<mimic>): to the right finger the
+    # chain has eight joints and eight variables, the last named after the left finger's joint.
+    path = ROOT / "robots" / "panda" / "panda.urdf"
+    problem = loink.Problem.from_urdf(path, base="panda_link0", tip="panda_rightfinger")
+    assert problem.n == 8
+    assert problem.joint_names[-1] == "panda_finger_joint1"
+    assert any("'panda_finger_joint2' follows 'panda_finger_joint1'" in n for n in problem.notes)
+    hand = loink.Problem.from_urdf(path, base="panda_link0", tip="panda_hand_tcp")
+    assert hand.notes == [] and hand.joint_names == [f"panda_joint{i}" for i in range(1, 8)]
+    rng = np.random.default_rng(5)
+    q = rng.uniform(problem.lower, problem.upper, size=(50, 8))
+    sol = problem.solve(problem.forward(q), solver="dls")
+    assert sol.counts()["converged"] == 50
+    assert np.abs(problem.forward(sol.q) - problem.forward(q)).max() <= 1e-6
+    with pytest.raises(ValueError, match="hold 'panda_finger_joint1' instead"):
+        loink.Problem.from_urdf(path, base="panda_link0", tip="panda_rightfinger",
+                                hold={"panda_finger_joint2": 0.01})
+
+
 def test_urdf_errors_are_value_errors(tmp_path):
     with pytest.raises(FileNotFoundError):
         loink.Problem.from_urdf(tmp_path / "none.urdf", base="a", tip="b")

@@ -16,8 +16,9 @@ use loink::LoinkError;
 #[derive(Debug, Clone, Default, Args)]
 pub struct RobotFileArgs {
     /// A URDF file: the problem is its serial chain from --base to --tip (revolute, continuous
-    /// and prismatic joints; fixed ones folded in), the tip's position its task and joint
-    /// centring its cost. --problem, if given, names it (the file's stem otherwise).
+    /// and prismatic joints; fixed ones folded in; a joint that follows another (`<mimic>`) takes
+    /// its value from it; one with zero-width limits is fixed), the tip's position its task and
+    /// joint centring its cost. --problem, if given, names it (the file's stem otherwise).
     #[arg(long, value_name = "FILE", requires_all = ["base", "tip"])]
     pub urdf: Option<PathBuf>,
     /// With --urdf: the base link, the frame targets are given in.
@@ -31,15 +32,17 @@ pub struct RobotFileArgs {
     /// of its z axis (targets `x,y,z,ax,ay,az`).
     #[arg(long, value_name = "TASK", requires = "urdf", value_parser = parse_task)]
     pub task: Option<Task>,
-    /// With --urdf: holds a joint at a value (rad or m) — it is then no joint of the problem and
-    /// the cost skips it. Repeat for more joints.
+    /// With --urdf: holds a joint at a value (rad or m; a continuous joint's wrapped into
+    /// [−π, π]) — it is then no joint of the problem and the cost skips it, nor are the joints
+    /// that follow it. Repeat for more joints.
     #[arg(long = "hold", value_name = "NAME=VALUE", requires = "urdf", value_parser = parse_hold)]
     pub hold: Vec<HeldJoint>,
 }
 
 impl RobotFileArgs {
     /// The problem these flags and `--problem NAME` describe: the URDF's chain when `--urdf` is
-    /// given (named NAME, or after the file), else the preset NAME.
+    /// given (named NAME, or after the file; what loading did that the file does not say
+    /// outright goes to stderr, a line each), else the preset NAME.
     pub fn problem(&self, name: &str) -> Result<Problem, LoinkError> {
         let Some(path) = &self.urdf else {
             return Problem::preset(name);
@@ -53,6 +56,12 @@ impl RobotFileArgs {
             held: &self.hold,
         }
         .load()
+        .map(|(problem, notes)| {
+            for note in notes {
+                eprintln!("{}: {note}", path.display());
+            }
+            problem
+        })
     }
 }
 

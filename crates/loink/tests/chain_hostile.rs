@@ -2,7 +2,7 @@
 //! panic — truncated files, not XML, cycles, zero or non-finite axes and origins, missing links,
 //! no movable joint, unsupported joint types, huge files, and random corruption.
 
-use loink::problem::chain::urdf::{read, ChainRequest, MAX_URDF_BYTES, PANDA_URDF};
+use loink::problem::chain::urdf::{read, ChainRead, ChainRequest, MAX_URDF_BYTES, PANDA_URDF};
 use loink::problem::chain::HeldJoint;
 use loink::LoinkError;
 use proptest::prelude::*;
@@ -63,7 +63,7 @@ fn error(text: &str, held: &[HeldJoint]) -> String {
 
 #[test]
 fn a_well_formed_two_joint_robot_reads() {
-    let (spec, limits) = read(simple(LIMIT).as_bytes(), &request(&[])).unwrap();
+    let ChainRead { spec, limits, .. } = read(simple(LIMIT).as_bytes(), &request(&[])).unwrap();
     assert_eq!(spec.joints.len(), 2);
     assert_eq!(limits.len(), 2);
     assert_eq!(spec.tip_origin.xyz, [0.0, 0.0, 0.5]);
@@ -191,11 +191,15 @@ fn missing_links_and_bad_holds_are_named() {
     };
     assert!(error(&text, &hold("j9", 0.0)).contains("no movable joint named 'j9'"));
     assert!(error(&text, &hold("j2", 2.0)).contains("cannot be held at 2"));
-    // Holding every joint leaves none.
+    // Holding every joint leaves none, and the message says why for each.
     let both = [hold("j1", 0.0), hold("j2", 0.5)].concat();
-    assert!(error(&text, &both).contains("no movable joint"));
+    let message = error(&text, &both);
+    assert!(message.contains("nothing moves"), "{message}");
+    assert!(message.contains("'j1' is held at 0") && message.contains("'j2' is held at 0.5"));
     // Holding one folds it in: the other is the problem.
-    let (spec, _) = read(text.as_bytes(), &request(&hold("j1", 0.25))).unwrap();
+    let spec = read(text.as_bytes(), &request(&hold("j1", 0.25)))
+        .unwrap()
+        .spec;
     assert_eq!(spec.joints.len(), 1);
     assert_eq!(spec.held[0].value, 0.25);
 }
@@ -235,7 +239,7 @@ proptest! {
             let at = at % bytes.len();
             bytes[at] = byte;
         }
-        if let Ok((spec, limits)) = read(&bytes, &PANDA) {
+        if let Ok(ChainRead { spec, limits, .. }) = read(&bytes, &PANDA) {
             if let Ok(chain) = loink::problem::chain::SerialChain::new("p", spec, limits) {
                 use loink::problem::Kinematics;
                 let mut y = [0.0; 3];

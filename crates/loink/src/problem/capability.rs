@@ -74,6 +74,9 @@ pub struct Profile {
     pub dls: Option<DlsTuning>,
     /// Where a view of the problem opens (`None`: the image of the box's centre).
     pub default_target: Option<Vec<f64>>,
+    /// Which joints turn a full circle: q_i and q_i ± 2π are the same posture (empty: none).
+    /// Where a range is wider than 2π the solvers keep the representative nearest mid-range.
+    pub turning: Vec<bool>,
 }
 
 impl Profile {
@@ -89,6 +92,7 @@ impl Profile {
             reference_starts: 16,
             dls: None,
             default_target: None,
+            turning: Vec::new(),
         }
     }
 }

@@ -33,7 +33,7 @@ use super::{
 };
 use crate::error::{LoinkError, Result};
 pub use frame::Frame;
-pub use spec::{ChainJoint, ChainSource, ChainSpec, HeldJoint, JointType, Task};
+pub use spec::{ChainJoint, ChainSource, ChainSpec, Drive, HeldJoint, JointType, Mimic, Task};
 use task::TaskColumns;
 
 /// The kind's tag in model files.
@@ -47,6 +47,14 @@ const UNIT_TOLERANCE: f64 = 1e-9;
 #[derive(Debug, Clone, PartialEq)]
 pub struct SerialChain {
     chain: ChainSpec,
+    /// The variables' names: the free joints', and the sources' of joints following a joint off
+    /// the chain, in chain order.
+    variables: Vec<String>,
+    /// How each movable joint takes its value from q.
+    drives: Vec<Drive>,
+    /// Whether some joint follows another (the Jacobian then sums the columns of each
+    /// variable's joints).
+    coupled: bool,
     /// p_1, the first movable joint's origin in the base frame (nothing moves it).
     first_origin: [f64; 3],
     /// An upper bound of |y − p_1| over every q in the box.
@@ -58,9 +66,10 @@ pub struct SerialChain {
 }
 
 impl SerialChain {
-    /// The chain `chain` with joint box `limits` (one interval per movable joint), validated:
-    /// finite origins, rotations and axes, unit axes, at least one and at most [`MAX_JOINTS`]
-    /// joints.
+    /// The chain `chain` with joint box `limits` (one interval per variable: each free joint,
+    /// and each source off the chain of a joint that follows one), validated: finite origins,
+    /// rotations and axes, unit axes, at least one and at most [`MAX_JOINTS`] movable joints,
+    /// mimics that name a variable.
     pub fn new(name: &str, chain: ChainSpec, limits: JointLimits) -> Result<Self> {
         let n = chain.joints.len();
         if n == 0 || n > MAX_JOINTS {
@@ -69,10 +78,15 @@ impl SerialChain {
                 detail: format!("{n} movable joints (a chain has 1..={MAX_JOINTS})"),
             });
         }
-        if limits.len() != n {
+        let (variables, drives) =
+            spec::drives(&chain.joints).map_err(|detail| LoinkError::OutOfRange {
+                what: "the chain's mimic joints".into(),
+                detail,
+            })?;
+        if limits.len() != variables.len() {
             return Err(LoinkError::Dimension {
                 what: "chain joint limits".into(),
-                expected: n,
+                expected: variables.len(),
                 got: limits.len(),
             });
         }
@@ -116,9 +130,14 @@ impl SerialChain {
         let prismatic_travel: f64 = chain
             .joints
             .iter()
-            .zip(limits.lower().iter().zip(limits.upper()))
+            .zip(&drives)
             .filter(|(j, _)| !j.joint_type.rotates())
-            .map(|(_, (lo, hi))| lo.abs().max(hi.abs()))
+            .map(|(_, d)| {
+                let (lo, hi) = (limits.lower()[d.variable], limits.upper()[d.variable]);
+                (d.multiplier * lo + d.offset)
+                    .abs()
+                    .max((d.multiplier * hi + d.offset).abs())
+            })
             .sum();
         let links: f64 = chain.joints[1..]
             .iter()
@@ -127,7 +146,21 @@ impl SerialChain {
             + frame::length(chain.tip_origin.xyz);
         let first_origin = chain.joints[0].origin.xyz;
         let reach = links + prismatic_travel;
+        let coupled = drives
+            .iter()
+            .enumerate()
+            .any(|(i, d)| d.variable != i || d.multiplier != 1.0 || d.offset != 0.0);
+        let mut turning = vec![true; variables.len()];
+        for (joint, drive) in chain.joints.iter().zip(&drives) {
+            turning[drive.variable] &=
+                joint.joint_type.rotates() && drive.multiplier.fract() == 0.0;
+        }
+        let mut profile = profile(&chain, first_origin, reach);
+        profile.turning = turning;
         let mut built = SerialChain {
+            variables,
+            drives,
+            coupled,
             first_origin,
             reach,
             basics: Basics {
@@ -135,7 +168,7 @@ impl SerialChain {
                 name: name.to_string(),
                 limits,
                 task: TaskSpace::points(3),
-                profile: profile(&chain, first_origin, reach),
+                profile,
             },
             chain,
             panda: None,
@@ -157,9 +190,15 @@ impl SerialChain {
         &self.chain
     }
 
-    /// The movable joints' names, base to tip.
+    /// The variables' names, in the order of q: each free joint's, and for a joint that follows
+    /// a joint off the chain, that source's.
     pub fn joint_names(&self) -> impl Iterator<Item = &str> {
-        self.chain.joints.iter().map(|j| j.name.as_str())
+        self.variables.iter().map(String::as_str)
+    }
+
+    /// How each movable joint takes its value from q, base to tip.
+    pub fn drives(&self) -> &[Drive] {
+        &self.drives
     }
 
     /// An upper bound of the tip's distance from the first joint's origin (m).
@@ -172,10 +211,10 @@ impl SerialChain {
         self.first_origin
     }
 
-    /// Every movable joint's origin, then the tip, in the base frame (n + 1 points): the arm as
-    /// a polyline, for drawing.
+    /// Every movable joint's origin, then the tip, in the base frame (one point per movable
+    /// joint, and the tip): the arm as a polyline, for drawing.
     pub fn points(&self, q: &[f64]) -> Vec<[f64; 3]> {
-        let mut points = Vec::with_capacity(q.len() + 1);
+        let mut points = Vec::with_capacity(self.drives.len() + 1);
         let tip = self.walk(q, |_, frame| points.push(frame.xyz));
         points.push(tip.xyz);
         points
@@ -189,6 +228,32 @@ impl SerialChain {
         Ok(self)
     }
 
+    /// The Jacobian of a chain with joints that follow others: each variable's column is the
+    /// sum of its joints' columns, each times its multiplier (two walks, no allocation).
+    fn coupled_jacobian_into(&self, q: &[f64], y: &mut [f64], jac: &mut [f64]) {
+        let tip = self.walk(q, |_, _| ());
+        self.task_coordinates(&tip, y);
+        let columns = TaskColumns::at(self.chain.task, &tip);
+        let m = y.len();
+        jac.iter_mut().for_each(|v| *v = 0.0);
+        let mut column = [0.0; 6];
+        self.walk(q, |i, frame| {
+            let joint = &self.chain.joints[i];
+            let drive = self.drives[i];
+            let axis = frame.rotate(joint.axis);
+            columns.write(
+                joint.joint_type.rotates(),
+                axis,
+                frame.xyz,
+                &mut column[..m],
+            );
+            let target = &mut jac[m * drive.variable..m * (drive.variable + 1)];
+            for (t, c) in target.iter_mut().zip(&column[..m]) {
+                *t += drive.multiplier * c;
+            }
+        });
+    }
+
     /// The task coordinates of the tip's frame into `y`.
     fn task_coordinates(&self, tip: &Frame, y: &mut [f64]) {
         task::coordinates(&self.basics.task, tip, y);
@@ -199,7 +264,8 @@ impl SerialChain {
     #[inline]
     fn walk(&self, q: &[f64], mut visit: impl FnMut(usize, &Frame)) -> Frame {
         let mut frame = Frame::IDENTITY;
-        for (i, (joint, &qi)) in self.chain.joints.iter().zip(q).enumerate() {
+        for (i, (joint, drive)) in self.chain.joints.iter().zip(&self.drives).enumerate() {
+            let qi = drive.value(q);
             frame = frame.then(&joint.origin);
             visit(i, &frame);
             let motion = if joint.joint_type.rotates() {
@@ -245,6 +311,9 @@ impl Kinematics for SerialChain {
         // Each column needs the tip. Up to STACK_JOINTS joints, one walk keeps every joint's
         // world axis and origin on the stack; a longer chain walks twice rather than allocate.
         const STACK_JOINTS: usize = 8;
+        if self.coupled {
+            return self.coupled_jacobian_into(q, y, jac);
+        }
         if q.len() <= STACK_JOINTS {
             let mut axes = [([0.0; 3], [0.0; 3]); STACK_JOINTS];
             let tip = self.walk(q, |i, frame| {
@@ -383,7 +452,7 @@ impl SpaceView for SerialChain {
         (self.first_origin, self.reach)
     }
     fn hand_frame(&self, q: &[f64]) -> Option<([f64; 3], [f64; 9])> {
-        (q.len() == self.chain.joints.len()).then(|| {
+        (q.len() == self.variables.len()).then(|| {
             let tip = self.walk(q, |_, _| ());
             (tip.xyz, tip.rotation)
         })
@@ -399,6 +468,11 @@ fn profile(chain: &ChainSpec, first_origin: [f64; 3], reach: f64) -> Profile {
     let held = match chain.held.len() {
         0 => String::new(),
         k => format!(", {k} held"),
+    };
+    let followers = chain.joints.iter().filter(|j| j.mimic.is_some()).count();
+    let joints = match followers {
+        0 => format!("{} joints", chain.joints.len()),
+        k => format!("{} joints ({k} following another)", chain.joints.len()),
     };
     let task = match chain.task {
         Task::Position => "3-D tip position",
@@ -425,7 +499,7 @@ fn profile(chain: &ChainSpec, first_origin: [f64; 3], reach: f64) -> Profile {
             },
         }),
         ..Profile::new(
-            format!("serial arm, {} joints{held}, {task}", chain.joints.len()),
+            format!("serial arm, {joints}{held}, {task}"),
             frame::length(first_origin) + reach,
         )
     }

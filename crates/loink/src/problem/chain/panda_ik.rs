@@ -64,7 +64,10 @@ impl PandaIk {
     /// The solver of `chain` when it is the Panda's seven joints from its base to a tip on
     /// joint 7's axis (the flange, the hand, the TCP); `None` for any other chain.
     pub fn of(chain: &ChainSpec, limits: &JointLimits) -> Option<PandaIk> {
-        if chain.joints.len() != 7 || !chain.held.is_empty() {
+        if chain.joints.len() != 7
+            || !chain.held.is_empty()
+            || chain.joints.iter().any(|j| j.mimic.is_some())
+        {
             return None;
         }
         let close = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-9);

@@ -84,6 +84,107 @@ pub struct ChainJoint {
     pub origin: Frame,
     /// The unit axis, in this joint's frame.
     pub axis: [f64; 3],
+    /// The joint it follows, when it is no variable of its own (URDF `<mimic>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mimic: Option<Mimic>,
+}
+
+/// A joint that follows another: its value is `multiplier · q_source + offset`, where the
+/// source is one of the chain's variables — a free joint of the chain, or a joint off the
+/// chain that the first joint following it stands for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Mimic {
+    /// The variable's name: the source joint's name in the file.
+    pub source: String,
+    /// The factor on the source's value (never 0: a joint that does not move is folded away).
+    pub multiplier: f64,
+    /// The value at the source's zero (rad or m).
+    pub offset: f64,
+}
+
+/// How one movable joint takes its value from the chain's variables q.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Drive {
+    /// The variable's index in q.
+    pub variable: usize,
+    /// The factor on it (1 for a free joint).
+    pub multiplier: f64,
+    /// The offset (0 for a free joint).
+    pub offset: f64,
+}
+
+impl Drive {
+    /// The joint's value at q.
+    #[inline]
+    pub fn value(&self, q: &[f64]) -> f64 {
+        self.multiplier * q[self.variable] + self.offset
+    }
+}
+
+/// The chain's variables and each movable joint's drive: every joint without a mimic is a
+/// variable at its place; a joint that follows one of those takes it; a joint that follows a
+/// joint off the chain makes that source a variable at the first joint that uses it. Variables
+/// are listed in chain order. An error names the joint whose mimic cannot be resolved.
+pub fn drives(joints: &[ChainJoint]) -> std::result::Result<(Vec<String>, Vec<Drive>), String> {
+    use std::collections::HashMap;
+    let mut free: HashMap<&str, usize> = HashMap::new();
+    for (i, joint) in joints.iter().enumerate() {
+        if joint.mimic.is_none() && free.insert(joint.name.as_str(), i).is_some() {
+            return Err(format!("two movable joints are named '{}'", joint.name));
+        }
+    }
+    let followers: HashMap<&str, &str> = joints
+        .iter()
+        .filter_map(|j| {
+            j.mimic
+                .as_ref()
+                .map(|m| (j.name.as_str(), m.source.as_str()))
+        })
+        .collect();
+    let mut names: Vec<String> = Vec::new();
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for joint in joints {
+        let defines = match &joint.mimic {
+            None => Some(joint.name.as_str()),
+            Some(m) if !free.contains_key(m.source.as_str()) => Some(m.source.as_str()),
+            Some(_) => None,
+        };
+        if let Some(name) = defines.filter(|name| !index.contains_key(name)) {
+            index.insert(name, names.len());
+            names.push(name.to_string());
+        }
+    }
+    let mut drives = Vec::with_capacity(joints.len());
+    for joint in joints {
+        let drive = match &joint.mimic {
+            None => Drive {
+                variable: index[joint.name.as_str()],
+                multiplier: 1.0,
+                offset: 0.0,
+            },
+            Some(m) => {
+                if let Some(via) = followers.get(m.source.as_str()) {
+                    return Err(format!(
+                        "joint '{}' follows '{}', which itself follows '{via}' (a mimic must name the joint that moves)",
+                        joint.name, m.source
+                    ));
+                }
+                if !(m.multiplier.is_finite() && m.multiplier != 0.0 && m.offset.is_finite()) {
+                    return Err(format!(
+                        "joint '{}' follows '{}' with multiplier {} and offset {} (finite, the multiplier non-zero)",
+                        joint.name, m.source, m.multiplier, m.offset
+                    ));
+                }
+                Drive {
+                    variable: index[m.source.as_str()],
+                    multiplier: m.multiplier,
+                    offset: m.offset,
+                }
+            }
+        };
+        drives.push(drive);
+    }
+    Ok((names, drives))
 }
 
 /// A joint of the source held at a fixed value (not a joint of the problem; the cost skips it).

@@ -29,10 +29,11 @@ pub struct UrdfProblem<'a> {
 }
 
 impl UrdfProblem<'_> {
-    /// Reads the file (at most [`MAX_URDF_BYTES`]) and builds the problem. A file that cannot
-    /// be read is [`LoinkError::RobotFile`] naming it; a chain that cannot be built is the
-    /// reader's error.
-    pub fn load(&self) -> Result<Problem> {
+    /// Reads the file (at most [`MAX_URDF_BYTES`]) and builds the problem, with the reader's
+    /// notes (joints that follow others, joints fixed by their limits, a held angle wrapped).
+    /// A file that cannot be read is [`LoinkError::RobotFile`] naming it; a chain that cannot
+    /// be built is the reader's error.
+    pub fn load(&self) -> Result<(Problem, Vec<String>)> {
         let path = self.path;
         let unreadable = |e: std::io::Error| {
             LoinkError::RobotFile(format!("cannot read {}: {e}", path.display()))
@@ -55,7 +56,11 @@ impl UrdfProblem<'_> {
             tip: self.tip,
             held: self.held,
         };
-        let (mut spec, limits) = urdf::read(&bytes, &request)?;
+        let urdf::ChainRead {
+            mut spec,
+            limits,
+            notes,
+        } = urdf::read(&bytes, &request)?;
         spec.task = self.task;
         let stem = path
             .file_stem()
@@ -63,6 +68,9 @@ impl UrdfProblem<'_> {
             .unwrap_or_else(|| "urdf".into());
         let name = self.name.filter(|n| !n.is_empty()).unwrap_or(&stem);
         let chain = SerialChain::new(name, spec, limits)?;
-        Problem::new(Arc::new(chain), CostSpec::joint_centring())
+        Ok((
+            Problem::new(Arc::new(chain), CostSpec::joint_centring())?,
+            notes,
+        ))
     }
 }
