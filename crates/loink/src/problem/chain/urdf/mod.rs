@@ -3,6 +3,7 @@
 //! base link and keeps revolute, continuous and prismatic joints as the problem's joints:
 //! - `document.rs`: the text made a tree (bounded; prefixes nobody declared, as in `<gazebo>`
 //!   blocks, declared; unexpanded xacro refused with what to run);
+//! - `attributes.rs`: a joint's type, origin, axis and limits read, or refused by name;
 //! - `joints.rs`: fixed joints folded into the next movable joint's origin, `<mimic>` joints
 //!   driven by their source, held joints and zero-width joints fixed.
 //!
@@ -21,6 +22,7 @@ use std::collections::{HashMap, HashSet};
 use roxmltree::{Document, Node};
 use sha2::{Digest, Sha256};
 
+mod attributes;
 mod document;
 mod joints;
 
