@@ -1,9 +1,10 @@
 //! Fuzz the URDF reader: any bytes → `urdf::read` returns a typed error or a chain spec; a
-//! chain that builds evaluates to finite positions and an analytic Jacobian at mid-range.
+//! chain that builds (followers and all) evaluates to finite positions and an analytic Jacobian
+//! at mid-range.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use loink::problem::chain::urdf::{read, ChainRequest};
+use loink::problem::chain::urdf::{read, ChainRead, ChainRequest};
 use loink::problem::chain::SerialChain;
 use loink::problem::Kinematics;
 
@@ -14,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         tip: "panda_hand_tcp",
         held: &[],
     };
-    let (spec, limits) = match read(data, &request) {
+    let ChainRead { spec, limits, .. } = match read(data, &request) {
         Ok(found) => found,
         Err(e) => {
             assert!(!e.to_string().is_empty());

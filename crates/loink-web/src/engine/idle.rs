@@ -7,7 +7,7 @@ use loink::solvers::reference::planar as reference;
 
 use super::{
     latent_half_range, Engine, Optimum, CURVE_POINTS, FRAME_DENSE, LATENT_CELLS_1D,
-    LATENT_CELLS_2D, MOTION_SAMPLES, TIMING_REPEATS,
+    LATENT_CELLS_2D, MOTION_SAMPLES, TIMING_MIN_REPEATS, TIMING_REPEATS,
 };
 use crate::clock::now_micros;
 use crate::learned::{LatentCurve, LatentMap};
@@ -207,7 +207,8 @@ impl Engine {
     }
 
     /// Times the last solve again by repeating it from the solver's state before it, for about
-    /// `budget_micros` (at least once, at most [`TIMING_REPEATS`] times): the page's clock is
+    /// `budget_micros` (at least [`TIMING_MIN_REPEATS`] times, so a pause of the page's thread
+    /// during one repeat never stands alone; at most [`TIMING_REPEATS`]): the page's clock is
     /// coarse, one solve can be far below its step. The first quarter of the budget runs
     /// untimed (a browser compiles a function to fast code only after it has run a while: the
     /// first calls are not what a drag costs), the rest in batches whose fastest mean is kept,
@@ -236,7 +237,8 @@ impl Engine {
             repeats += 1;
             batch_len += 1;
             let now = now_micros();
-            let done = now - start >= 0.75 * budget || repeats == TIMING_REPEATS;
+            let done = (now - start >= 0.75 * budget && repeats >= TIMING_MIN_REPEATS)
+                || repeats == TIMING_REPEATS;
             if now - batch_start >= 0.15 * budget || done {
                 let mean = (now - batch_start) / batch_len as f64;
                 if mean < fastest.0 {

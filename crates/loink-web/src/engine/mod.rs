@@ -56,6 +56,9 @@ pub const LATENT_CELLS_2D: usize = 32;
 
 /// Most repeats of the idle re-timing of a solve.
 pub const TIMING_REPEATS: usize = 1_000;
+/// Fewest repeats of the idle re-timing of a solve: one repeat slowed by a pause of the page's
+/// thread (a garbage collection, a compilation) is then one batch among others, not the figure.
+pub const TIMING_MIN_REPEATS: usize = 3;
 
 /// Half-width of the latent window: wide enough for the optimum's latent point, the samples
 /// and 3σ, at least 1 and at most 6 normalised units.
