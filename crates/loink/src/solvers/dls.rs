@@ -186,7 +186,7 @@ pub fn solve_warm(problem: &Problem, target: &[f64], warm: &[f64], opts: &DlsOpt
 /// Moves each joint that turns a full circle, where its range is wider than 2π, to the
 /// representative of its angle nearest mid-range: the same posture, a lower joint-centring cost
 /// (a UR arm's ±2π joints otherwise settle a turn away from the cheapest).
-pub fn nearest_turn(problem: &Problem, q: &mut [f64]) {
+fn nearest_turn(problem: &Problem, q: &mut [f64]) {
     let turning = &problem.profile().turning;
     if turning.is_empty() {
         return;
@@ -211,16 +211,11 @@ fn joint_scales(problem: &Problem, gain: f64) -> Option<Vec<f64>> {
     }
     let limits = problem.limits();
     let reach = (2.0 * gain).sqrt();
-    let scale: Vec<f64> = limits
-        .lower()
-        .iter()
-        .zip(limits.upper())
-        .map(|(lo, hi)| {
-            let s = 0.5 * (hi - lo) / reach;
-            s.min(1.0)
-        })
-        .collect();
-    scale.iter().any(|&s| s < 1.0).then_some(scale)
+    let scale = |(lo, hi): (&f64, &f64)| (0.5 * (hi - lo) / reach).min(1.0);
+    let pairs = || limits.lower().iter().zip(limits.upper());
+    pairs()
+        .any(|pair| scale(pair) < 1.0)
+        .then(|| pairs().map(scale).collect())
 }
 
 /// Runs DLS from `seed`. A bad target or seed (NaN, wrong dimension, absurd) gives an

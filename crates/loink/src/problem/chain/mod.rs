@@ -33,7 +33,8 @@ use super::{
 };
 use crate::error::{LoinkError, Result};
 pub use frame::Frame;
-pub use spec::{ChainJoint, ChainSource, ChainSpec, Drive, HeldJoint, JointType, Mimic, Task};
+use spec::Drive;
+pub use spec::{ChainJoint, ChainSource, ChainSpec, HeldJoint, JointType, Mimic, Task};
 use task::TaskColumns;
 
 /// The kind's tag in model files.
@@ -194,11 +195,6 @@ impl SerialChain {
     /// a joint off the chain, that source's.
     pub fn joint_names(&self) -> impl Iterator<Item = &str> {
         self.variables.iter().map(String::as_str)
-    }
-
-    /// How each movable joint takes its value from q, base to tip.
-    pub fn drives(&self) -> &[Drive] {
-        &self.drives
     }
 
     /// An upper bound of the tip's distance from the first joint's origin (m).

@@ -8,6 +8,7 @@
 //! the joints.
 
 use std::collections::HashMap;
+use std::f64::consts::PI;
 
 use roxmltree::Node;
 
@@ -16,6 +17,7 @@ use super::super::spec::{self, ChainJoint, HeldJoint, JointType, Mimic};
 use super::attributes::{movable, origin};
 use super::{bad, ChainRequest};
 use crate::error::Result;
+use crate::problem::limits::wrap_into;
 
 /// Limits closer than this (rad or m) are one value: the joint cannot move.
 const ZERO_WIDTH: f64 = 1e-9;
@@ -191,7 +193,7 @@ impl<'a> Path<'a> {
                 return Err(bad(format!("joint '{}' is held twice", hold.name)));
             }
             let value = if variable.joint_type == JointType::Continuous {
-                let wrapped = wrap(hold.value);
+                let wrapped = wrap_into(hold.value, -PI, PI).clamp(-PI, PI);
                 if wrapped != hold.value {
                     self.notes.push(format!(
                         "joint '{}' is continuous: held at {} (the same angle as {})",
@@ -257,37 +259,24 @@ impl<'a> Path<'a> {
         for (name, origin, movable) in &self.steps {
             pending = pending.then(origin);
             let Some(joint) = movable else { continue };
-            let (value, why) = match joint.follows {
-                Some(f) if f.multiplier == 0.0 => (
-                    Some(f.offset),
+            // The value it is fixed at, and why, when it does not move.
+            let fixed = match joint.follows {
+                Some(f) if f.multiplier == 0.0 => Some((
+                    f.offset,
                     format!("follows '{}' with multiplier 0", f.source),
-                ),
-                Some(f) => {
-                    let variable = &self.variables[self.index[f.source]];
-                    (
-                        variable
-                            .fixed
-                            .as_ref()
-                            .map(|(v, _)| f.multiplier * v + f.offset),
-                        format!(
-                            "follows '{}', which {}",
-                            f.source,
-                            variable.fixed.as_ref().map_or("", |(_, why)| why.as_str())
-                        ),
-                    )
-                }
-                None => {
-                    let variable = &self.variables[self.index[joint.name]];
-                    (
-                        variable.fixed.as_ref().map(|(v, _)| *v),
-                        variable
-                            .fixed
-                            .as_ref()
-                            .map_or(String::new(), |(_, why)| why.clone()),
-                    )
-                }
+                )),
+                Some(f) => self.variables[self.index[f.source]]
+                    .fixed
+                    .as_ref()
+                    .map(|(v, why)| {
+                        (
+                            f.multiplier * v + f.offset,
+                            format!("follows '{}', which {why}", f.source),
+                        )
+                    }),
+                None => self.variables[self.index[joint.name]].fixed.clone(),
             };
-            if let Some(value) = value {
+            if let Some((value, why)) = fixed {
                 pending = pending.then(&motion(joint.joint_type, joint.axis, value));
                 still.push(format!("'{name}' {why}"));
                 continue;
@@ -350,13 +339,6 @@ pub(super) struct Folded {
     pub(super) held: Vec<HeldJoint>,
     pub(super) lower: Vec<f64>,
     pub(super) upper: Vec<f64>,
-}
-
-/// An angle wrapped into [−π, π].
-fn wrap(angle: f64) -> f64 {
-    use std::f64::consts::{PI, TAU};
-    let wrapped = angle - TAU * (angle / TAU).round();
-    wrapped.clamp(-PI, PI)
 }
 
 /// A joint's motion by `value` about or along `axis`.
