@@ -169,6 +169,20 @@ test('the first solve readout on opening the page is the solve timed by repetiti
   await page.context().close();
 });
 
+test('the settled solve readout of a slow solve is never a zero read off a coarse clock', async () => {
+  // A full-pose solve (LOInK + refinement) takes tens of microseconds or more; the re-timing's
+  // last batch, cut short by the window's end, can read 0 µs on the browser's coarse clock and
+  // must not stand as the figure.
+  const page = await openPlayground(env, { hash: '#model=panda-pose&solver=loink-refine&refine=3', viewport: { width: 390, height: 844 }, dpr: 2 });
+  await page.evaluate(() => window.loinkPlayground.interactive);
+  await whenIdle(page);
+  const s = await page.evaluate(() => window.loinkPlayground.getState());
+  const us = Number(s.readouts['solve-us']);
+  assert.ok(us >= 1, `settled solve readout ${s.readouts['solve-us']} µs (${s.readoutNotes['solve-us']})`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a link that omits a setting gets the page default; a link the page wrote reproduces exactly', async () => {
   for (const hash of ['#embed=1', '#model=planar4', '#target=0.5,0.4']) {
     const page = await openPlayground(env, { hash });

@@ -215,6 +215,8 @@ impl Engine {
     /// and the copy of the solver's state each repeat starts from is timed alone and taken off.
     /// Returns whether it ran.
     fn time_last_solve(&mut self, budget_micros: f64) -> bool {
+        /// Batches of copies timed, the fastest taken off.
+        const COPY_BATCHES: usize = 3;
         let Some(before) = self.before_solve.as_ref() else {
             return false;
         };
@@ -239,22 +241,35 @@ impl Engine {
             let now = now_micros();
             let done = (now - start >= 0.75 * budget && repeats >= TIMING_MIN_REPEATS)
                 || repeats == TIMING_REPEATS;
-            if now - batch_start >= 0.15 * budget || done {
-                let mean = (now - batch_start) / batch_len as f64;
-                if mean < fastest.0 {
+            let elapsed = now - batch_start;
+            let full = elapsed >= 0.15 * budget;
+            if full || done {
+                // The last batch is cut short by the window's end: on a coarse clock it may
+                // read 0 µs, so it counts only where no full batch was timed.
+                let counts = full || (fastest.1 == 0 && elapsed > 0.0);
+                let mean = elapsed / batch_len as f64;
+                if counts && mean < fastest.0 {
                     fastest = (mean, batch_len);
                 }
                 (batch_start, batch_len) = (now, 0);
             }
             if done {
+                if fastest.1 == 0 {
+                    fastest = ((now - start) / repeats as f64, repeats);
+                }
                 break;
             }
         }
-        let start = now_micros();
-        for _ in 0..fastest.1 {
-            std::hint::black_box(before.boxed_clone());
+        // The copies are timed the same way, fastest of a few batches: a pause inflating the
+        // copies' one batch would otherwise be taken off the solve's figure, down to nothing.
+        let mut copies = f64::INFINITY;
+        for _ in 0..COPY_BATCHES {
+            let start = now_micros();
+            for _ in 0..fastest.1 {
+                std::hint::black_box(before.boxed_clone());
+            }
+            copies = copies.min((now_micros() - start) / fastest.1.max(1) as f64);
         }
-        let copies = (now_micros() - start) / fastest.1.max(1) as f64;
         // The copies' time is taken off; when the clock's noise makes it exceed the batch's, the
         // batch's own figure (copies included, an upper bound) stands rather than a zero.
         let per_solve = if fastest.0 > copies {
