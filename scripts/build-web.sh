@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the page's two bundles (release, small profile) and runs wasm-bindgen: the `slim`
-# profile of loink-web (the playground's download) into pkg/, the `full` profile (lessons and
-# every other problem) into pkg/lessons/; and the page's script web/app.js, minified, into
-# web/app.min.js.
+# Builds the page's bundles and runs wasm-bindgen: the `slim` profile of loink-web (the
+# playground's download) into pkg/, the `full` profile (lessons and every other problem) into
+# pkg/lessons/ (both small), the in-browser trainer into pkg/train/ (fast); and the page's
+# script web/app.js, minified, into web/app.min.js.
 #   scripts/build-web.sh            build into pkg/
 #   scripts/build-web.sh OUT_DIR    build into OUT_DIR instead (the staleness check uses this)
 #   scripts/build-web.sh --bench OUT_DIR   the playground with its benchmark (`?bench=1`) into OUT_DIR
@@ -51,6 +51,22 @@ minify_app() {
   } >"${APP_OUT:-web/app.min.js}"
 }
 
+# The in-browser trainer (crate loink-web-train: burn's autodiff and Adam on its ndarray backend),
+# run by web/train-worker.js and fetched only when a reader trains. Built at opt-level 3 (the
+# release profile): it is compute-bound, and its download (about 0.8 MB gzipped) is nobody's first
+# one. Not shrunk by wasm-opt: -Oz takes about a minute for 3 % of its gzipped size.
+train_bundle() {
+  local dir=$1
+  cargo build -p loink-web-train --target wasm32-unknown-unknown --release
+  mkdir -p "$dir"
+  wasm-bindgen --target web --no-typescript --out-dir "$dir" \
+    target/wasm32-unknown-unknown/release/loink_web_train.wasm
+  node tests/node_modules/terser/bin/terser "$dir/loink_web_train.js" --module --ecma 2022 --compress --mangle \
+    -o "$dir/loink_web_train.min.js"
+  mv "$dir/loink_web_train.min.js" "$dir/loink_web_train.js"
+  echo "build-web: $dir/loink_web_train_bg.wasm $(wc -c < "$dir/loink_web_train_bg.wasm") B ($(gzip -9 -n -c "$dir/loink_web_train_bg.wasm" | wc -c) B gz)"
+}
+
 if [ "$bench" = 1 ]; then
   bundle "$out" --no-default-features --features slim,bench
   exit 0
@@ -60,3 +76,5 @@ minify_app
 bundle "$out" --no-default-features --features slim
 # The full bundle, fetched by web/lessons.js on lesson pages and for every other problem.
 bundle "$out/lessons" --no-default-features --features full
+# The trainer, fetched by the worker when a reader trains.
+train_bundle "$out/train"

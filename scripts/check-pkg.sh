@@ -12,7 +12,7 @@ if ! cmp -s web/app.min.js "$tmp/app.min.js"; then
 fi
 if ! diff -r -q pkg "$tmp/pkg"; then
   echo "check-pkg: pkg/ is stale: run scripts/build-web.sh and commit pkg/" >&2
-  for f in "$tmp"/pkg/*.* "$tmp"/pkg/lessons/*; do
+  for f in "$tmp"/pkg/*.* "$tmp"/pkg/lessons/* "$tmp"/pkg/train/*; do
     b=${f#"$tmp"/pkg/}
     echo "  $b: committed $(wc -c < "pkg/$b" 2>/dev/null || echo missing) B, built $(wc -c < "$f") B" >&2
   done

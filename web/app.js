@@ -46,7 +46,7 @@ if (lessonPage) {
 
 // The page's panels, as Rust lists them (Playground.panels()), once the wasm is in.
 let PANELS = [];
-const listeners = { update: new Set() };
+const listeners = { update: new Set(), train: new Set() };
 let pg = null;
 let state = null;
 let dragging = false;
@@ -144,6 +144,44 @@ function showViewModule(file, wanted) {
   const shown = state;
   viewModules[file].then((show) => show(shown)).catch((e) => showStatus(`${file} could not load: ${errorText(e)}`, true));
 }
+/** The trainer's panel and runs (web/train.js), fetched when a link opens the panel or the
+ *  page trains: {train, show}. */
+let trainerModule = null;
+function trainer() {
+  trainerModule ??= import('./train.js').then((m) => ({
+    train: m.train,
+    show: m.bind({ pg, change, useModel, showStatus, emit }),
+  }));
+  return trainerModule;
+}
+function showTrainer() {
+  if (!state.controls.includes('train') && !trainerModule) return;
+  if (!pg.settings().train && !trainerModule) return;
+  const shown = state;
+  trainer().then((t) => t.show(shown)).catch((e) => showStatus(`The trainer could not load: ${errorText(e)}`, true));
+}
+
+/** Calls every `event` listener with `payload`; a failing listener is reported, not thrown. */
+function emit(event, payload) {
+  for (const fn of listeners[event]) {
+    try { fn(payload); } catch (e) { console.warn(`loinkPlayground ${event} listener failed:`, e); }
+  }
+}
+
+/** Loads a planar arm's model file text into its problem's slot of trained models and shows
+ *  it (Rust refuses another problem or kind, and nothing changes). */
+async function useModel(json) {
+  const name = pg.useModel(json);
+  if (!$('model').querySelector(`option[value="${name}"]`)) fillModelMenu();
+  if (pg.settings().model !== name) {
+    await change({ model: name });
+  } else {
+    render(guarded(() => pg.state()));
+    queueDraw();
+  }
+  return name;
+}
+
 function showTargetControls() {
   showViewModule('./target-controls.js', state.targetControls?.length || state.presets?.length);
   showViewModule('./view3d.js', state.view3d);
@@ -155,15 +193,14 @@ function render(next) {
   showReadouts();
   showModelCard();
   showTargetControls();
+  showTrainer();
   showControls();
   $('unreachable').hidden = !state.unreachable;
   // Both sit on the caption band: the message about this target outranks the first-visit hint.
   $('hint').classList.toggle('yielding', Boolean(state.unreachable));
   const notes = state.warnings.length ? ` (${state.warnings.join('; ')})` : '';
   showStatus(state.message + notes, false);
-  for (const fn of listeners.update) {
-    try { fn(state); } catch (e) { console.warn('loinkPlayground update listener failed:', e); }
-  }
+  emit('update', state);
   scheduleHash();
   scheduleIdle();
 }
@@ -352,6 +389,14 @@ function fillModelMenu() {
     }
     groups.get(m.problem).append(new Option(`${m.name}: ${m.label}`, m.name));
   }
+  // Models trained (or loaded by useModel) in this page: they live here only.
+  const trained = pg ? pg.trainedModels() : [];
+  if (trained.length) {
+    const group = document.createElement('optgroup');
+    group.label = 'Trained in this page';
+    group.append(...trained.map(([name, , label]) => new Option(`${name}: ${label}`, name)));
+    groups.set('trained', group);
+  }
   $('model').replaceChildren(...groups.values());
 }
 
@@ -423,6 +468,7 @@ function bindControls() {
     if (seed !== undefined) change({ seed });
   });
   $('play').addEventListener('click', () => change({ play: !pg.settings().play }));
+  $('train-open').addEventListener('click', () => change({ train: !pg.settings().train }));
   $('export-png').addEventListener('click', exportPng);
   $('export-svg').addEventListener('click', exportSvg);
   $('export-json').addEventListener('click', exportJson);
@@ -821,8 +867,23 @@ window.loinkPlayground = {
   setLessonState(fn) {
     lessonState = fn;
   },
+  /** Trains the view's planar arm's LOInK from scratch in a worker: `options` {problem,
+   *  seconds, seed, width, depth, mu, cost, steps, samples, batch, lr} (web/train.js); resolves
+   *  with {seconds, steps, modelJson}. The view follows the weights as they train; progress
+   *  goes to on('train', fn) as {step, loss, gapMedian, …}. */
+  train(options) {
+    return trainer().then((t) => t.train(options));
+  },
+  /** Loads a planar arm's model file text (a trained one, e.g. train()'s modelJson) into the
+   *  view; resolves with its model name (`trained-planar3`, …). */
+  useModel(modelJson) {
+    return useModel(modelJson).catch((e) => {
+      showStatus(errorText(e), true);
+      throw e;
+    });
+  },
   on(event, fn) {
-    if (!listeners[event]) throw new Error(`unknown event '${event}' (known: update)`);
+    if (!listeners[event]) throw new Error(`unknown event '${event}' (known: update, train)`);
     listeners[event].add(fn);
     return () => listeners[event].delete(fn);
   },

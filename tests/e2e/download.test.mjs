@@ -34,6 +34,8 @@ test('the bare page downloads at most 300 kB gzipped of wasm, JavaScript and wei
   assert.ok(paths.some((p) => p.endsWith('.wasm')), `no wasm among ${paths}`);
   assert.ok(paths.some((p) => p.includes('/web/models/')), `no weights among ${paths}`);
   assert.ok(!paths.some((p) => p.includes('/pkg/lessons/')), `the full bundle was fetched: ${paths}`);
+  assert.ok(!paths.some((p) => p.includes('/pkg/train/') || p.endsWith('/train.js') || p.endsWith('/train-worker.js')),
+    `the trainer was fetched: ${paths}`);
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
   console.log(`slim page download: ${(total / 1000).toFixed(1)} kB gzipped`, sizes);
   assert.ok(total <= BUDGET, `${total} B gzipped > ${BUDGET} B: ${JSON.stringify(sizes)}`);

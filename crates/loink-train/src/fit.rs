@@ -16,13 +16,13 @@
 use burn::module::Module;
 use burn::optim::GradientsParams;
 use burn::tensor::Tensor;
+use loink_fit::{optimiser, schedule};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::train::error::TrainError;
 use crate::train::progress::Progress;
 use crate::train::summary::Row;
-use crate::train::{optimiser, schedule};
 
 /// The loop's settings (the flags every trainer shares).
 #[derive(Debug, Clone, Copy)]

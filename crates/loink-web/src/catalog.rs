@@ -52,9 +52,58 @@ pub fn default_entry() -> &'static ModelEntry {
     MODELS.iter().find(|m| m.default).unwrap_or(&MODELS[0])
 }
 
-/// Looks a name up; `None` for anything not in [`MODELS`].
+/// A model trained in the page (`loinkPlayground.train`, `useModel`): one slot per planar arm.
+/// It has no file to fetch; a link naming it opens the view without its weights, which live
+/// only in the page that trained or loaded them.
+const fn trained(
+    name: &'static str,
+    problem: &'static str,
+    problem_title: &'static str,
+) -> ModelEntry {
+    ModelEntry {
+        name,
+        problem,
+        problem_title,
+        kind: "loink",
+        description: "trained in this page",
+        experiment_title: "",
+        experiment_line: "",
+        file: "",
+        bytes: 0,
+        default: false,
+        full_bundle: false,
+        opening_target: &[],
+    }
+}
+
+/// The slots of models trained in the page, one per planar arm.
+pub const TRAINED: [ModelEntry; 3] = [
+    trained("trained-planar2", "planar2", "2 links, no redundancy"),
+    trained("trained-planar3", "planar3", "3 links, 1 redundant joint"),
+    trained("trained-planar4", "planar4", "4 links, 2 redundant joints"),
+];
+
+/// The slot of a model of `problem` trained in the page.
+pub fn trained_slot(problem: &str) -> Option<&'static ModelEntry> {
+    TRAINED.iter().find(|m| m.problem == problem)
+}
+
+/// Why model `entry` has no weights in this page: its file did not load, or (a slot of
+/// [`TRAINED`]) nothing was trained or loaded into it here.
+pub fn missing_reason(entry: &ModelEntry) -> String {
+    if entry.file.is_empty() {
+        format!(
+            "{} holds a model trained in a page, and this page has none: train one (Train…) or load its file",
+            entry.name
+        )
+    } else {
+        format!("the {} model file is not loaded", entry.name)
+    }
+}
+
+/// Looks a name up; `None` for anything not in [`MODELS`] or [`TRAINED`].
 pub fn lookup(name: &str) -> Option<&'static ModelEntry> {
-    MODELS.iter().find(|m| m.name == name)
+    MODELS.iter().chain(&TRAINED).find(|m| m.name == name)
 }
 
 /// Looks up a model a view opens on ([`ModelEntry::opens_a_view`]); `None` for anything else.

@@ -483,7 +483,10 @@ fn answer(engine: &Engine) -> draw::Answer<'_> {
 fn no_model_reason(engine: &Engine) -> String {
     let entry = engine.entry();
     if engine.model().is_none() {
-        format!("the {} model file is not loaded", entry.name)
+        crate::catalog::missing_reason(entry)
+    } else if engine.model().is_some_and(|m| m.latent_dim() == 0) {
+        // Nothing is coming: without redundancy G has no latent coordinates to draw along.
+        "no latent space: this arm has no redundancy (G maps joints to the task alone)".to_string()
     } else {
         "computing…".to_string()
     }

@@ -169,6 +169,34 @@ impl Playground {
         Ok(())
     }
 
+    /// Loads a planar arm's model file text (one trained in the page, or any such file) into
+    /// its problem's slot of trained models (`trained-planar3`, …) and returns that name, for
+    /// the page to apply as the model. A file of another problem or kind is refused, and nothing
+    /// changes.
+    #[wasm_bindgen(js_name = useModel)]
+    pub fn use_model(&mut self, json: &js_sys::JsString) -> Result<String, JsError> {
+        let name = self
+            .engine
+            .load_trained(|| crate::model_json::decode_js(json))
+            .map_err(js_err)?;
+        self.panels.forget_gap_map(name);
+        self.dirty = true;
+        Ok(name.to_string())
+    }
+
+    /// The slots of trained models loaded in this page (`useModel`), for the model menu:
+    /// `[{name, problem, label}]`.
+    #[wasm_bindgen(js_name = trainedModels)]
+    pub fn trained_models(&self) -> Result<JsValue, JsError> {
+        let loaded = self.engine.loaded();
+        let list: Vec<[&str; 3]> = catalog::TRAINED
+            .iter()
+            .filter(|m| loaded.contains(&m.name))
+            .map(|m| [m.name, m.problem, m.description])
+            .collect();
+        to_js(&list)
+    }
+
     /// Names of the loaded learned models.
     #[wasm_bindgen(js_name = loadedModels)]
     pub fn loaded_models(&self) -> Vec<String> {

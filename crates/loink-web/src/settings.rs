@@ -18,9 +18,9 @@ use crate::catalog;
 pub use loink::solvers::registry::SolverKind;
 
 /// Controls that a `NAME_hide=1` key can hide.
-pub const HIDEABLE: [&str; 12] = [
+pub const HIDEABLE: [&str; 13] = [
     "model", "solver", "sigma", "samples", "seed", "refine", "feedback", "target", "play", "share",
-    "export", "readouts",
+    "export", "readouts", "train",
 ];
 
 /// The panels a figure can show alone: every panel of the page ([`crate::panels::PANELS`]).
@@ -78,6 +78,10 @@ pub struct Settings {
     pub axes: Option<[usize; 2]>,
     /// Whether the target moves by itself.
     pub play: bool,
+    /// The trainer's panel is open (`train=1`; web/train.js): a planar arm's LOInK trained in
+    /// the page.
+    #[serde(default)]
+    pub train: bool,
     /// Embedded view: panels only.
     pub embed: bool,
     /// Controls hidden with `NAME_hide=1`, in [`HIDEABLE`] order.
@@ -112,6 +116,7 @@ impl Default for Settings {
             #[cfg(feature = "view3d")]
             axes: None,
             play: false,
+            train: false,
             embed: false,
             hide: Vec::new(),
             figure: None,
@@ -298,6 +303,7 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
             #[cfg(feature = "view3d")]
             "axes" => parse_axes(value).map(|a| settings.axes = Some(a)),
             "play" => parse_flag(key, value).map(|v| settings.play = v),
+            "train" => parse_flag(key, value).map(|v| settings.train = v),
             "embed" => parse_flag(key, value).map(|v| settings.embed = v),
             "figure" => match FIGURES.iter().find(|f| **f == value) {
                 Some(name) => {
@@ -381,6 +387,9 @@ pub fn format_hash(s: &Settings) -> String {
     if s.play {
         parts.push("play=1".into());
     }
+    if s.train {
+        parts.push("train=1".into());
+    }
     if s.embed {
         parts.push("embed=1".into());
     }
@@ -415,6 +424,7 @@ mod tests {
             #[cfg(feature = "view3d")]
             axes: Some([2, 0]),
             play: true,
+            train: true,
             embed: true,
             hide: vec!["model".into(), "seed".into()],
             figure: Some("gapmap".into()),

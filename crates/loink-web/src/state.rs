@@ -10,6 +10,8 @@ use serde::Serialize;
 pub struct FrameState {
     /// Model name (catalog).
     pub model: String,
+    /// The problem's name (`planar3`, `panda`, …).
+    pub problem: String,
     /// Solver word (`loink`, `loink-refine`, `dls`, `analytic`, `reference`).
     pub solver: String,
     /// Target y in the task's columns (metres for the arms; a pose adds its quaternion, w

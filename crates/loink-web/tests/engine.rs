@@ -580,3 +580,44 @@ fn the_model_card_carries_the_files_mu_nu_and_the_command_for_this_view() {
     );
     assert!(!card.reproduces.is_empty() && !card.not_reproduced.is_empty());
 }
+
+#[test]
+fn a_planar_model_file_goes_into_its_trained_slot_and_the_view_takes_it() {
+    let mut e = engine();
+    let json = untrained_json("planar3");
+    let name = e.use_trained(&json).expect("a planar3 file loads");
+    assert_eq!(name, "trained-planar3");
+    assert!(e.loaded().contains(&"trained-planar3"));
+    let mut next = e.settings().clone();
+    next.model = name.into();
+    next.solver = SolverKind::Loink;
+    assert!(
+        e.apply(next).is_empty(),
+        "the slot is a model a view opens on"
+    );
+    let s = e.state();
+    assert_eq!(s.model, "trained-planar3");
+    assert_eq!(s.problem, "planar3");
+    assert!(s.learned && s.controls.contains(&"train"));
+    // A link naming the slot parses; its weights are not in the link.
+    let parsed = parse_hash(&format_hash(e.settings()));
+    assert_eq!(parsed.settings.model, "trained-planar3");
+}
+
+#[test]
+fn a_trained_slot_refuses_other_problems_and_broken_files_and_changes_nothing() {
+    let mut e = engine();
+    let before = e.loaded();
+    let climber = untrained_json("climber");
+    let err = e.use_trained(&climber).unwrap_err();
+    assert!(err.contains("planar2, planar3 and planar4"), "{err}");
+    for bad in ["", "{", "null", "{\"format\":\"loink-model\"}"] {
+        assert!(e.use_trained(bad).is_err(), "{bad:?} accepted");
+    }
+    assert_eq!(e.loaded(), before);
+    assert!(catalog::lookup("trained-planar2").is_some());
+    assert!(
+        !catalog::names().contains("trained-"),
+        "menus and errors list shipped models"
+    );
+}

@@ -23,21 +23,17 @@
 //! no wall-clock time (it is printed on stdout only), so the same command gives the same bytes.
 
 pub mod args;
-pub mod cayley;
+// The network, its loss, optimiser, data and export live in loink-fit (shared with the page's
+// in-browser trainer); re-exported here under their old paths.
+pub use loink_fit::{cayley, data, export, loss, model, optimiser, schedule};
 pub mod charts;
-pub mod data;
 pub mod data_file;
 pub mod data_surface;
 pub mod error;
-pub mod export;
-pub mod loss;
-pub mod model;
 pub mod optima;
 pub mod optimality;
-pub mod optimiser;
 pub mod progress;
 pub mod regions;
-pub mod schedule;
 pub mod summary;
 pub mod surface;
 pub mod tube;

@@ -23,7 +23,8 @@ impl Engine {
 
     /// The controls that act in this view: refinement steps for LOInK + refinement, feedback
     /// rounds for both learned solvers, the sampler's σ, samples and seed where a learned model
-    /// with a latent space is loaded; the rest always.
+    /// with a latent space is loaded, the trainer on a planar arm outside a lesson; the rest
+    /// always.
     pub fn acting_controls(&self) -> Vec<&'static str> {
         let mut on = vec!["model", "solver"];
         let learned_latent = self.model().is_some_and(|m| m.latent_dim() > 0);
@@ -43,6 +44,14 @@ impl Engine {
             on.push("angle");
         }
         on.extend(["play", "share", "export", "readouts"]);
+        // The page trains the planar arms (web/train.js); a lesson brings its own controls,
+        // except the lesson on training, whose control it is.
+        let lesson = self.settings.lesson.name.map(|l| l.entry().word);
+        if crate::catalog::trained_slot(self.problem.name()).is_some()
+            && matches!(lesson, None | Some("training"))
+        {
+            on.push("train");
+        }
         #[cfg(feature = "unswept")]
         if self.sim_calls().is_some() {
             on.push("sim-calls");
@@ -87,6 +96,7 @@ impl Engine {
             readouts = readouts.with_absolute_gap(d);
         }
         FrameState {
+            problem: self.problem.name().to_string(),
             model: self.entry.name.to_string(),
             solver: self.settings.solver.as_str().to_string(),
             target: self.settings.target.clone(),

@@ -269,6 +269,31 @@ impl Engine {
         Ok(())
     }
 
+    /// [`Self::load_trained`] from JSON text.
+    pub fn use_trained(&mut self, json: &str) -> Result<&'static str, String> {
+        self.load_trained(|| crate::model_json::decode(json))
+    }
+
+    /// Loads a model file of a planar arm into the slot of models trained in the page
+    /// ([`catalog::TRAINED`]); the slot's name. The view stays where it is (the caller applies
+    /// the name as the settings' model).
+    pub fn load_trained(
+        &mut self,
+        decode: impl FnOnce() -> Result<crate::model_json::Decoded, ArtifactError>,
+    ) -> Result<&'static str, String> {
+        let decoded = decode().map_err(|e| format!("model file: {e}"))?;
+        #[allow(unreachable_patterns)] // only the full bundle decodes other kinds
+        let problem = match &decoded {
+            crate::model_json::Decoded::Loink(file) => file.problem.name.clone(),
+            _ => return Err("a trained model is one LOInK network (kind 'loink')".into()),
+        };
+        let entry = catalog::trained_slot(&problem).ok_or_else(|| {
+            format!("a model file of '{problem}': the page trains and takes planar2, planar3 and planar4")
+        })?;
+        self.load_model_with(entry.name, || Ok(decoded))?;
+        Ok(entry.name)
+    }
+
     /// Names of the loaded learned models, in load order.
     pub fn loaded(&self) -> Vec<&'static str> {
         self.models.keys()
@@ -316,7 +341,7 @@ impl Engine {
         }
         let model = self.models.get(self.entry.name).map(LearnedModel::set);
         if solver.is_learned() && model.is_none() {
-            return Err(format!("the {} model file is not loaded", self.entry.name));
+            return Err(catalog::missing_reason(self.entry));
         }
         registry::applies(solver, &self.problem, model).map_err(|e| match e {
             loink::LoinkError::UnsupportedSolver { reason, .. } => reason,

@@ -1,4 +1,4 @@
-//! Lessons for course pages: nine fixed views, each one URL
+//! Lessons for course pages: eleven fixed views, each one URL
 //! (`index.html#lesson=averaging`, …) that opens in the state that makes its point, with two to
 //! four sentences of text and one "try this".
 //!
@@ -16,6 +16,9 @@
 //!   posture, and whether posture matters under each rule of sharing the load.
 //! - [`redundancy3d`]: the Panda's elbow swung through the latent space with the hand fixed,
 //!   and direct regression against LOInK on held-out targets.
+//! - [`pieces`]: the Panda's hand held at one pose, the pieces of its answers and the cheapest.
+//! - [`training`]: planar3 trained from scratch in the page (web/train.js), the panels following
+//!   its weights, beside `loink train`'s shipped network.
 //!
 //! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,
 //! `deadband`, `z`, `rule`); [`LESSONS`] is the table of lessons, [`lesson::Lesson`] the trait each implements and [`facade::LessonPage`] the wasm type `web/lessons.js` drives. Every number
@@ -53,6 +56,8 @@ pub mod redundancy3d;
 pub mod robustness;
 #[cfg(feature = "lessons")]
 pub mod smoothness;
+#[cfg(feature = "lessons")]
+pub mod training;
 
 pub mod table;
 
@@ -77,6 +82,7 @@ pub const BEHAVIOURS: [lesson::Behaviour; LESSONS.len()] = [
     lesson::Behaviour::of::<climbing::ClimbingLesson>(),
     lesson::Behaviour::of::<redundancy3d::ElbowLesson>(),
     lesson::Behaviour::of::<pieces::PiecesLesson>(),
+    lesson::Behaviour::of::<training::TrainingLesson>(),
 ];
 
 #[cfg(feature = "lessons")]

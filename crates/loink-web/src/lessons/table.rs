@@ -23,7 +23,7 @@ pub struct LessonEntry {
 
 /// The lessons, in course order. A new lesson is one file implementing `lesson::Lesson`, one
 /// entry here and its behaviour at the same index of [`super::BEHAVIOURS`].
-pub const LESSONS: [LessonEntry; 10] = [
+pub const LESSONS: [LessonEntry; 11] = [
     LessonEntry {
         word: "averaging",
         title: "The averaging trap",
@@ -92,6 +92,13 @@ pub const LESSONS: [LessonEntry; 10] = [
         title: "The cheapest posture, in pieces",
         line: "why a local solver misses the cheapest posture of a hand held at one pose, and LOInK lands on it",
         playground: "#model=panda-pose&solver=loink-refine&refine=3",
+        keys: &[],
+    },
+    LessonEntry {
+        word: "training",
+        title: "Watch G learn",
+        line: "planar3's LOInK trained from scratch in the page: the posture at z = 0 moving onto the cheapest one",
+        playground: "#model=planar3&train=1",
         keys: &[],
     },
 ];

@@ -12,7 +12,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// How configurations are drawn inside the limits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Sampler {
     /// i.i.d. uniform in the joint box.
     Uniform,

@@ -9,7 +9,8 @@ use super::data::NormalisedSet;
 use super::model::{Forward, LoinkNet};
 
 /// How the task error e_i = G₁(x̃_i) − ỹ_i enters the loss.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum TaskLoss {
     /// mean ‖e_i‖²: a sample pulls in proportion to its error, so the tails dominate.
     Squared,
@@ -195,7 +196,7 @@ pub fn evaluate(model: &LoinkNet, set: &NormalisedSet, device: &Device, chunk: u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::model::{cpu_device, Architecture};
+    use crate::model::{cpu_device, Architecture};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

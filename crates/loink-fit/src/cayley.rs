@@ -195,7 +195,7 @@ mod tests {
     #[test]
     fn burn_cayley_matches_f64() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
-        let device = crate::train::model::cpu_device();
+        let device = crate::model::cpu_device();
         let (p, q) = (9, 4);
         let w = random(&mut rng, p * q);
         let expected = cayley_f64(&w, p, q);
@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn gradient_matches_finite_differences() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let device = crate::train::model::cpu_device().autodiff();
+        let device = crate::model::cpu_device().autodiff();
         let (p, q) = (6, 3);
         let w = random(&mut rng, p * q);
         let g = random(&mut rng, p * q);
