@@ -872,12 +872,12 @@ window.loinkPlayground = {
    *  with {seconds, steps, modelJson}. The view follows the weights as they train; progress
    *  goes to on('train', fn) as {step, loss, gapMedian, …}. */
   train(options) {
-    return trainer().then((t) => t.train(options));
+    return firstFrame.then(() => trainer()).then((t) => t.train(options));
   },
   /** Loads a planar arm's model file text (a trained one, e.g. train()'s modelJson) into the
    *  view; resolves with its model name (`trained-planar3`, …). */
   useModel(modelJson) {
-    return useModel(modelJson).catch((e) => {
+    return firstFrame.then(() => useModel(modelJson)).catch((e) => {
       showStatus(errorText(e), true);
       throw e;
     });

@@ -170,8 +170,21 @@ async function useLatest() {
   }
 }
 
+/** The chart's SVG text, shown as an image (a blob URL: the page writes no HTML, and an SVG in
+ *  an <img> runs nothing). */
+let chartUrl = null;
 function showChart(svg) {
-  if (svg) $('train-chart').innerHTML = svg;
+  if (!svg) return;
+  let img = $('train-chart').querySelector('img');
+  if (!img) {
+    img = document.createElement('img');
+    img.alt = 'Training: the loss terms by step; the one-shot error, the distance of the posture at z = 0 from the optimum and the gap, by training time';
+    $('train-chart').replaceChildren(img);
+  }
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  img.src = url;
+  if (chartUrl) URL.revokeObjectURL(chartUrl);
+  chartUrl = url;
 }
 
 function receive(message) {

@@ -173,7 +173,13 @@ test('the lesson "watch G learn" opens the trainer beside the playground\'s pane
   });
   assert.equal(model, 'trained-planar3');
   assert.match(await page.textContent('#train-status'), /^Done: step \d+/);
-  assert.ok((await page.innerHTML('#train-chart')).includes('<svg'));
+  const chart = await page.evaluate(async () => {
+    const img = document.querySelector('#train-chart img');
+    await img.decode(); // the SVG text parsed and drew as an image
+    return { src: img.src, alt: img.alt, width: img.naturalWidth, height: img.naturalHeight };
+  });
+  assert.match(chart.src, /^blob:/);
+  assert.ok(chart.alt.length > 20 && chart.width > 100 && chart.height > 100, JSON.stringify(chart));
   await page.screenshot({ path: join(ARTIFACTS, 'lesson-training.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
