@@ -184,3 +184,31 @@ test('the lesson "watch G learn" opens the trainer beside the playground\'s pane
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the panel: a pause stops the clock, Use this model keeps the weights, Reset returns to the model before', async () => {
+  const { page, context, errors } = await open('#model=planar3-h28w&train=1');
+  await page.selectOption('#train-problem', 'planar2');
+  await page.fill('#train-seconds', '5');
+  await page.click('#train-start');
+  await page.waitForFunction(() => /^step \d+ · [1-9]/.test(document.getElementById('train-status').textContent));
+  await page.click('#train-pause');
+  assert.equal(await page.getAttribute('#train-pause', 'aria-pressed'), 'true');
+  await page.waitForTimeout(500); // the slice running at the click reports once more
+  const paused = await page.textContent('#train-status');
+  await page.waitForTimeout(2500);
+  assert.equal(await page.textContent('#train-status'), paused, 'the run went on while paused');
+  await page.click('#train-pause');
+  await page.waitForFunction(() => /^Done: step \d+ · 5\.0 s of 5 s/.test(document.getElementById('train-status').textContent), null, { timeout: 30_000 });
+  assert.equal(await page.isDisabled('#train-use'), false);
+  await page.click('#train-use');
+  await page.waitForFunction(() => document.getElementById('train-panel').hidden);
+  assert.equal(await page.evaluate(() => window.loinkPlayground.getState().model), 'trained-planar2');
+  await page.waitForFunction(() => !/train=1/.test(location.hash)); // the hash follows, debounced
+  await page.click('#train-open');
+  await page.waitForFunction(() => !document.getElementById('train-panel').hidden);
+  await page.click('#train-reset');
+  await page.waitForFunction(() => window.loinkPlayground.getState().model === 'planar3-h28w');
+  assert.equal(await page.textContent('#train-status'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
