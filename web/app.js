@@ -155,8 +155,8 @@ function trainer() {
   return trainerModule;
 }
 function showTrainer() {
-  if (!state.controls.includes('train') && !trainerModule) return;
-  if (!pg.settings().train && !trainerModule) return;
+  // Fetched when a link or the button opens the panel; once here it sees every state.
+  if (!trainerModule && !(pg.settings().train && state.controls.includes('train'))) return;
   const shown = state;
   trainer().then((t) => t.show(shown)).catch((e) => showStatus(`The trainer could not load: ${errorText(e)}`, true));
 }

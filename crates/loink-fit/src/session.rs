@@ -77,6 +77,8 @@ pub struct Session {
     samples: usize,
     /// Held-out targets with their reference optimum (q\*, J\*).
     checks: Vec<(Vec<f64>, Vec<f64>, f64)>,
+    /// The last [`Session::measure`] and the step it measured.
+    last_measure: Option<(usize, Measure)>,
 }
 
 /// Steps the one-cycle curve is laid over (its shape is read at a share of them).
@@ -135,6 +137,7 @@ impl Session {
             cursor: usize::MAX,
             steps: 0,
             checks,
+            last_measure: None,
         })
     }
 
@@ -194,28 +197,22 @@ impl Session {
     }
 
     /// The current weights as a model file: its card says it was trained in the browser, how,
-    /// and by which call it is trained again; `seconds` is the time spent (the card's).
+    /// and by which call it is trained again; `seconds` is the time spent (the card's). Its
+    /// metrics are the last [`Self::measure`] when it measured these very weights (the worker
+    /// measures, then exports), measured afresh otherwise.
     pub fn model_file(&self, seconds: f64) -> Result<ModelFile, SessionError> {
-        let mut metrics = BTreeMap::new();
-        metrics.insert("steps".to_string(), self.steps as f64);
-        metrics.insert("samples".to_string(), self.samples as f64);
-        let about = self.about(seconds);
-        let file = export::model_file(
-            &self.net().valid(),
-            ExportContext {
-                problem: &self.problem,
-                arch: &self.arch,
-                normalisation: &self.norm,
-                metrics,
-                seed: self.settings.seed,
-                about: &about,
-            },
-        );
+        let metrics = BTreeMap::from([
+            ("steps".to_string(), self.steps as f64),
+            ("samples".to_string(), self.samples as f64),
+        ]);
         let mut file = ModelFile {
             git_revision: "trained in the browser".into(),
-            ..file
+            ..self.export(metrics, &self.about(seconds))
         };
-        let measure = self.measure_file(&file)?;
+        let measure = match self.last_measure {
+            Some((step, measure)) if step == self.steps => measure,
+            _ => self.measure_file(&file)?,
+        };
         for (key, value) in [
             ("check_targets", measure.targets as f64),
             ("ee_error_median_m", measure.ee_median_m),
@@ -236,19 +233,25 @@ impl Session {
 
     /// The current weights on the held-out targets: the one-shot inverse's error and the gap
     /// of LOInK + polish against the reference optimum.
-    pub fn measure(&self) -> Result<Measure, SessionError> {
-        let file = export::model_file(
+    pub fn measure(&mut self) -> Result<Measure, SessionError> {
+        let measure = self.measure_file(&self.export(BTreeMap::new(), &About::default()))?;
+        self.last_measure = Some((self.steps, measure));
+        Ok(measure)
+    }
+
+    /// The current weights exported as the inference crate reads them.
+    fn export(&self, metrics: BTreeMap<String, f64>, about: &About) -> ModelFile {
+        export::model_file(
             &self.net().valid(),
             ExportContext {
                 problem: &self.problem,
                 arch: &self.arch,
                 normalisation: &self.norm,
-                metrics: BTreeMap::new(),
+                metrics,
                 seed: self.settings.seed,
-                about: &About::default(),
+                about,
             },
-        );
-        self.measure_file(&file)
+        )
     }
 
     fn measure_file(&self, file: &ModelFile) -> Result<Measure, SessionError> {

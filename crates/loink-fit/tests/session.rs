@@ -26,7 +26,7 @@ fn run(settings: SessionSettings) -> Session {
 #[test]
 fn planar2_learns_and_exports_a_model_the_solver_loads() {
     let fresh = Session::new(planar2(1)).unwrap().measure().unwrap();
-    let session = run(planar2(1500));
+    let mut session = run(planar2(1500));
     let trained = session.measure().unwrap();
     assert!(
         trained.ee_median_m < 0.2 * fresh.ee_median_m && trained.ee_median_m < 0.02,
@@ -50,6 +50,9 @@ fn planar2_learns_and_exports_a_model_the_solver_loads() {
         file.about.command
     );
     assert_eq!(file.metrics["steps"], 1500.0);
+    // The file's check is the measurement of these weights just taken.
+    assert_eq!(file.metrics["ee_error_median_m"], trained.ee_median_m);
+    assert_eq!(file.metrics["within_1pct"], trained.within_1pct);
 }
 
 #[test]
