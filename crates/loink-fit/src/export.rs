@@ -177,6 +177,7 @@ pub fn exact_model_file(net: &LoinkNet, ctx: ExportContext<'_>) -> ModelFile {
         },
         metric_head: mlp(&net.metric_head),
         value_head: mlp(&net.value_head),
+        section_head: None,
         metrics: ctx.metrics,
         data_seed: ctx.seed,
         git_revision: git_revision(),

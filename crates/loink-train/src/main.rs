@@ -1,4 +1,4 @@
-//! `loink`: the native companion binary (train, eval, bench, check, compact).
+//! `loink`: the native companion binary (train, eval, bench, check, compact, distill).
 
 use std::process::ExitCode;
 
@@ -11,6 +11,7 @@ use loink_train::{bench, cli, train};
 mod catalog;
 mod check;
 mod compact;
+mod distill;
 mod eval;
 mod recipe;
 
@@ -18,7 +19,7 @@ mod recipe;
 #[command(
     name = "loink",
     version,
-    about = "Learned optimal inverse kinematics: train, eval, bench, check, compact, catalog"
+    about = "Learned optimal inverse kinematics: train, eval, bench, check, compact, distill, catalog"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -39,6 +40,8 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Write a smaller copy of a model file (weights to fewer digits), validated, with the drift measured.
     Compact(compact::CompactArgs),
+    /// Fit a model's section head σ(ỹ) ≈ G⁻¹([ỹ; 0]), the start of a cold inverse, and write the file with it.
+    Distill(distill::DistillArgs),
     /// Write random reachable targets (q uniform in the limits) as a CSV with header x,y.
     Targets(eval::targets_cmd::TargetsArgs),
     /// Write a data file of x1..xn,y1..ym,J rows (x uniform in the limits, y and J from the simulator).
@@ -175,6 +178,17 @@ fn train_command(matches: &ArgMatches) -> Result<(), cli::CliError> {
             seed: 1,
         })?;
     }
+    if let Some(spec) = recipe.distill {
+        distill::run(&distill::DistillArgs {
+            model: recipe.out.clone(),
+            out: recipe.out.clone(),
+            hidden: spec.hidden,
+            samples: spec.samples,
+            epochs: spec.epochs,
+            seed: spec.seed,
+            ..distill::DistillArgs::defaults()
+        })?;
+    }
     Ok(())
 }
 
@@ -190,6 +204,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Eval(args) => eval::run(&args),
         Command::Compact(args) => compact::run(&args),
+        Command::Distill(args) => distill::run(&args),
         Command::Targets(args) => eval::targets_cmd::run(&args),
         Command::Data(args) => eval::data_cmd::run(&args),
         Command::Connectivity(args) => eval::connectivity_cmd::run(&args),

@@ -19,6 +19,12 @@
 //! [compact]                              # optional: the page's copy, fewer digits per weight
 //! digits = 6                             # (`loink compact`; the full-precision file is kept
 //! orthogonal-digits = 6                  # in target/NAME.f32.json)
+//!
+//! [distill]                              # optional, last: the section head that starts a
+//! hidden = [64, 64, 64]                  # cold inverse (`loink distill` on the file `out`)
+//! samples = 400000
+//! epochs = 120
+//! seed = 1
 //! ```
 //!
 //! The recipe becomes a `loink train` command line, parsed and checked like any other (an option
@@ -50,6 +56,21 @@ pub struct Recipe {
     pub data: Option<DataSpec>,
     /// The page's copy, when the recipe compacts the trained file.
     pub compact: Option<CompactSpec>,
+    /// The section head fitted last, when the recipe names one.
+    pub distill: Option<DistillSpec>,
+}
+
+/// `loink distill`'s settings for a recipe.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DistillSpec {
+    /// Hidden widths of the head.
+    pub hidden: Vec<usize>,
+    /// Targets drawn for the fit.
+    pub samples: usize,
+    /// Epochs at most.
+    pub epochs: usize,
+    /// Seed.
+    pub seed: u64,
 }
 
 /// The rows `loink data` draws for a recipe.
@@ -130,7 +151,7 @@ impl Recipe {
         let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8 text".into()))?;
         let table: toml::Table = toml::from_str(&text).map_err(|e| bad(e.to_string()))?;
         let mut flags = BTreeMap::new();
-        let (mut out, mut data, mut compact) = (None, None, None);
+        let (mut out, mut data, mut compact, mut distill) = (None, None, None, None);
         for (key, value) in &table {
             match (key.as_str(), value) {
                 ("trainer" | "problem" | "description", toml::Value::String(s)) => {
@@ -154,9 +175,12 @@ impl Recipe {
                 ("compact", toml::Value::Table(t)) => {
                     compact = Some(compact_spec(t).map_err(&bad)?)
                 }
+                ("distill", toml::Value::Table(t)) => {
+                    distill = Some(distill_spec(t).map_err(&bad)?)
+                }
                 _ => {
                     return Err(bad(format!(
-                        "unknown entry '{key}' (a recipe has trainer, problem, description, out, [options], [data], [compact])"
+                        "unknown entry '{key}' (a recipe has trainer, problem, description, out, [options], [data], [compact], [distill])"
                     )))
                 }
             }
@@ -167,6 +191,7 @@ impl Recipe {
             out: out.ok_or_else(|| bad("no 'out': the model file it makes".into()))?,
             data,
             compact,
+            distill,
         };
         for set in sets {
             recipe.set(set).map_err(&bad)?;
@@ -318,6 +343,41 @@ fn compact_spec(table: &toml::Table) -> Result<CompactSpec, String> {
     }
     if spec.digits == 0 {
         return Err("[compact] needs digits".into());
+    }
+    Ok(spec)
+}
+
+fn distill_spec(table: &toml::Table) -> Result<DistillSpec, String> {
+    let defaults = crate::distill::DistillArgs::defaults();
+    let mut spec = DistillSpec {
+        hidden: defaults.hidden,
+        samples: defaults.samples,
+        epochs: defaults.epochs,
+        seed: defaults.seed,
+    };
+    let count = |v: &toml::Value| match v {
+        toml::Value::Integer(n) if *n > 0 => Some(*n as usize),
+        _ => None,
+    };
+    for (key, value) in table {
+        match (key.as_str(), value) {
+            ("hidden", toml::Value::Array(widths)) => {
+                spec.hidden = widths
+                    .iter()
+                    .map(count)
+                    .collect::<Option<Vec<_>>>()
+                    .filter(|w| !w.is_empty())
+                    .ok_or("[distill] hidden: a list of positive widths")?;
+            }
+            ("samples", v) => spec.samples = count(v).ok_or("[distill] samples: a count")?,
+            ("epochs", v) => spec.epochs = count(v).ok_or("[distill] epochs: a count")?,
+            ("seed", toml::Value::Integer(n)) if *n >= 0 => spec.seed = *n as u64,
+            _ => {
+                return Err(format!(
+                    "[distill] '{key}' (it takes hidden, samples, epochs and seed)"
+                ))
+            }
+        }
     }
     Ok(spec)
 }

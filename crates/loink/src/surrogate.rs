@@ -32,7 +32,7 @@ use rand_distr::{Distribution, Normal};
 
 use crate::artifact::{load_model, validate, ArtifactError, ModelFile, ValidatedModel};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
-use crate::nn::{BiLipState, InverseOptions, InverseReport, PathPredictor};
+use crate::nn::{BiLipState, InverseOptions, InverseReport, PathPredictor, SectionWork};
 use crate::problem::{Problem, Reachability};
 use crate::report::{Solution, Termination, Tolerance, REACHABILITY_CHECK_SHARE};
 use crate::solvers::{clock, micros_since, polish, refine};
@@ -79,6 +79,9 @@ pub struct SolverState {
     last: Option<InverseReport>,
     /// The refinement's buffers (made on the first refined solve).
     polisher: Option<polish::Polisher>,
+    /// The section head's buffers and its guess x̃ (empty without a head).
+    section: SectionWork,
+    guess: Vec<f64>,
 }
 
 impl SolverState {
@@ -201,6 +204,12 @@ impl Loink {
             x: vec![0.0; n],
             last: None,
             polisher: None,
+            section: self
+                .model
+                .section_head()
+                .map(|head| head.new_work())
+                .unwrap_or_default(),
+            guess: vec![0.0; n],
         }
     }
 
@@ -365,6 +374,18 @@ impl Loink {
             *t = (yi - shift) / scale;
         }
         latent.copy_from_slice(z);
+        // A cold inverse at z = 0 starts from the section head's guess of its answer, when the
+        // model has one (a warm state keeps its own start: the previous answer along a path).
+        if let Some(head) = self.model.section_head() {
+            if !state.net.is_warm() && z.iter().all(|&v| v == 0.0) {
+                let task = &state.target[..m];
+                if head.predict_into(task, &mut state.section, &mut state.guess) {
+                    self.model
+                        .net()
+                        .seed_warm_starts(&state.guess, &mut state.net);
+                }
+            }
+        }
         let mut x = std::mem::take(&mut state.x);
         let report =
             self.model

@@ -13,7 +13,7 @@
 //! The reported misses are measured after export, through the same inference code the
 //! browser runs ([`loink::regressor::Regressor`]), on the held-out targets.
 
-mod net;
+pub mod net;
 
 use std::time::Instant;
 

@@ -63,7 +63,7 @@ pub enum ArtifactError {
     /// The cost spec is invalid for the problem.
     #[error("cost: {0}")]
     Cost(String),
-    /// A head declares an activation other than `tanh`.
-    #[error("{path}: activation '{found}' is not supported (only 'tanh')")]
+    /// A head declares an activation other than its own (`tanh`; `relu` for the section head).
+    #[error("{path}: activation '{found}' is not supported (the cost heads: 'tanh'; the section head: 'relu')")]
     Activation { path: String, found: String },
 }

@@ -135,6 +135,7 @@ pub fn random_model(
         bilipnet: bilipnet_weights(&net),
         metric_head: mlp_weights(&metric),
         value_head: mlp_weights(&value),
+        section_head: None,
         metrics,
         data_seed: seed,
         git_revision: "untrained-random".into(),

@@ -14,7 +14,8 @@
 //!   ĉ = zᵀ M(ỹ) z + b(ỹ), with b = `value_head`(ỹ) (one output) and M = L Lᵀ + metric_eps·I, where
 //!   `metric_head`(ỹ) outputs the lower triangle of L row by row ((0,0), (1,0), (1,1), …) and the
 //!   diagonal entries pass through softplus.
-//! - MLP heads: hidden layers use `activation` (`tanh`), the last layer is linear.
+//! - MLP heads: hidden layers use `activation` (`tanh`; `relu` for the section head), the last
+//!   layer is linear.
 
 use std::collections::BTreeMap;
 
@@ -60,6 +61,11 @@ pub struct ModelFile {
     pub metric_head: MlpWeights,
     /// b(ỹ) head (one output).
     pub value_head: MlpWeights,
+    /// The section head σ(ỹ) ≈ G⁻¹([ỹ; 0]) (`relu`, ỹ → x̃), distilled from G by
+    /// `loink distill`: where a cold inverse starts. Optional: without it the inverse starts
+    /// each layer at its own target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section_head: Option<MlpWeights>,
     /// Training metrics (task RMSE, cost RMSE, optimality gap, seconds, …), by name.
     pub metrics: BTreeMap<String, f64>,
     /// Seed of the training data and initialisation.
@@ -196,7 +202,7 @@ pub struct MonotoneWeights {
 /// A small fully connected network.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MlpWeights {
-    /// Hidden activation; `"tanh"` is the only one defined.
+    /// Hidden activation: `"tanh"` for the cost heads, `"relu"` for the section head.
     pub activation: String,
     /// Layers in order; the last is linear.
     pub layers: Vec<DenseWeights>,

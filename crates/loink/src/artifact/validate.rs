@@ -19,7 +19,8 @@ use super::schema::{
 use crate::cost::CostSpec;
 use crate::nn::linalg::{cholesky_positive_definite, orthonormality_defect};
 use crate::nn::monotone::MAX_HIDDEN_TOTAL;
-use crate::nn::{BiLipNet, Dense, Mlp, MonotoneLayer, OrthogonalLayer};
+use crate::nn::section::{MAX_SECTION_LAYERS, SECTION_ACTIVATION};
+use crate::nn::{BiLipNet, Dense, Mlp, MonotoneLayer, OrthogonalLayer, SectionHead};
 use crate::problem::{Problem, ProblemSpec};
 
 /// Largest accepted max |RᵀR − I| of an orthogonal layer (room for weights computed in f32).
@@ -41,6 +42,7 @@ pub struct ValidatedModel {
     net: BiLipNet,
     metric_head: Mlp,
     value_head: Mlp,
+    section_head: Option<SectionHead>,
 }
 
 impl ValidatedModel {
@@ -63,6 +65,10 @@ impl ValidatedModel {
     /// The b(ỹ) head.
     pub fn value_head(&self) -> &Mlp {
         &self.value_head
+    }
+    /// The section head σ(ỹ) ≈ G⁻¹([ỹ; 0]), when the file has one.
+    pub fn section_head(&self) -> Option<&SectionHead> {
+        self.section_head.as_ref()
     }
     /// Gives the file back.
     pub fn into_file(self) -> ModelFile {
@@ -181,6 +187,11 @@ pub fn validate(file: ModelFile) -> Checked<ValidatedModel> {
         metric_outputs(k),
     )?;
     let value_head = check_head("value_head", &file.value_head, &file.hyper, 1)?;
+    let section_head = file
+        .section_head
+        .as_ref()
+        .map(|head| check_section_head(head, file.hyper.task_dim, n))
+        .transpose()?;
     finite_metrics(&file.metrics)?;
     Ok(ValidatedModel {
         file,
@@ -188,6 +199,7 @@ pub fn validate(file: ModelFile) -> Checked<ValidatedModel> {
         net,
         metric_head,
         value_head,
+        section_head,
     })
 }
 
@@ -443,6 +455,48 @@ fn check_head(path: &str, head: &MlpWeights, hyper: &Hyper, outputs: usize) -> C
         .map(|(k, (layer, io))| check_dense(&format!("{path}.layers[{k}]"), layer, io[0], io[1]))
         .collect::<Checked<Vec<_>>>()?;
     Mlp::new(layers).map_err(|e| shape(path, e.to_string()))
+}
+
+/// The section head: `relu`, ỹ (m) → x̃ (n), 1 to [`MAX_SECTION_LAYERS`] hidden layers of at
+/// most [`MAX_HEAD_WIDTH`] units.
+fn check_section_head(head: &MlpWeights, m: usize, n: usize) -> Checked<SectionHead> {
+    let path = "section_head";
+    if head.activation != SECTION_ACTIVATION {
+        return Err(ArtifactError::Activation {
+            path: format!("{path}.activation"),
+            found: head.activation.clone(),
+        });
+    }
+    let hidden = head.layers.len().saturating_sub(1);
+    if !(1..=MAX_SECTION_LAYERS).contains(&hidden) {
+        return Err(shape(
+            &format!("{path}.layers"),
+            format!(
+                "has {} layers, expected 2 to {} (1 to {MAX_SECTION_LAYERS} hidden and the output)",
+                head.layers.len(),
+                MAX_SECTION_LAYERS + 1
+            ),
+        ));
+    }
+    let mut inputs = m;
+    let mut layers = Vec::with_capacity(head.layers.len());
+    for (k, layer) in head.layers.iter().enumerate() {
+        let outputs = if k == hidden { n } else { layer.b.len() };
+        if outputs == 0 || outputs > MAX_HEAD_WIDTH {
+            return Err(shape(
+                &format!("{path}.layers[{k}].b"),
+                format!("has {outputs} entries (1 to {MAX_HEAD_WIDTH})"),
+            ));
+        }
+        layers.push(check_dense(
+            &format!("{path}.layers[{k}]"),
+            layer,
+            inputs,
+            outputs,
+        )?);
+        inputs = outputs;
+    }
+    SectionHead::new(layers).map_err(|e| shape(path, e.to_string()))
 }
 
 fn check_dense(path: &str, layer: &DenseWeights, inputs: usize, outputs: usize) -> Checked<Dense> {

@@ -34,6 +34,10 @@ impl BiLipState {
     pub fn layer_reports(&self) -> impl Iterator<Item = LayerReport> + '_ {
         self.layers.iter().map(|l| l.last)
     }
+    /// Whether any layer holds a warm start (a converged solve or a seeded guess).
+    pub fn is_warm(&self) -> bool {
+        self.layers.iter().any(|l| l.x_valid)
+    }
     /// Forgets every warm start.
     pub fn reset(&mut self) {
         self.layers.iter_mut().for_each(MonotoneState::reset);
@@ -256,6 +260,66 @@ impl BiLipNet {
             o.forward_into(b, a);
         }
         out.copy_from_slice(a);
+    }
+
+    /// Seeds every monotone layer's Newton warm start from a guess `x` of the preimage: the
+    /// forward pass at `x`, each layer's input becoming its start with that pass (hidden state,
+    /// active units and output) kept in the layer's state, so the inverse's first residual costs
+    /// nothing more. Returns false, seeding nothing, when `x` is not a finite vector of width n
+    /// or `state` is not this network's.
+    pub fn seed_warm_starts(&self, x: &[f64], state: &mut BiLipState) -> bool {
+        let n = self.dim();
+        let fits = x.len() == n
+            && x.iter().all(|v| v.is_finite())
+            && state.a.len() == n
+            && state.layers.len() == self.depth()
+            && state
+                .layers
+                .iter()
+                .zip(&self.monotone)
+                .all(|(s, m)| s.fits(n, m.hidden_total(), m.hidden().len()));
+        if !fits {
+            return false;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if super::simd::wide() {
+            // SAFETY: the CPU reports AVX2 and FMA, all the wide build needs.
+            unsafe { self.seed_layers_wide(x, state) };
+            return true;
+        }
+        self.seed_layers(x, state);
+        true
+    }
+
+    /// [`Self::seed_layers`] compiled with AVX2 and FMA ([`super::simd`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn seed_layers_wide(&self, x: &[f64], state: &mut BiLipState) {
+        self.seed_layers(x, state);
+    }
+
+    /// The forward pass of [`Self::seed_warm_starts`] on checked input.
+    #[inline(always)]
+    fn seed_layers(&self, x: &[f64], state: &mut BiLipState) {
+        let BiLipState { a, layers, .. } = state;
+        self.orthogonal[0].forward_into(x, a);
+        for ((f, o), layer) in self.monotone.iter().zip(&self.orthogonal[1..]).zip(layers) {
+            layer.x_warm.copy_from_slice(a);
+            f.forward_active(
+                &layer.x_warm,
+                &mut layer.z,
+                &mut layer.active,
+                &mut layer.fx_warm,
+            );
+            o.forward_into(&layer.fx_warm, a);
+            // A guess that overflows inside G seeds nothing past it (the layer starts cold).
+            let finite = layer.fx_warm.iter().all(|v| v.is_finite());
+            layer.x_valid = finite;
+            layer.fx_warm_valid = finite;
+            if !finite {
+                break;
+            }
+        }
     }
 
     /// G(x), checked (dimension and finiteness).

@@ -25,7 +25,8 @@ pub fn matmul(a: ArrayView2<f64>, b: ArrayView2<f64>) -> Array2<f64> {
 }
 
 /// y = A x for a row-major `rows × cols` matrix `a`.
-#[inline]
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 pub fn mat_vec(a: &[f64], cols: usize, x: &[f64], y: &mut [f64]) {
     for (row, yi) in a.chunks_exact(cols).zip(y.iter_mut()) {
         *yi = dot(row, x);
@@ -47,7 +48,8 @@ pub fn mat_t_vec(a: &[f64], cols: usize, x: &[f64], y: &mut [f64]) {
 
 /// ⟨a, b⟩ over the common length. Four independent accumulators let the compiler use SIMD
 /// (a single running sum cannot be reordered under IEEE rules).
-#[inline]
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 pub fn dot(a: &[f64], b: &[f64]) -> f64 {
     let len = a.len().min(b.len());
     let (a, b) = (&a[..len], &b[..len]);
@@ -65,7 +67,8 @@ pub fn dot(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// y += a·x over the common length (independent lanes: vectorises).
-#[inline]
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 pub fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
     for (yi, &xi) in y.iter_mut().zip(x) {
         *yi += a * xi;
@@ -79,7 +82,8 @@ pub fn norm(a: &[f64]) -> f64 {
 }
 
 /// ‖a − b‖₂.
-#[inline]
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 pub fn distance(a: &[f64], b: &[f64]) -> f64 {
     a.iter()
         .zip(b)
@@ -109,6 +113,7 @@ pub fn spectral_norm_bound(a: &Array2<f64>) -> f64 {
 ///
 /// `a` is row-major `n × n` (destroyed), `b` is row-major `n × k` (overwritten by X).
 /// Returns `false` when A is numerically singular (a pivot below `1e-300` or non-finite).
+#[cfg_attr(target_arch = "x86_64", inline(always))]
 pub fn lu_solve_in_place(a: &mut [f64], n: usize, b: &mut [f64], k: usize) -> bool {
     if a.len() != n * n || b.len() != n * k {
         return false;

@@ -48,6 +48,15 @@ impl Dense {
     pub fn b(&self) -> &Array1<f64> {
         &self.b
     }
+    /// out = W input + b, without allocating (slices of the layer's sizes).
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
+    pub(crate) fn apply(&self, input: &[f64], out: &mut [f64]) {
+        mat_vec(&self.w_flat, self.inputs(), input, out);
+        for (o, b) in out.iter_mut().zip(self.b.iter()) {
+            *o += b;
+        }
+    }
 }
 
 /// tanh MLP with a linear output layer.

@@ -7,8 +7,9 @@
 //! - [`inverse`]: the options and per-layer reports both inverses share;
 //! - [`bilipnet`]: G = O_d ∘ F_{d−1} ∘ … ∘ F₀ ∘ O₀ with forward, inverse, μ, ν, τ;
 //! - [`path`]: warm starts predicted along a path of equally spaced targets;
+//! - [`section`]: the distilled start σ(ỹ) ≈ G⁻¹([ỹ; 0]) of a cold inverse;
 //! - [`mlp`]: the tanh heads M(ỹ) and b(ỹ);
-//! - [`linalg`]: the small dense kernels underneath.
+//! - [`linalg`]: the small dense kernels underneath; [`simd`]: their wide build on x86-64.
 
 pub mod bilipnet;
 pub mod cayley;
@@ -22,6 +23,8 @@ pub mod monotone_state;
 pub mod newton;
 pub mod orthogonal;
 pub mod path;
+pub mod section;
+pub mod simd;
 
 pub use bilipnet::{BiLipNet, BiLipState, Inverse, InverseReport};
 pub use inverse::{InverseMethod, InverseOptions, LayerReport, Stop};
@@ -29,3 +32,4 @@ pub use mlp::{Dense, Mlp};
 pub use monotone::{MonotoneLayer, MonotoneState};
 pub use orthogonal::OrthogonalLayer;
 pub use path::PathPredictor;
+pub use section::{SectionHead, SectionWork};

@@ -344,7 +344,10 @@ impl MonotoneLayer {
     /// The V products run over the active units of the block before only (most units are
     /// off), which is what makes a Newton step cheap. The buffers must fit the layer (callers
     /// check their state once per solve).
-    #[inline]
+    // Inlined into each build of its x86-64 callers (the wide one among them); one copy
+    // elsewhere, where the page's download counts.
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub(crate) fn forward_active(
         &self,
         x: &[f64],
@@ -401,7 +404,7 @@ impl MonotoneLayer {
     }
 
     /// z = b_h + √(2γ) S x in one pass over the units (widths 2–4 fused; others by columns).
-    #[inline]
+    #[inline(always)]
     fn pre_activation(&self, x: &[f64], z: &mut [f64]) {
         let total = self.hidden_total();
         let col = |j: usize| &self.s_in_cols[j * total..(j + 1) * total];
@@ -428,7 +431,7 @@ impl MonotoneLayer {
     }
 
     /// out = μ_l x + √(γ/2) Σ_i z_i S_i + b_y over the active units i, width `N` fixed.
-    #[inline]
+    #[inline(always)]
     fn output_fixed<const N: usize>(&self, x: &[f64], z: &[f64], units: &[usize], out: &mut [f64]) {
         let mut acc = [0.0; N];
         for (c, a) in acc.iter_mut().enumerate() {

@@ -23,6 +23,7 @@ impl MonotoneLayer {
     ///
     /// Only active units carry a row of T = (I − DV)⁻¹ D S, so the work scales with the active
     /// units squared, not with N.
+    #[inline(always)]
     fn jacobian_from_pattern(&self, state: &mut MonotoneState) {
         // Widths 2–4 (the planar arms and the soft robot), 5 (the climber), 6 and 7 (the Panda's
         // position and pose) run on fixed-size rows the compiler unrolls and vectorises; any
@@ -48,6 +49,7 @@ impl MonotoneLayer {
     /// J_F for any width n: T's rows (compact: row j belongs to the j-th active unit), block
     /// by block T_i = S_i + Σ_l V_k[i, l] T_l over the active units l of the block before, then
     /// J = μ_l I + γ Σ_i S_iᵀ T_i.
+    #[inline(always)]
     fn jacobian_any(&self, state: &mut MonotoneState) {
         let n = self.n;
         let MonotoneState {
@@ -96,6 +98,7 @@ impl MonotoneLayer {
     }
 
     /// [`Self::jacobian_any`] for width `N` known at compile time (rows as arrays).
+    #[inline(always)]
     fn jacobian_fixed<const N: usize>(&self, state: &mut MonotoneState) {
         let MonotoneState {
             t,
@@ -150,7 +153,7 @@ impl MonotoneLayer {
     }
 
     /// F at `state.x` (or `state.x_trial` when `trial`) into `state.fx`, listing the active units.
-    #[inline]
+    #[inline(always)]
     fn forward_state(&self, state: &mut MonotoneState, trial: bool) {
         let MonotoneState {
             x,
@@ -165,8 +168,40 @@ impl MonotoneLayer {
     }
 
     /// Solves F(x) = y by semi-smooth Newton with backtracking to `options.tolerance` on
-    /// ‖F(x) − y‖, starting from y (cold) or the last converged x (warm).
+    /// ‖F(x) − y‖, starting from y (cold) or the last converged x (warm). On a CPU with AVX2
+    /// and FMA it runs the wide build ([`super::simd`]), with the same result.
     pub fn inverse_newton(
+        &self,
+        y: &[f64],
+        out: &mut [f64],
+        state: &mut MonotoneState,
+        options: &InverseOptions,
+    ) -> LayerReport {
+        #[cfg(target_arch = "x86_64")]
+        if super::simd::wide() {
+            // SAFETY: the CPU reports AVX2 and FMA, all the wide build needs.
+            return unsafe { self.inverse_newton_wide(y, out, state, options) };
+        }
+        self.newton_solve(y, out, state, options)
+    }
+
+    /// [`Self::inverse_newton`] compiled with AVX2 and FMA (the loops it inlines vectorise four
+    /// lanes wide).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    pub(crate) fn inverse_newton_wide(
+        &self,
+        y: &[f64],
+        out: &mut [f64],
+        state: &mut MonotoneState,
+        options: &InverseOptions,
+    ) -> LayerReport {
+        self.newton_solve(y, out, state, options)
+    }
+
+    /// The Newton solve itself, inlined into each build.
+    #[inline(always)]
+    pub(crate) fn newton_solve(
         &self,
         y: &[f64],
         out: &mut [f64],
