@@ -262,23 +262,27 @@ impl BiLipNet {
         out.copy_from_slice(a);
     }
 
+    /// Whether `state` was made for this network (its buffers and every layer's state fit).
+    fn fits(&self, state: &BiLipState) -> bool {
+        let n = self.dim();
+        state.layers.len() == self.depth()
+            && state.a.len() == n
+            && state.b.len() == n
+            && state.scratch.len() == n
+            && state
+                .layers
+                .iter()
+                .zip(&self.monotone)
+                .all(|(s, m)| s.fits(n, m.hidden_total(), m.hidden().len()))
+    }
+
     /// Seeds every monotone layer's Newton warm start from a guess `x` of the preimage: the
     /// forward pass at `x`, each layer's input becoming its start with that pass (hidden state,
     /// active units and output) kept in the layer's state, so the inverse's first residual costs
     /// nothing more. Returns false, seeding nothing, when `x` is not a finite vector of width n
     /// or `state` is not this network's.
     pub fn seed_warm_starts(&self, x: &[f64], state: &mut BiLipState) -> bool {
-        let n = self.dim();
-        let fits = x.len() == n
-            && x.iter().all(|v| v.is_finite())
-            && state.a.len() == n
-            && state.layers.len() == self.depth()
-            && state
-                .layers
-                .iter()
-                .zip(&self.monotone)
-                .all(|(s, m)| s.fits(n, m.hidden_total(), m.hidden().len()));
-        if !fits {
+        if x.len() != self.dim() || !x.iter().all(|v| v.is_finite()) || !self.fits(state) {
             return false;
         }
         #[cfg(target_arch = "x86_64")]
@@ -350,16 +354,7 @@ impl BiLipNet {
         ensure_len("BiLipNet target", y, n)?;
         ensure_len("BiLipNet preimage buffer", x, n)?;
         ensure_finite("BiLipNet target", y)?;
-        let fits = state.layers.len() == self.depth()
-            && state.a.len() == n
-            && state.b.len() == n
-            && state.scratch.len() == n
-            && state
-                .layers
-                .iter()
-                .zip(&self.monotone)
-                .all(|(s, m)| s.fits(n, m.hidden_total(), m.hidden().len()));
-        if !fits {
+        if !self.fits(state) {
             return Err(LoinkError::Dimension {
                 what: "BiLipNet state (made for another network)".into(),
                 expected: self.depth(),
