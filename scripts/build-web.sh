@@ -18,13 +18,14 @@ out=${1:-pkg}
 scripts/setup.sh --web >/dev/null
 opt=tests/node_modules/binaryen/bin/wasm-opt
 
-# bundle OUT FEATURE_FLAGS...: one wasm-bindgen bundle of loink-web, shrunk by wasm-opt.
+# bundle OUT PROFILE FEATURE_FLAGS...: one wasm-bindgen bundle of loink-web built with cargo
+# profile PROFILE (Cargo.toml says what each is for), shrunk by wasm-opt.
 bundle() {
-  local dir=$1; shift
-  cargo build -p loink-web --target wasm32-unknown-unknown --profile wasm-release "$@"
+  local dir=$1 profile=$2; shift 2
+  cargo build -p loink-web --target wasm32-unknown-unknown --profile "$profile" "$@"
   mkdir -p "$dir"
   wasm-bindgen --target web --no-typescript --out-dir "$dir" \
-    target/wasm32-unknown-unknown/wasm-release/loink_web.wasm
+    "target/wasm32-unknown-unknown/$profile/loink_web.wasm"
   # Shrunk with binaryen's wasm-opt from npm (v132); never Debian's (v108): it breaks modules in Chromium.
   # --converge repeats the passes until the module stops shrinking (about 0.8 kB gzipped).
   "$opt" -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
@@ -68,13 +69,13 @@ train_bundle() {
 }
 
 if [ "$bench" = 1 ]; then
-  bundle "$out" --no-default-features --features slim,bench
+  bundle "$out" wasm-release --no-default-features --features slim,bench
   exit 0
 fi
 minify_app
 # The playground's download (the size goal counts this one).
-bundle "$out" --no-default-features --features slim
+bundle "$out" wasm-release --no-default-features --features slim
 # The full bundle, fetched by web/lessons.js on lesson pages and for every other problem.
-bundle "$out/lessons" --no-default-features --features full
+bundle "$out/lessons" wasm-full --no-default-features --features full
 # The trainer, fetched by the worker when a reader trains.
 train_bundle "$out/train"

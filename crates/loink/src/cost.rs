@@ -426,14 +426,17 @@ impl CostModel {
     /// builds its own terms; a term the kind cannot evaluate is an error.
     pub fn new(spec: CostSpec, kinematics: &dyn Kinematics) -> Result<Self> {
         spec.validate()?;
-        let terms = spec
-            .terms
-            .iter()
-            .map(|t| match generic_term(t, kinematics.limits()) {
-                Some(term) => Ok(term),
-                None => kind_term(kinematics, t),
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let terms = match kinematics.cost_terms_together(&spec.terms) {
+            Some(together) => vec![together],
+            None => spec
+                .terms
+                .iter()
+                .map(|t| match generic_term(t, kinematics.limits()) {
+                    Some(term) => Ok(term),
+                    None => kind_term(kinematics, t),
+                })
+                .collect::<Result<Vec<_>>>()?,
+        };
         Ok(Self {
             spec,
             dof: kinematics.limits().len(),

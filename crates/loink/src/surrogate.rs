@@ -17,7 +17,8 @@
 //!
 //! **Refinement** ([`Loink::with_refinement`]): at most K polish steps after the inverse (and any
 //! feedback) at z = 0: limit-aware task restoration and null-space cost descent
-//! ([`crate::solvers::polish`]), never ending worse than the learned answer; at z ≠ 0 (a sample)
+//! ([`crate::solvers::polish`], which finishes steps that end just short of the target), never
+//! ending worse than the learned answer; at z ≠ 0 (a sample)
 //! the task alone is restored, keeping the sample's place in the self-motion set.
 //!
 //! Timing: `Solution::micros` is measured natively; on wasm32 (no clock) it is 0 and callers

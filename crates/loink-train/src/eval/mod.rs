@@ -60,7 +60,7 @@ pub struct EvalArgs {
     /// A trained model file: its problem is the one solved, and the learned solvers use it.
     #[arg(long)]
     pub model: Option<PathBuf>,
-    /// Learned solver: at most K polish steps after the inverse (restore the task and descend the cost in its null space, inside the limits; never worse than the learned answer).
+    /// Learned solver: at most K polish steps after the inverse (restore the task and descend the cost in its null space, inside the limits; never worse than the learned answer). Steps that end just short of the target take up to 4 more to finish it, damped least squares when they are stuck far from it.
     #[arg(long, default_value_t = 0)]
     pub refine: usize,
     /// Learned solver: at most K task-feedback rounds after the first inverse (more inverses

@@ -104,6 +104,12 @@ pub trait Kinematics: Debug + Send + Sync + 'static {
     fn cost_term(&self, _term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
         None
     }
+    /// The whole cost as one term when every term is this kind's and they share work (the
+    /// climber's parts share one stance); it adds each term's value and gradient in their
+    /// order, the same bits as the terms one by one. `None` (the default): one term each.
+    fn cost_terms_together(&self, _terms: &[TermSpec]) -> Option<Arc<dyn CostTerm>> {
+        None
+    }
     /// The capabilities it offers (none by default).
     fn capabilities(&self) -> Capabilities<'_> {
         Capabilities::default()

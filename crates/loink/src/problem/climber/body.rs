@@ -7,6 +7,18 @@
 //! direction ŝ = (A_U − A_L)/d, d the foot span, its normal n̂ = (−ŝ_v, ŝ_u) (pointing from the
 //! wall to the body); the task y = (R(θ_b)(A_U − A_L), h) with h = −n̂·A_L + pad the body's
 //! clearance.
+//!
+//! The legs, the stance frame and the statics built on them are written over [`Real`]: plain
+//! `f64` for every value, and a forward-mode dual number for the adhesion's exact gradient
+//! ([`super::cost`]), so the value and its derivative come from one formula.
+
+use num_dual::DualNum;
+
+/// A number the geometry and the statics are computed in: `f64`, or a dual number carrying the
+/// derivatives with respect to x (num-dual's `DualSVec64<5>`).
+pub trait Real: DualNum<Primitive = f64> + Copy {}
+
+impl<T: DualNum<Primitive = f64> + Copy> Real for T {}
 
 /// Femur length l_f (m).
 pub const FEMUR: f64 = 0.15;
@@ -27,31 +39,31 @@ pub const BODY_END: f64 = 0.15;
 
 /// One leg pair's joints and points in B.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Leg {
+pub struct Leg<R = f64> {
     /// σ: +1 front (U), −1 rear (L).
     pub side: f64,
     /// The femur pivot P.
-    pub pivot: [f64; 2],
+    pub pivot: [R; 2],
     /// e1, the femur's direction.
-    pub e1: [f64; 2],
+    pub e1: [R; 2],
     /// e2, the tibia's direction.
-    pub e2: [f64; 2],
+    pub e2: [R; 2],
     /// The knee K.
-    pub knee: [f64; 2],
+    pub knee: [R; 2],
     /// The ankle A.
-    pub ankle: [f64; 2],
+    pub ankle: [R; 2],
 }
 
-impl Leg {
+impl<R: Real> Leg<R> {
     /// The leg of side σ at femur angle `femur` and tibia angle `tibia`.
-    pub fn new(side: f64, femur: f64, tibia: f64) -> Self {
-        let pivot = [side * PIVOT_U, PIVOT_V];
+    pub fn new(side: f64, femur: R, tibia: R) -> Self {
+        let pivot = [R::from(side * PIVOT_U), R::from(PIVOT_V)];
         let (sin_f, cos_f) = femur.sin_cos();
         let (sin_k, cos_k) = (femur + tibia).sin_cos();
-        let e1 = [side * cos_f, sin_f];
-        let e2 = [side * cos_k, sin_k];
-        let knee = [pivot[0] + FEMUR * e1[0], pivot[1] + FEMUR * e1[1]];
-        let ankle = [knee[0] + TIBIA * e2[0], knee[1] + TIBIA * e2[1]];
+        let e1 = [cos_f * side, sin_f];
+        let e2 = [cos_k * side, sin_k];
+        let knee = [pivot[0] + e1[0] * FEMUR, pivot[1] + e1[1] * FEMUR];
+        let ankle = [knee[0] + e2[0] * TIBIA, knee[1] + e2[1] * TIBIA];
         Self {
             side,
             pivot,
@@ -61,7 +73,9 @@ impl Leg {
             ankle,
         }
     }
+}
 
+impl Leg {
     /// ∂e1/∂q_f and ∂e2/∂(q_f + q_t).
     pub fn turned(&self) -> ([f64; 2], [f64; 2]) {
         // d/dφ (σ cos φ, sin φ) = (−σ sin φ, cos φ) = (−σ e_v, σ e_u), as σ² = 1.
@@ -82,40 +96,35 @@ impl Leg {
 
 /// The whole posture at x: both legs, the wall frame and the task.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Stance {
+pub struct Stance<R = f64> {
     /// θ_b, the body's world angle.
-    pub theta: f64,
+    pub theta: R,
     /// (cos θ_b, sin θ_b).
-    pub heading: [f64; 2],
+    pub heading: [R; 2],
     /// The front pair U.
-    pub front: Leg,
+    pub front: Leg<R>,
     /// The rear pair L.
-    pub rear: Leg,
+    pub rear: Leg<R>,
     /// d, the foot span (m).
-    pub span: f64,
+    pub span: R,
     /// ŝ in B.
-    pub along: [f64; 2],
+    pub along: [R; 2],
     /// n̂ in B.
-    pub normal: [f64; 2],
+    pub normal: [R; 2],
 }
 
-impl Stance {
+impl<R: Real> Stance<R> {
     /// The stance at x = (θ_b, q_fU, q_tU, q_fL, q_tL).
-    pub fn new(x: &[f64]) -> Self {
+    pub fn new(x: &[R]) -> Self {
         Self::from_legs(x[0], Leg::new(1.0, x[1], x[2]), Leg::new(-1.0, x[3], x[4]))
     }
 
     /// The stance of body angle `theta` on two legs already placed.
-    pub fn from_legs(theta: f64, front: Leg, rear: Leg) -> Self {
+    pub fn from_legs(theta: R, front: Leg<R>, rear: Leg<R>) -> Self {
         Self::place(theta, [theta.cos(), theta.sin()], front, rear)
     }
 
-    /// The same body angle on other legs (a finite difference moves one leg, keeps the other).
-    pub fn with_legs(&self, front: Leg, rear: Leg) -> Self {
-        Self::place(self.theta, self.heading, front, rear)
-    }
-
-    fn place(theta: f64, heading: [f64; 2], front: Leg, rear: Leg) -> Self {
+    fn place(theta: R, heading: [R; 2], front: Leg<R>, rear: Leg<R>) -> Self {
         let d = sub(front.ankle, rear.ankle);
         // Spans are centimetres to a metre: no overflow for hypot to guard against.
         let span = (d[0] * d[0] + d[1] * d[1]).sqrt();
@@ -131,27 +140,25 @@ impl Stance {
         }
     }
 
-    /// The same legs with the body turned to `theta`.
-    pub fn turned_to(&self, theta: f64) -> Self {
-        Self {
-            theta,
-            heading: [theta.cos(), theta.sin()],
-            ..*self
-        }
-    }
-
     /// R(θ_b) v: a body-frame vector in the world.
-    pub fn to_world(&self, v: [f64; 2]) -> [f64; 2] {
+    pub fn to_world(&self, v: [R; 2]) -> [R; 2] {
         let [c, s] = self.heading;
         [c * v[0] - s * v[1], s * v[0] + c * v[1]]
     }
 
     /// R(θ_b)ᵀ v: a world vector in the body frame.
-    pub fn to_body(&self, v: [f64; 2]) -> [f64; 2] {
+    pub fn to_body(&self, v: [R; 2]) -> [R; 2] {
         let [c, s] = self.heading;
         [c * v[0] + s * v[1], -s * v[0] + c * v[1]]
     }
 
+    /// The wall direction ŝ in the world: (cos γ, sin γ), γ the inclination.
+    pub fn wall(&self) -> [R; 2] {
+        self.to_world(self.along)
+    }
+}
+
+impl Stance {
     /// y = (R(θ_b)(A_U − A_L), h).
     pub fn task(&self) -> [f64; 3] {
         let d = sub(self.front.ankle, self.rear.ankle);
@@ -162,11 +169,6 @@ impl Stance {
     /// h = −n̂·A_L + pad: the body origin's height above the wall.
     pub fn clearance(&self) -> f64 {
         -dot(self.normal, self.rear.ankle) + PAD
-    }
-
-    /// The wall direction ŝ in the world: (cos γ, sin γ), γ the inclination.
-    pub fn wall(&self) -> [f64; 2] {
-        self.to_world(self.along)
     }
 
     /// cos ψ of a leg's passive ankle: −n̂·e2 (1 with the pad square to the tibia).
@@ -216,16 +218,16 @@ impl Stance {
 }
 
 /// a − b.
-pub fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+pub fn sub<R: Real>(a: [R; 2], b: [R; 2]) -> [R; 2] {
     [a[0] - b[0], a[1] - b[1]]
 }
 
 /// a · b.
-pub fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
+pub fn dot<R: Real>(a: [R; 2], b: [R; 2]) -> R {
     a[0] * b[0] + a[1] * b[1]
 }
 
 /// a × b = a_u b_v − a_v b_u.
-pub fn cross(a: [f64; 2], b: [f64; 2]) -> f64 {
+pub fn cross<R: Real>(a: [R; 2], b: [R; 2]) -> R {
     a[0] * b[1] - a[1] * b[0]
 }

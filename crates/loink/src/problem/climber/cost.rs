@@ -7,13 +7,15 @@
 //!   the wall (and off it).
 //!
 //! The ankles' and the tilt's gradients are analytic (they depend on the legs through ŝ and e2
-//! only). The adhesion's is central differences of the closed form (step 1e-6 rad; a few hundred
-//! flops per evaluation): the statics' derivative by hand would be long and fragile. A difference
-//! moves one leg (or the body angle) and keeps the rest of the stance.
+//! only). The adhesion's is exact too: the same closed form evaluated once in forward-mode dual
+//! numbers (num-dual's `DualSVec64<5>`, one tangent per joint) instead of by hand through the
+//! statics, which would be long and fragile.
+
+use num_dual::DualSVec64;
 
 use crate::cost::CostTerm;
 
-use super::body::{Leg, Stance, ANKLE_MAX};
+use super::body::{Real, Stance, ANKLE_MAX};
 use super::statics::{forces, WEIGHT};
 
 /// β of the smooth maximum (on a/W).
@@ -32,13 +34,13 @@ pub enum Part {
     Tilt,
 }
 
-/// One weighted part of the climber's cost.
-#[derive(Debug, Clone, Copy)]
+/// Weighted parts of the climber's cost, evaluated together: one stance (and, with a gradient,
+/// one pass in dual numbers) serves every part. Each part's value and gradient are added in the
+/// parts' order, so the sum has the same bits as the parts one term each.
+#[derive(Debug, Clone)]
 pub struct ClimberTerm {
-    /// The part.
-    pub part: Part,
-    /// Its weight.
-    pub weight: f64,
+    /// (part, weight), in the cost's order.
+    pub parts: Vec<(Part, f64)>,
 }
 
 /// The part's value at x (unweighted).
@@ -49,15 +51,7 @@ pub fn value(part: Part, x: &[f64]) -> f64 {
 /// The part's value at a stance (unweighted).
 fn value_at(part: Part, stance: &Stance) -> f64 {
     match part {
-        Part::Adhesion => {
-            let a = forces(stance).adhesion;
-            let (hi, lo) = if a[0] >= a[1] {
-                (a[0], a[1])
-            } else {
-                (a[1], a[0])
-            };
-            hi / WEIGHT + (-(SHARPNESS * (hi - lo) / WEIGHT)).exp().ln_1p() / SHARPNESS
-        }
+        Part::Adhesion => adhesion(stance),
         Part::Ankles => {
             let scale = 1.0 - ANKLE_MAX.cos();
             [&stance.front, &stance.rear]
@@ -70,6 +64,33 @@ fn value_at(part: Part, stance: &Stance) -> f64 {
         }
         Part::Tilt => (1.0 - stance.along[0]) / (1.0 - TILT_REF.cos()),
     }
+}
+
+/// The adhesion term at a stance: the smooth maximum of the pairs' magnet pull, over W.
+fn adhesion<R: Real>(stance: &Stance<R>) -> R {
+    let a = forces(stance).adhesion;
+    let (hi, lo) = if a[0] >= a[1] {
+        (a[0], a[1])
+    } else {
+        (a[1], a[0])
+    };
+    hi / WEIGHT + (-((hi - lo) * SHARPNESS / WEIGHT)).exp().ln_1p() / SHARPNESS
+}
+
+/// The stance at x in dual numbers, one tangent per joint.
+fn seeded_stance(x: &[f64]) -> Stance<DualSVec64<5>> {
+    let seeded: [DualSVec64<5>; 5] =
+        std::array::from_fn(|i| DualSVec64::from_re(x[i]).derivative(i));
+    Stance::new(&seeded)
+}
+
+/// A dual number's tangent (zero where it carries none).
+fn tangent(v: &DualSVec64<5>) -> [f64; 5] {
+    let mut out = [0.0; 5];
+    if let Some(eps) = &v.eps.0 {
+        out.copy_from_slice(eps.as_slice());
+    }
+    out
 }
 
 /// ∂/∂x of the ankles' or the tilt's term (neither depends on θ_b). With D = A_U − A_L, d = ‖D‖:
@@ -119,39 +140,39 @@ fn shape_gradient(part: Part, stance: &Stance) -> [f64; 5] {
     grad
 }
 
-/// The stance at x with x_i moved by `step`, re-placing only what x_i moves.
-fn moved(stance: &Stance, x: &[f64], i: usize, step: f64) -> Stance {
-    let mut at = [x[0], x[1], x[2], x[3], x[4]];
-    at[i] += step;
-    match i {
-        0 => stance.turned_to(at[0]),
-        1 | 2 => stance.with_legs(Leg::new(1.0, at[1], at[2]), stance.rear),
-        _ => stance.with_legs(stance.front, Leg::new(-1.0, at[3], at[4])),
-    }
-}
-
 impl CostTerm for ClimberTerm {
     fn accumulate(&self, q: &[f64], total: &mut f64, grad: Option<&mut [f64]>) {
         if q.len() != 5 {
             *total = f64::NAN;
             return;
         }
-        let stance = Stance::new(q);
-        *total += self.weight * value_at(self.part, &stance);
         let Some(grad) = grad else {
-            return;
-        };
-        if self.part != Part::Adhesion {
-            for (g, d) in grad.iter_mut().zip(shape_gradient(self.part, &stance)) {
-                *g += self.weight * d;
+            let stance = Stance::new(q);
+            for &(part, weight) in &self.parts {
+                *total += weight * value_at(part, &stance);
             }
             return;
-        }
-        const STEP: f64 = 1e-6;
-        for (i, g) in grad.iter_mut().enumerate().take(5) {
-            let up = value_at(self.part, &moved(&stance, q, i, STEP));
-            let down = value_at(self.part, &moved(&stance, q, i, -STEP));
-            *g += self.weight * (up - down) / (2.0 * STEP);
+        };
+        // The other parts take the plain stance: a dual division multiplies by the reciprocal,
+        // so the dual stance's real parts may differ from it in the last bit.
+        let stance = Stance::new(q);
+        let dual = self
+            .parts
+            .iter()
+            .any(|&(part, _)| part == Part::Adhesion)
+            .then(|| seeded_stance(q));
+        for &(part, weight) in &self.parts {
+            let (value, gradient) = match (part, &dual) {
+                (Part::Adhesion, Some(dual)) => {
+                    let a = adhesion(dual);
+                    (a.re, tangent(&a))
+                }
+                _ => (value_at(part, &stance), shape_gradient(part, &stance)),
+            };
+            *total += weight * value;
+            for (g, d) in grad.iter_mut().zip(gradient) {
+                *g += weight * d;
+            }
         }
     }
 }
@@ -160,19 +181,32 @@ impl CostTerm for ClimberTerm {
 mod tests {
     use super::*;
 
-    /// The analytic gradients of the ankles and the tilt equal central differences of their
-    /// values on stances across the box.
+    const STANCES: [[f64; 5]; 4] = [
+        [1.9, -0.7, -1.5, 0.6, -1.7],
+        [2.3, -0.4, -1.5, 0.3, -1.9],
+        [1.2, 0.2, -1.9, -0.6, -1.1],
+        [3.0, -1.0, -0.8, 0.9, -2.2],
+    ];
+
+    fn term(parts: &[(Part, f64)]) -> ClimberTerm {
+        ClimberTerm {
+            parts: parts.to_vec(),
+        }
+    }
+
+    fn evaluate(term: &ClimberTerm, x: &[f64], with_gradient: bool) -> (f64, [f64; 5]) {
+        let (mut total, mut grad) = (0.0, [0.0; 5]);
+        term.accumulate(x, &mut total, with_gradient.then_some(&mut grad[..]));
+        (total, grad)
+    }
+
+    /// Every part's gradient (the adhesion's through the statics in dual numbers, the others
+    /// by hand) equals central differences of its value on stances across the box.
     #[test]
-    fn shape_gradients_match_differences() {
-        let stances = [
-            [1.9, -0.7, -1.5, 0.6, -1.7],
-            [2.3, -0.4, -1.5, 0.3, -1.9],
-            [1.2, 0.2, -1.9, -0.6, -1.1],
-            [3.0, -1.0, -0.8, 0.9, -2.2],
-        ];
-        for x in stances {
-            for part in [Part::Ankles, Part::Tilt] {
-                let analytic = shape_gradient(part, &Stance::new(&x));
+    fn gradients_match_differences() {
+        for x in STANCES {
+            for part in [Part::Adhesion, Part::Ankles, Part::Tilt] {
+                let analytic = evaluate(&term(&[(part, 1.0)]), &x, true).1;
                 for i in 0..5 {
                     let (mut up, mut down) = (x, x);
                     up[i] += 1e-6;
@@ -185,6 +219,43 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The parts evaluated together give the bits of the parts one term each, added in order:
+    /// the value alone, and the value with the gradient (whose adhesion is the dual pass's real
+    /// part, equal to the plain value to rounding) and the gradient itself.
+    #[test]
+    fn parts_together_are_the_parts_one_by_one() {
+        let parts = [
+            (Part::Adhesion, 1.0),
+            (Part::Ankles, 0.03),
+            (Part::Tilt, 0.05),
+        ];
+        let together = term(&parts);
+        for x in STANCES {
+            let (mut total, mut grad) = (0.0, [0.0; 5]);
+            for part in parts {
+                term(&[part]).accumulate(&x, &mut total, Some(&mut grad));
+            }
+            let alone_value = parts
+                .iter()
+                .fold(0.0, |t, &p| t + evaluate(&term(&[p]), &x, false).0);
+            assert_eq!(
+                evaluate(&together, &x, false).0.to_bits(),
+                alone_value.to_bits()
+            );
+            let (value, gradient) = evaluate(&together, &x, true);
+            assert_eq!(value.to_bits(), total.to_bits(), "at {x:?}");
+            assert_eq!(
+                gradient.map(f64::to_bits),
+                grad.map(f64::to_bits),
+                "at {x:?}"
+            );
+            assert!(
+                (value - alone_value).abs() <= 1e-15 * alone_value.abs(),
+                "at {x:?}"
+            );
         }
     }
 }

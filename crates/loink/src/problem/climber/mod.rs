@@ -190,13 +190,19 @@ impl Kinematics for Climber {
         }
     }
     fn cost_term(&self, term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
-        let (part, weight) = match *term {
-            TermSpec::Adhesion { weight } => (Part::Adhesion, weight),
-            TermSpec::Ankles { weight } => (Part::Ankles, weight),
-            TermSpec::Tilt { weight } => (Part::Tilt, weight),
-            _ => return None,
-        };
-        Some(Arc::new(ClimberTerm { part, weight }))
+        self.cost_terms_together(std::slice::from_ref(term))
+    }
+    fn cost_terms_together(&self, terms: &[TermSpec]) -> Option<Arc<dyn CostTerm>> {
+        let parts = terms
+            .iter()
+            .map(|term| match *term {
+                TermSpec::Adhesion { weight } => Some((Part::Adhesion, weight)),
+                TermSpec::Ankles { weight } => Some((Part::Ankles, weight)),
+                TermSpec::Tilt { weight } => Some((Part::Tilt, weight)),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+        (!parts.is_empty()).then(|| Arc::new(ClimberTerm { parts }) as Arc<dyn CostTerm>)
     }
     fn capabilities(&self) -> Capabilities<'_> {
         Capabilities {

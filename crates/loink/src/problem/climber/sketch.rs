@@ -196,7 +196,7 @@ mod tests {
             [2.3, -0.4, -1.5, 0.3, -1.9],
             [3.0, -1.0, -0.8, 0.9, -2.2],
         ] {
-            let stance = Stance::new(&x);
+            let stance: Stance = Stance::new(&x);
             let f = forces(&stance);
             let (wall, normal) = (stance.wall(), stance.to_world(stance.normal));
             let sum = |k: usize| {

@@ -6,8 +6,11 @@
 //! held by the magnet); R_s = W sin γ, R_n = W cos γ; the internal shear f: T_U = R_s/2 + f,
 //! T_L = R_s/2 − f, f\* = −Σ σ_j h_j τ⁰_j / Σ h_j² (min Σ τ_j², τ⁰ the joint torques at f = 0);
 //! the adhesion a_i = √(T_i² + ε_T²)/μ − N_i.
+//!
+//! All of it is computed over [`Real`], so the same formulas give the adhesion's value and,
+//! in dual numbers, its exact gradient.
 
-use super::body::{cross, dot, sub, Leg, Stance, PIVOT_U};
+use super::body::{cross, dot, sub, Leg, Real, Stance, PIVOT_U};
 
 /// Gravity (m/s²).
 pub const GRAVITY: f64 = 9.81;
@@ -43,13 +46,13 @@ pub const MASS: f64 =
 pub const WEIGHT: f64 = MASS * GRAVITY;
 
 /// The masses of one pair distal of its hip: (mass, centre) of femurs, tibiae, feet.
-fn distal(leg: &Leg) -> [(f64, [f64; 2]); 3] {
+fn distal<R: Real>(leg: &Leg<R>) -> [(f64, [R; 2]); 3] {
     let tibiae = if leg.side > 0.0 {
         TIBIAE_FRONT
     } else {
         TIBIAE_REAR
     };
-    let along = |p: [f64; 2], e: [f64; 2], t: f64| [p[0] + t * e[0], p[1] + t * e[1]];
+    let along = |p: [R; 2], e: [R; 2], t: f64| [p[0] + e[0] * t, p[1] + e[1] * t];
     [
         (FEMURS.0, along(leg.pivot, leg.e1, FEMURS.1)),
         (tibiae.0, along(leg.knee, leg.e2, tibiae.1)),
@@ -58,16 +61,16 @@ fn distal(leg: &Leg) -> [(f64, [f64; 2]); 3] {
 }
 
 /// The centre of mass in B.
-pub fn centre_of_mass(stance: &Stance) -> [f64; 2] {
-    let mut moment = [BASE.0 * BASE.1[0], BASE.0 * BASE.1[1]];
+pub fn centre_of_mass<R: Real>(stance: &Stance<R>) -> [R; 2] {
+    let mut moment = [R::from(BASE.0 * BASE.1[0]), R::from(BASE.0 * BASE.1[1])];
     for side in [1.0, -1.0] {
         moment[0] += COXAE * side * PIVOT_U;
         moment[1] += COXAE * COXA_V;
     }
     for leg in [&stance.front, &stance.rear] {
         for (m, p) in distal(leg) {
-            moment[0] += m * p[0];
-            moment[1] += m * p[1];
+            moment[0] += p[0] * m;
+            moment[1] += p[1] * m;
         }
     }
     [moment[0] / MASS, moment[1] / MASS]
@@ -75,13 +78,13 @@ pub fn centre_of_mass(stance: &Stance) -> [f64; 2] {
 
 /// The forces at the ankles and the magnet pull they need.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Forces {
+pub struct Forces<R = f64> {
     /// T_U, T_L: along the wall (N).
-    pub shear: [f64; 2],
+    pub shear: [R; 2],
     /// N_U, N_L: across the wall (N; negative held by the magnet).
-    pub normal: [f64; 2],
+    pub normal: [R; 2],
     /// a_U, a_L: the magnet pull each pair needs (N; negative: friction alone holds it).
-    pub adhesion: [f64; 2],
+    pub adhesion: [R; 2],
 }
 
 /// How the robot's controller shares the load between the feet: the part equilibrium leaves
@@ -97,41 +100,41 @@ pub enum Rule {
 }
 
 /// The forces of `stance` under the equal-joint-stiffness rule.
-pub fn forces(stance: &Stance) -> Forces {
+pub fn forces<R: Real>(stance: &Stance<R>) -> Forces<R> {
     forces_by(stance, Rule::EqualStiffness)
 }
 
 /// The forces of `stance` under `rule`.
-pub fn forces_by(stance: &Stance, rule: Rule) -> Forces {
+pub fn forces_by<R: Real>(stance: &Stance<R>, rule: Rule) -> Forces<R> {
     let wall = stance.wall();
-    let (rs, rn) = (WEIGHT * wall[1], WEIGHT * wall[0]);
+    let (rs, rn) = (wall[1] * WEIGHT, wall[0] * WEIGHT);
     let com = centre_of_mass(stance);
     let from_rear = sub(com, stance.rear.ankle);
     let (sc, nc) = (dot(stance.along, from_rear), dot(stance.normal, from_rear));
     let n_front = (rn * sc - rs * nc) / stance.span;
     let normal = [n_front, rn - n_front];
     // Gravity in B: R(θ_b)ᵀ (0, −g).
-    let g = stance.to_body([0.0, -GRAVITY]);
+    let g = stance.to_body([R::zero(), R::from(-GRAVITY)]);
     // τ_j = h_j T_i + o_j N_i + Σ_distal m_k (p_k − J_j) × g: at f = 0 (T_i = R_s/2), and the
     // sums of f*'s formula.
-    let (mut num, mut den) = (0.0, 0.0);
+    let (mut num, mut den) = (R::zero(), R::zero());
     for (k, leg) in [&stance.front, &stance.rear].into_iter().enumerate() {
         let masses = distal(leg);
         for (joint, carried) in [(leg.pivot, &masses[..]), (leg.knee, &masses[1..])] {
             let h = dot(stance.normal, sub(joint, leg.ankle));
             let o = dot(stance.along, sub(leg.ankle, joint));
-            let weight: f64 = carried
+            let weight: R = carried
                 .iter()
-                .map(|&(m, p)| m * cross(sub(p, joint), g))
+                .map(|&(m, p)| cross(sub(p, joint), g) * m)
                 .sum();
             let tau0 = h * rs / 2.0 + o * normal[k] + weight;
-            num += leg.side * h * tau0;
+            num += h * leg.side * tau0;
             den += h * h;
         }
     }
     let f = match rule {
         Rule::EqualStiffness => -num / den,
-        Rule::MinimumNorm => 0.0,
+        Rule::MinimumNorm => R::zero(),
     };
     let shear = [rs / 2.0 + f, rs / 2.0 - f];
     let adhesion =

@@ -20,8 +20,11 @@
 //! halving lowers the merit. It never ends worse than where it started (feasibility first,
 //! then the cost; otherwise the residual). A problem whose cost has no usable gradient (not
 //! finite at q) gets the task restoration alone ([`crate::solvers::refine`]), and says so. When
-//! it ends short of the target (a learned answer far outside the limits, the steps stuck
-//! against them), damped least squares from there finishes, and the answer says so.
+//! its steps run out with the task nearly met but short of the verdict (the last cost move left
+//! a small task error), up to four more steps finish it, and Gauss–Newton restoration where the
+//! cost is already as stationary as the problem's DLS asks; when it ends short of the target otherwise (a learned
+//! answer far outside the limits, the steps stuck against them), damped least squares from
+//! there finishes, and the answer says so.
 
 mod null_space;
 
@@ -37,6 +40,12 @@ use crate::report::{Ranked, Termination, Tolerance};
 pub const GRADIENT_TOL: f64 = 1e-9;
 /// Halvings tried before a step is declared useless.
 const MAX_HALVINGS: usize = 30;
+/// A task error (m, or the task's own norm) below which a polish that ran out of steps short
+/// of the verdict takes up to [`FINISH_STEPS`] more, and then Gauss–Newton restoration, before
+/// damped least squares is considered.
+const FINISH_RESIDUAL: f64 = 1e-3;
+/// Steps of either finish (quadratic convergence: 1e-3 → 1e-12 takes two or three).
+const FINISH_STEPS: usize = 4;
 
 /// What [`polish`] ends with.
 #[derive(Debug, Clone, PartialEq)]
@@ -192,12 +201,9 @@ fn polish_with(
     let (lower, upper) = (limits.lower(), limits.upper());
     let mut q = q0.to_vec();
     limits.clamp(&mut q);
-    if !problem
-        .cost()
-        .value_and_gradient_into(&q, &mut w.grad)
-        .is_finite()
-        || w.grad.iter().any(|g| !g.is_finite())
-    {
+    // J and ∇J at q: the first step's, and the check that the cost has a usable gradient.
+    let mut cost = problem.cost().value_and_gradient_into(&q, &mut w.grad);
+    if !cost.is_finite() || w.grad.iter().any(|g| !g.is_finite()) {
         let restored = refine::restore_raw(problem, target, q0, max_steps);
         return Polished {
             q: restored.q,
@@ -210,11 +216,15 @@ fn polish_with(
     }
     let mut steps = 0;
     let mut termination = Termination::IterationCap;
+    // ‖Zᵀ∇J‖ at q, over the last step's free joints.
+    let mut projected = f64::INFINITY;
     loop {
         w.jac.eval(problem, &q);
         problem.task().error_into(target, &w.jac.y, &mut w.r);
         let residual = norm(&w.r);
-        let cost = problem.cost().value_and_gradient_into(&q, &mut w.grad);
+        if steps > 0 {
+            cost = problem.cost().value_and_gradient_into(&q, &mut w.grad);
+        }
         // Every joint starts free; the step decides which rest on a limit (those it would
         // push out of the box), so a joint at a limit leaves it when the step points inwards.
         w.free.iter_mut().for_each(|f| *f = true);
@@ -227,13 +237,20 @@ fn polish_with(
                 break;
             }
         }
-        let projected = compute_step(problem, w, &q, lower, upper);
+        projected = compute_step(problem, w, &q, lower, upper);
         if residual <= RESIDUAL_TOL && projected <= GRADIENT_TOL {
             termination = Termination::Converged;
             break;
         }
         if steps >= max_steps {
-            break;
+            // Out of steps short of the verdict but near the target: a few more steps finish
+            // it (each restores the task quadratically while the cost descends), where damped
+            // least squares would take hundreds.
+            let near = residual <= FINISH_RESIDUAL
+                && !within_tolerance(problem.miss(target, &w.jac.y), limits.margin(&q));
+            if !near || steps >= max_steps + FINISH_STEPS {
+                break;
+            }
         }
         steps += 1;
         // Merit J + ρ‖r‖ with ρ above the multipliers (an exact penalty near a solution).
@@ -253,6 +270,26 @@ fn polish_with(
         cost_descended: true,
         rescued: false,
     };
+    let own = DlsOptions::for_problem(problem);
+    if !feasible(problem, target, &polished.q)
+        && polished.residual <= FINISH_RESIDUAL
+        && projected <= own.nullspace_tol
+    {
+        // The step budget ran out with the task nearly met and the cost as stationary as the
+        // rescue below would leave it (its own stopping rule): the last cost moves along the
+        // curved solution set left a small task error, and all the rescue would do is restore
+        // the task. Gauss–Newton restoration does that quadratically, moving q only across the
+        // solution set (the cost to second order).
+        let finished = refine::restore_raw(problem, target, &polished.q, FINISH_STEPS);
+        if feasible(problem, target, &finished.q) {
+            polished = Polished {
+                q: finished.q,
+                residual: finished.residual,
+                steps: polished.steps + finished.steps,
+                ..polished
+            };
+        }
+    }
     if !feasible(problem, target, &polished.q) {
         // Stuck against the limits short of the target (a learned answer far outside them):
         // damped least squares from here takes over, and the better answer is kept. It stops
@@ -260,7 +297,6 @@ fn polish_with(
         // of 10⁻³, which halved the polish's p95 time at the same share within 1 % of J*), and
         // steps as it does (a pose: damping that follows the error, at most its iterations);
         // it never restarts elsewhere, which would leave the learned answer's basin.
-        let own = DlsOptions::for_problem(problem);
         let options = DlsOptions {
             nullspace_tol: own.nullspace_tol,
             error_damping: own.error_damping,
