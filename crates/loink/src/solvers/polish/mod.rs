@@ -22,9 +22,9 @@
 //! finite at q) gets the task restoration alone ([`crate::solvers::refine`]), and says so. When
 //! its steps run out with the task nearly met but short of the verdict (the last cost move left
 //! a small task error), up to four more steps finish it, and Gauss–Newton restoration where the
-//! cost is already as stationary as the problem's DLS asks; when it ends short of the target otherwise (a learned
-//! answer far outside the limits, the steps stuck against them), damped least squares from
-//! there finishes, and the answer says so.
+//! cost is already as stationary as the problem's DLS asks; when it ends short of the target
+//! otherwise (a learned answer far outside the limits, the steps stuck against them), damped
+//! least squares from there finishes, and the answer says so.
 
 mod null_space;
 
@@ -270,11 +270,19 @@ fn polish_with(
         cost_descended: true,
         rescued: false,
     };
+    // The verdict at the polished point, from the position just replayed; only an answer short
+    // of it goes on to a finish.
+    if !within_tolerance(problem.miss(target, &w.reached), limits.margin(&polished.q)) {
+        polished = finish(problem, target, polished, projected);
+    }
+    never_worse(problem, target, q0, polished)
+}
+
+/// Finishes a polish that ended short of the target (`projected`: its last ‖Zᵀ∇J‖); returns
+/// the better answer, or the polished one unchanged when neither finish reaches the target.
+fn finish(problem: &Problem, target: &[f64], polished: Polished, projected: f64) -> Polished {
     let own = DlsOptions::for_problem(problem);
-    if !feasible(problem, target, &polished.q)
-        && polished.residual <= FINISH_RESIDUAL
-        && projected <= own.nullspace_tol
-    {
+    if polished.residual <= FINISH_RESIDUAL && projected <= own.nullspace_tol {
         // The step budget ran out with the task nearly met and the cost as stationary as the
         // rescue below would leave it (its own stopping rule): the last cost moves along the
         // curved solution set left a small task error, and all the rescue would do is restore
@@ -282,7 +290,7 @@ fn polish_with(
         // solution set (the cost to second order).
         let finished = refine::restore_raw(problem, target, &polished.q, FINISH_STEPS);
         if feasible(problem, target, &finished.q) {
-            polished = Polished {
+            return Polished {
                 q: finished.q,
                 residual: finished.residual,
                 steps: polished.steps + finished.steps,
@@ -290,32 +298,31 @@ fn polish_with(
             };
         }
     }
-    if !feasible(problem, target, &polished.q) {
-        // Stuck against the limits short of the target (a learned answer far outside them):
-        // damped least squares from here takes over, and the better answer is kept. It stops
-        // its cost descent where the problem's own DLS does (the Panda: a projected gradient
-        // of 10⁻³, which halved the polish's p95 time at the same share within 1 % of J*), and
-        // steps as it does (a pose: damping that follows the error, at most its iterations);
-        // it never restarts elsewhere, which would leave the learned answer's basin.
-        let options = DlsOptions {
-            nullspace_tol: own.nullspace_tol,
-            error_damping: own.error_damping,
-            max_iters: own.max_iters,
-            ..DlsOptions::default()
-        };
-        let rescue = dls::solve_warm(problem, target, &polished.q, &options);
-        if feasible(problem, target, rescue.q()) {
-            polished = Polished {
-                q: rescue.q().to_vec(),
-                residual: rescue.weighted_miss(),
-                steps: polished.steps + rescue.iterations(),
-                termination: Termination::Converged,
-                cost_descended: true,
-                rescued: true,
-            };
+    // Stuck against the limits short of the target (a learned answer far outside them):
+    // damped least squares from here takes over, and the better answer is kept. It stops its
+    // cost descent where the problem's own DLS does (the Panda: a projected gradient of 10⁻³,
+    // which halved the polish's p95 time at the same share within 1 % of J*), and steps as it
+    // does (a pose: damping that follows the error, at most its iterations); it never restarts
+    // elsewhere, which would leave the learned answer's basin.
+    let options = DlsOptions {
+        nullspace_tol: own.nullspace_tol,
+        error_damping: own.error_damping,
+        max_iters: own.max_iters,
+        ..DlsOptions::default()
+    };
+    let rescue = dls::solve_warm(problem, target, &polished.q, &options);
+    if feasible(problem, target, rescue.q()) {
+        Polished {
+            q: rescue.q().to_vec(),
+            residual: rescue.weighted_miss(),
+            steps: polished.steps + rescue.iterations(),
+            termination: Termination::Converged,
+            cost_descended: true,
+            rescued: true,
         }
+    } else {
+        polished
     }
-    never_worse(problem, target, q0, polished)
 }
 
 /// Takes the step from q with a backtracking search on the merit; returns whether one was
