@@ -136,12 +136,9 @@ impl Mlp {
         let last = self.layers.len() - 1;
         for (k, layer) in self.layers.iter().enumerate() {
             let mut out = vec![0.0; layer.outputs()];
-            mat_vec(&layer.w_flat, layer.inputs(), &h, &mut out);
-            for (o, b) in out.iter_mut().zip(layer.b.iter()) {
-                *o += b;
-                if k < last {
-                    *o = o.tanh();
-                }
+            layer.apply(&h, &mut out);
+            if k < last {
+                out.iter_mut().for_each(|o| *o = o.tanh());
             }
             h = out;
         }

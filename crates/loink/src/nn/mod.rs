@@ -3,6 +3,7 @@
 //! - [`cayley`]: free matrix → orthonormal columns;
 //! - [`orthogonal`]: u = R x + b and its transpose inverse;
 //! - [`monotone`]: the monotone Lipschitz layer F and its preallocated [`MonotoneState`];
+//!   [`active_pass`]: its forward pass listing the active units (the Newton kernel);
 //! - [`dys`]: F⁻¹ by Davis–Yin splitting; [`newton`]: F⁻¹ by semi-smooth Newton;
 //! - [`inverse`]: the options and per-layer reports both inverses share;
 //! - [`bilipnet`]: G = O_d ∘ F_{d−1} ∘ … ∘ F₀ ∘ O₀ with forward, inverse, μ, ν, τ;
@@ -11,6 +12,7 @@
 //! - [`mlp`]: the tanh heads M(ỹ) and b(ỹ);
 //! - [`linalg`]: the small dense kernels underneath; [`simd`]: their wide build on x86-64.
 
+pub mod active_pass;
 pub mod bilipnet;
 pub mod cayley;
 #[cfg(feature = "davis-yin")]
