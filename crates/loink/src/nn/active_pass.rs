@@ -81,7 +81,8 @@ impl MonotoneLayer {
         }
     }
 
-    /// z = b_h + √(2γ) S x in one pass over the units (widths 2–4 fused; others by columns).
+    /// z = b_h + √(2γ) S x: in one pass over the units for widths 2, 3 and 6 (the planar arms,
+    /// the Panda's position), by columns for the others; the same sum in the same order.
     #[inline(always)]
     fn pre_activation(&self, x: &[f64], z: &mut [f64]) {
         let total = self.hidden_total();

@@ -150,7 +150,7 @@ impl SectionHead {
             *unit = j;
         }
         for (k, layer) in self.columns.iter().enumerate() {
-            let rows = if k == last { out.len() } else { layer.1.len() };
+            let rows = layer.1.len();
             let result = if k == last { &mut *out } else { &mut b[..rows] };
             Self::apply(layer, &a[..width], &listed[..count], result);
             if k < last {
