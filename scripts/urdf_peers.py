@@ -8,10 +8,13 @@ For every chain of CHAINS:
 - DLS and the reference solve the chain's own targets (the tips of uniform random q): each
   converges on at least 99 % of them, and every converged answer is confirmed by Pinocchio
   (within 1e-6 m of its target) and lies inside every joint's limits, the followers' own too;
-- DLS's median time is at most 100 us, and its median cost at most 1.5 x the reference's (a
-  pull that oscillates on a narrow joint costs 2-10 x); the table marks the chains where it is
-  more than 5 % above (DLS keeps the branch nearest the mid-range: on an arm with several elbow
-  and shoulder branches the cheapest is often another);
+- DLS never stops at its step cap (no answer `capped`), its median iteration count (every run's,
+  restarts included) is at most DLS_MEDIAN_ITERATIONS, and its median cost at most 1.5 x the
+  reference's (a pull that oscillates on a narrow joint costs 2-10 x); the table marks the chains
+  where it is more than 5 % above (DLS keeps the branch nearest the mid-range: on an arm with
+  several elbow and shoulder branches the cheapest is often another);
+- nothing is judged by time: the table prints each solver's median time, and a digest of every
+  answer's bits, which is the same on any machine and under any load (the solvers stop on counts);
 and the double pendulum, whose two joints have zero-width limits, is refused by `loink eval`
 (exit 2) with a message naming both.
 
@@ -22,6 +25,7 @@ check fails.
 """
 
 import argparse
+import hashlib
 import os
 import subprocess
 import sys
@@ -82,7 +86,10 @@ FK_TOL = 1e-9
 REPLAY_TOL = 1e-6
 LIMIT_TOL = 1e-9
 CONVERGED_SHARE = 0.99
-DLS_MEDIAN_MICROS = 100.0
+# The largest median iteration count of DLS over the chains was 36 (every run's, restarts
+# included; 200 targets each): the bound leaves room for a change of tuning, not for a pull that
+# oscillates (such a chain runs to the 500-step cap).
+DLS_MEDIAN_ITERATIONS = 100
 COST_RATIO = 1.5
 COST_GOAL = 1.05
 
@@ -205,11 +212,17 @@ def check_chain(robots, name, file, base, tip, count, rng):
         row[solver] = {
             "share": share,
             "micros": float(np.median(solutions.micros)),
+            "iterations": float(np.median(solutions.iterations)),
+            "capped": int((status == "capped").sum()),
             "cost": float(np.median(costs)) if len(costs) else float("nan"),
             "replay": worst_replay,
+            "digest": hashlib.sha256(np.ascontiguousarray(solutions.q, dtype=np.float64).tobytes())
+            .hexdigest()[:12],
         }
-    if row["dls"]["micros"] > DLS_MEDIAN_MICROS:
-        failures.append(f"DLS's median time is {row['dls']['micros']:.0f} us")
+    if row["dls"]["capped"]:
+        failures.append(f"DLS stopped at its step cap on {row['dls']['capped']} targets")
+    if row["dls"]["iterations"] > DLS_MEDIAN_ITERATIONS:
+        failures.append(f"DLS's median iteration count is {row['dls']['iterations']:.0f}")
     ratio = row["dls"]["cost"] / row["reference"]["cost"] if row["reference"]["cost"] > 0 else 1.0
     row["ratio"] = ratio
     if not ratio <= COST_RATIO:
@@ -248,9 +261,10 @@ def main():
         f"Own targets: {args.targets} per chain, the tips of uniform random q (seed {args.seed}); "
         "answers checked by Pinocchio " + pin.__version__ + ".",
         "",
-        "| chain | q | followers | FK vs Pinocchio (m) | DLS converged | DLS median µs | reference "
-        "converged | reference median µs | DLS / reference median cost | worst replay (m) |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| chain | q | followers | FK vs Pinocchio (m) | DLS converged | DLS median iterations | "
+        "DLS median µs | reference converged | reference median µs | DLS / reference median cost | "
+        "worst replay (m) | answers' digest (DLS, reference) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     failed = 0
     above_goal = 0
@@ -260,15 +274,15 @@ def main():
             row = check_chain(args.robots, name, file, base, tip, args.targets, rng)
         except Exception as e:  # a chain that does not load is a failure to report, not a crash
             print(f"FAIL {name}: {e}", file=sys.stderr)
-            lines.append(f"| {name} | – | – | – | load failed: {e} | | | | | |")
+            lines.append(f"| {name} | – | – | – | load failed: {e} | | | | | | | |")
             failed += 1
             continue
         d, r = row["dls"], row["reference"]
         lines.append(
             f"| {name} | {row['n']} | {row['followers']} | {row['fk']:.1e} | {d['share']:.1%} | "
-            f"{d['micros']:.0f} | {r['share']:.1%} | {r['micros']:.0f} | {row['ratio']:.3f}"
-            f"{'' if row['within_goal'] else ' (> 1.05)'} | "
-            f"{max(d['replay'], r['replay']):.1e} |")
+            f"{d['iterations']:.0f} | {d['micros']:.0f} | {r['share']:.1%} | {r['micros']:.0f} | "
+            f"{row['ratio']:.3f}{'' if row['within_goal'] else ' (> 1.05)'} | "
+            f"{max(d['replay'], r['replay']):.1e} | {d['digest']} {r['digest']} |")
         for failure in row["failures"]:
             print(f"FAIL {name}: {failure}", file=sys.stderr)
         failed += bool(row["failures"])

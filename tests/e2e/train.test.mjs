@@ -25,20 +25,25 @@ async function open(hash, viewport = { width: 1280, height: 1000 }) {
 
 /** The native `loink` binary (built by `cargo test --release` before this step; built here if not). */
 function loink(args) {
-  execFileSync('cargo', ['build', '--release', '-q', '-p', 'loink-train', '--bin', 'loink'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync('cargo', ['build', '--release', '-q', '--workspace', '--bin', 'loink'], { cwd: ROOT, stdio: 'inherit' });
   return execFileSync(join(ROOT, 'target', 'release', 'loink'), args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** The first run's step count: about ten seconds of training on one core. */
+const STEPS = 800;
+
 test('planar2 trains from scratch in the page; the exported file is read by `loink eval` like a shipped one', async () => {
   const { page, context, errors } = await open('#model=planar2&train=1');
-  const result = await page.evaluate(async () => {
+  const result = await page.evaluate(async (STEPS) => {
     const seen = [];
     window.loinkPlayground.on('train', (p) => seen.push(p));
-    const r = await window.loinkPlayground.train({ problem: 'planar2', seconds: 10, seed: 1 });
+    // A run of a fixed step count: its weights are the same on any machine and under any load
+    // (a run of `seconds` trains as many steps as the machine manages).
+    const r = await window.loinkPlayground.train({ problem: 'planar2', steps: STEPS, seed: 1 });
     return { ...r, events: seen, state: window.loinkPlayground.getState() };
-  });
-  assert.ok(result.steps > 50, `steps ${result.steps}`);
-  assert.ok(Math.abs(result.seconds - 10) < 1, `seconds ${result.seconds}`);
+  }, STEPS);
+  console.log(`planar2: ${result.steps} steps in ${result.seconds.toFixed(1)} s`);
+  assert.equal(result.steps, STEPS);
   const last = result.events.at(-1);
   assert.equal(last.done, true);
   assert.equal(last.step, result.steps);
@@ -74,11 +79,15 @@ test('planar2 trains from scratch in the page; the exported file is read by `loi
   await context.close();
 });
 
-test('while the worker trains, the page keeps drawing: frames and the drawn frame stay short', async () => {
+test('while the worker trains, the page keeps drawing: frames keep coming and nothing blocks the page', async () => {
   const { page, context, errors } = await open('#model=planar3-h28w&train=1');
   const frames = await page.evaluate(async () => {
     const intervals = [];
     const drawn = [];
+    const tasks = [];
+    // Long tasks of the page's thread (over 50 ms each, by the browser's own measure).
+    const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); });
+    observer.observe({ type: 'longtask' });
     let last = performance.now();
     let running = true;
     const tick = (t) => {
@@ -87,18 +96,44 @@ test('while the worker trains, the page keeps drawing: frames and the drawn fram
       if (running) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-    const off = window.loinkPlayground.on('update', (s) => drawn.push(s.frameMs));
-    await window.loinkPlayground.train({ problem: 'planar3', seconds: 8, seed: 2 });
+    let updates = 0;
+    const off = window.loinkPlayground.on('update', (s) => { updates += 1; drawn.push(s.frameMs); });
+    // Two points of the view's target while the worker trains: the page must answer both.
+    const moved = [];
+    const run = window.loinkPlayground.train({ problem: 'planar3', steps: 600, seed: 2 });
+    for (const target of [[1.2, 0.8], [0.9, -1.1]]) {
+      await new Promise((r) => setTimeout(r, 1000));
+      window.loinkPlayground.setTarget(...target);
+      moved.push(window.loinkPlayground.getState().target);
+    }
+    const result = await run;
     running = false;
     off();
+    observer.disconnect();
     const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-    return { frames: intervals.length, interval: median(intervals.slice(5)), drawn: median(drawn.filter((v) => v > 0)), updates: drawn.length };
+    return {
+      steps: result.steps,
+      seconds: result.seconds,
+      frames: intervals.length,
+      updates,
+      moved,
+      longestGap: Math.max(...intervals.slice(5)),
+      longestTask: Math.max(0, ...tasks),
+      interval: median(intervals.slice(5)),
+      drawn: median(drawn.filter((v) => v > 0)),
+    };
   });
-  console.log('frames while training:', JSON.stringify(frames));
-  assert.ok(frames.frames > 200, JSON.stringify(frames));
-  // rAF runs at the display's 60 Hz: a median interval at its 16.7 ms is a frame never missed.
-  assert.ok(frames.interval <= 17.5, JSON.stringify(frames));
-  assert.ok(frames.drawn <= 16, JSON.stringify(frames));
+  // Times are printed, never asserted: a busy machine is slower, not wrong.
+  console.log('frames while training (ms):', JSON.stringify(frames));
+  assert.equal(frames.steps, 600);
+  // Frames keep coming: one animation frame every generous 200 ms at the least …
+  assert.ok(frames.frames >= frames.seconds * 5, JSON.stringify(frames));
+  // … the page still answers a moved target while the worker trains …
+  assert.ok(frames.updates >= 2, JSON.stringify(frames));
+  assert.deepEqual(frames.moved.map((t) => t.map((v) => Math.round(v * 10) / 10)), [[1.2, 0.8], [0.9, -1.1]]);
+  // … and nothing holds the page's thread for long: the worker yields, the page never stalls.
+  assert.ok(frames.longestTask <= 200, JSON.stringify(frames));
+  assert.ok(frames.longestGap <= 1000, JSON.stringify(frames));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -77,7 +77,8 @@ def test_answers_equal_loink_eval(panda, panda_targets, tmp_path, refine, feedba
     assert np.allclose(sol.cost, want_cost, rtol=1e-12, atol=1e-15)
     if refine == 3:
         assert sol.status.count("converged") >= 190
-    assert np.all(sol.micros > 0)
+    # Every row reports its solve time (a figure, never a bound).
+    assert np.all(np.isfinite(sol.micros)) and np.all(sol.micros >= 0)
 
 
 def test_one_thread_and_every_core_give_the_same_answers(panda, panda_targets):

@@ -101,8 +101,9 @@ fn targets_then_eval_writes_one_row_per_target() {
                 assert_eq!(status, "converged");
                 assert!(residual <= 1e-12);
             }
+            // Every row reports its solve time (a figure, never a bound).
             let micros: f64 = row[10].parse().unwrap();
-            assert!(micros > 0.0);
+            assert!(micros.is_finite() && micros >= 0.0);
         }
         let stdout = String::from_utf8_lossy(&out.stdout);
         for word in [

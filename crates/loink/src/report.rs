@@ -352,6 +352,13 @@ impl Solution {
         self.note.as_deref()
     }
 
+    /// Returns the same solution with its iteration count replaced (for solvers that run several
+    /// times and count the work of every run).
+    pub fn with_iterations(mut self, iterations: usize) -> Self {
+        self.iterations = iterations;
+        self
+    }
+
     /// Returns the same solution with its solve time replaced (for callers that time the whole call).
     pub fn with_micros(mut self, micros: f64) -> Self {
         self.micros = micros;

@@ -30,8 +30,6 @@ pub struct DlsTuning {
     pub nullspace_tol: f64,
     /// Restarts from random seeds when the first run does not converge.
     pub restarts: usize,
-    /// No restart begins once the solve has taken this long (µs).
-    pub restart_budget_micros: f64,
     /// Damping that follows the error (Sugihara's Levenberg–Marquardt) instead of a fixed λ.
     pub error_damping: bool,
     /// Iterations of one run (the first and each restart).

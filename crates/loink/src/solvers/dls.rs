@@ -52,10 +52,13 @@ pub struct DlsOptions {
     pub nullspace_tol: f64,
     /// Restarts from random seeds (drawn in the box from a fixed ChaCha8 stream, so a solve is
     /// reproducible) when the first run does not converge, seeking the target alone (no
-    /// null-space pull) with the error-following damping; the best answer is kept.
+    /// null-space pull) with the error-following damping; the best answer is kept. The solve
+    /// stops on this count, so the same target gets the same answer on any machine.
     pub restarts: usize,
-    /// No restart begins once the solve has taken this long (µs): TRAC-IK's timeout.
-    pub restart_budget_micros: f64,
+    /// For real-time callers only: no restart begins once the solve has taken this long (µs),
+    /// TRAC-IK's timeout. The answer then depends on the machine and its load, so it is `None`
+    /// (no cap) by default, and in every test and benchmark.
+    pub realtime_cap_micros: Option<f64>,
     /// Damping that follows the error, λ² = ½‖e‖² + (10⁻³λ)² (Sugihara's
     /// Levenberg–Marquardt), instead of the fixed λ: steps near a singular posture (a stretched
     /// elbow) that a fixed damping would slow to a crawl.
@@ -82,7 +85,7 @@ impl Default for DlsOptions {
             nullspace_gain: 0.1,
             nullspace_tol: 1e-6,
             restarts: 0,
-            restart_budget_micros: 0.0,
+            realtime_cap_micros: None,
             error_damping: false,
         }
     }
@@ -98,7 +101,6 @@ impl DlsOptions {
                 nullspace_gain: tuning.nullspace_gain,
                 nullspace_tol: tuning.nullspace_tol,
                 restarts: tuning.restarts,
-                restart_budget_micros: tuning.restart_budget_micros,
                 error_damping: tuning.error_damping,
                 max_iters: tuning.max_iters,
                 ..DlsOptions::default()
@@ -109,9 +111,9 @@ impl DlsOptions {
 }
 
 /// DLS from `seed`, then, while it has not converged, plain DLS (no null-space pull) from random
-/// seeds ([`DlsOptions::restarts`] of them at most, within
-/// [`DlsOptions::restart_budget_micros`]); the best answer, its note saying how many restarts
-/// it took.
+/// seeds ([`DlsOptions::restarts`] of them at most; a real-time caller may also cap them by time
+/// with [`DlsOptions::realtime_cap_micros`]); the best answer, its note saying how many restarts
+/// it took and its iterations those of every run.
 pub fn solve_restarting(
     problem: &Problem,
     target: &[f64],
@@ -128,10 +130,12 @@ pub fn solve_restarting(
     let limits = problem.limits();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(RESTART_SEED);
     let mut restarts = 0;
-    while restarts < opts.restarts
-        && micros_since(start) < opts.restart_budget_micros
-        && best.status() != Status::Converged
-    {
+    let mut iterations = best.iterations();
+    let within_cap = |start| {
+        opts.realtime_cap_micros
+            .is_none_or(|cap| micros_since(start) < cap)
+    };
+    while restarts < opts.restarts && within_cap(start) && best.status() != Status::Converged {
         let random: Vec<f64> = (0..limits.len())
             .map(|i| rng.random_range(limits.lower()[i]..=limits.upper()[i]))
             .collect();
@@ -151,11 +155,13 @@ pub fn solve_restarting(
         };
         let again = solve(problem, target, &random, &plain);
         restarts += 1;
+        iterations += again.iterations();
         if again.is_better_than(&best) {
             best = again;
         }
     }
     best.with_note(format!("{restarts} restarts from random seeds"))
+        .with_iterations(iterations)
         .with_micros(micros_since(start))
 }
 

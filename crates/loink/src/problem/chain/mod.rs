@@ -458,8 +458,9 @@ impl SpaceView for SerialChain {
 /// The facts of a chain: its title, the workspace radius (the first joint's distance from the
 /// base plus the reach), the reach as DLS's span, and TRAC-IK's practice for DLS: a stronger
 /// pull to mid-range (k = 0.5) that stops once the projected gradient is below 10⁻³, and up to
-/// 16 restarts from random seeds within 5 ms. 32 reference starts: on 300 uniform-q Panda
-/// targets, 32 found the optimum of 256 on every one (16 missed one).
+/// 16 restarts from random seeds (64 for a pose or an axis task; a count, never a time, so an
+/// answer is the same on any machine). 32 reference starts: on 300 uniform-q Panda targets, 32
+/// found the optimum of 256 on every one (16 missed one).
 fn profile(chain: &ChainSpec, first_origin: [f64; 3], reach: f64) -> Profile {
     let held = match chain.held.len() {
         0 => String::new(),
@@ -482,11 +483,6 @@ fn profile(chain: &ChainSpec, first_origin: [f64; 3], reach: f64) -> Profile {
             nullspace_gain: 0.5,
             nullspace_tol: 1e-3,
             restarts: if chain.task == Task::Position { 16 } else { 64 },
-            restart_budget_micros: if chain.task == Task::Position {
-                5_000.0
-            } else {
-                20_000.0
-            },
             error_damping: chain.task != Task::Position,
             max_iters: if chain.task == Task::Position {
                 500

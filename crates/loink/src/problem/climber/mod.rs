@@ -231,7 +231,6 @@ fn profile() -> Profile {
             nullspace_gain: 0.5,
             nullspace_tol: 1e-4,
             restarts: 16,
-            restart_budget_micros: 5_000.0,
             error_damping: false,
             max_iters: 500,
         }),
