@@ -460,3 +460,70 @@ test('pieces: local solvers stop on other pieces of the answers; LOInK + refine 
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+/** planar3's tip, written out again from docs/planar3.md (links 0.5, 0.4, 0.3 m). */
+function planar3Tip(q) {
+  let [x, y, s] = [0, 0, 0];
+  [0.5, 0.4, 0.3].forEach((l, i) => { s += q[i]; x += l * Math.cos(s); y += l * Math.sin(s); });
+  return [x, y];
+}
+
+test('boundary: every row replays to its residual; the reference reaches inside the edge and says unreachable past it; the target walks the line', async () => {
+  const opened = Date.now();
+  const { page, name } = await openLesson('#lesson=boundary');
+  console.log(`boundary lesson ready ${Date.now() - opened} ms after the page was asked for`);
+  assert.equal(name, 'boundary');
+  for (const edge of ['reach', 'limit']) {
+    if (edge === 'limit') {
+      await page.locator('#lesson-control-edge').selectOption('limit');
+      await page.waitForFunction(() => window.loinkPlayground.getState().lesson.edge === 'limit');
+      await page.waitForFunction(() => /edge=limit/.test(location.hash));
+    }
+    const s = await lessonState(page);
+    assert.deepEqual(s.missing_models, []);
+    assert.equal(s.edge, edge);
+    const methods = new Set(s.sweep.map((r) => r.method));
+    assert.deepEqual([...methods].sort(), ['dls-cold', 'dls-warm', 'loink', 'loink-refine', 'reference']);
+    assert.ok(s.sweep.length >= 5 * 290, `${s.sweep.length} rows`);
+    for (const r of s.sweep) {
+      assert.deepEqual(Object.keys(r).sort(), ['d_m', 'iterations', 'method', 'q', 'residual_m', 'status', 'target']);
+      const p = planar3Tip(r.q);
+      const replayed = Math.hypot(p[0] - r.target[0], p[1] - r.target[1]);
+      assert.ok(Math.abs(replayed - r.residual_m) <= 1e-9, `${edge}: ${JSON.stringify(r)} replays to ${replayed}`);
+      if (r.status === 'converged') assert.ok(replayed <= 1e-6, JSON.stringify(r));
+      if (r.method === 'reference' && r.d_m <= -1e-3) assert.equal(r.status, 'converged', JSON.stringify(r));
+      if (r.method === 'reference' && r.d_m >= 1e-3) assert.equal(r.status, 'unreachable', JSON.stringify(r));
+    }
+    const ds = s.sweep.filter((r) => r.method === 'reference').map((r) => r.d_m);
+    assert.ok(ds[0] < -0.2 && ds.at(-1) > 0.049, `${edge}: d from ${ds[0]} to ${ds.at(-1)}`);
+    assert.equal(s.reseed.length, 3);
+    for (const r of s.reseed) assert.ok(r.stale_iterations > 0 && r.measured_iterations > 0 && r.loink_iterations > 0, JSON.stringify(r));
+    const text = await page.locator('#lesson-readouts').innerText();
+    assert.match(text, /converged up to d = /);
+    assert.match(text, /stale seed/);
+    await shot(page, `boundary-${edge}`);
+    assert.ok(await targetShown(page, 'arm', s.target) > 10, `${edge}: the target is drawn on the arm panel`);
+  }
+  // Dragging the target moves it along the line, to the point nearest the pointer.
+  const s = await lessonState(page);
+  const to = [s.line.start[0] + 0.1 * s.line.direction[0], s.line.start[1] + 0.1 * s.line.direction[1]];
+  await dragLesson(page, 'arm', s.target, [to[0] + 0.02, to[1] + 0.02]);
+  await page.waitForFunction((d) => Math.abs(window.loinkPlayground.getState().lesson.d_m - d) > 0.01, s.d_m);
+  const moved = await lessonState(page);
+  const along = (moved.target[0] - s.line.start[0]) * s.line.direction[0] + (moved.target[1] - s.line.start[1]) * s.line.direction[1];
+  assert.ok(Math.abs(along - 0.1) < 0.03, `the target is ${along} m along the line`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('boundary embeds at 390 px wide with the arm and its target in view', async () => {
+  const page = await openPlayground(env, { hash: '#lesson=boundary&embed=1', viewport: { width: 390, height: 844 } });
+  assert.equal(await page.evaluate(() => window.loinkLessons.ready), 'boundary');
+  const s = await lessonState(page);
+  const box = await page.locator('canvas#lesson-arm').boundingBox();
+  assert.ok(box.width > 300 && box.width <= 390, `the arm panel is ${box.width} px wide`);
+  assert.ok(await targetShown(page, 'arm', s.target) > 10, 'the target is drawn and nothing covers it');
+  await page.screenshot({ path: join(ARTIFACTS, 'lesson-boundary-390.png'), fullPage: true });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -13,7 +13,7 @@ use web_sys::HtmlCanvasElement;
 use super::layout::{Control, Panel};
 use super::lesson::{Behaviour, View};
 use super::models::{self, Loaded};
-use super::{LessonKind, PathKind, RuleKind};
+use super::{EdgeKind, LessonKind, PathKind, RuleKind};
 use crate::draw::Surface;
 use crate::settings::{self, Settings};
 use crate::view::Viewport;
@@ -276,6 +276,10 @@ impl LessonPage {
             "rule" => {
                 next.lesson.rule = RuleKind::parse(value)
                     .ok_or_else(|| js_err(format!("unknown rule '{value}'")))?
+            }
+            "edge" => {
+                next.lesson.edge = EdgeKind::parse(value)
+                    .ok_or_else(|| js_err(format!("unknown edge '{value}'")))?
             }
             "noise" => next.lesson.noise = number()?,
             "deadband" => next.lesson.deadband = number()?,

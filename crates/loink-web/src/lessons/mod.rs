@@ -1,4 +1,4 @@
-//! Lessons for course pages: eleven fixed views, each one URL
+//! Lessons for course pages: twelve fixed views, each one URL
 //! (`index.html#lesson=averaging`, …) that opens in the state that makes its point, with two to
 //! four sentences of text and one "try this".
 //!
@@ -19,6 +19,8 @@
 //! - [`pieces`]: the Panda's hand held at one pose, the pieces of its answers and the cheapest.
 //! - [`training`]: planar3 trained from scratch in the page (web/train.js), the panels following
 //!   its weights, beside `loink train`'s shipped network.
+//! - [`boundary`]: planar3's target swept out past the workspace's edge, each solver's residual,
+//!   iterations and status against the distance to it; re-seeding after a contact.
 //!
 //! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,
 //! `deadband`, `z`, `rule`); [`LESSONS`] is the table of lessons, [`lesson::Lesson`] the trait each implements and [`facade::LessonPage`] the wasm type `web/lessons.js` drives. Every number
@@ -30,6 +32,8 @@
 // the playground lists the lessons and keeps a lesson's hash entries when it rewrites the hash.
 #[cfg(feature = "lessons")]
 pub mod averaging;
+#[cfg(feature = "lessons")]
+pub mod boundary;
 #[cfg(feature = "lessons")]
 pub mod charts;
 #[cfg(feature = "lessons")]
@@ -64,8 +68,8 @@ pub mod table;
 #[cfg(feature = "lessons")]
 pub use facade::LessonPage;
 pub use table::{
-    LessonEntry, LessonKind, LessonSettings, PathKind, RuleKind, DEFAULT_Z, LATENT_MAX, LESSONS,
-    NOISE_MAX,
+    EdgeKind, LessonEntry, LessonKind, LessonSettings, PathKind, RuleKind, DEFAULT_Z, LATENT_MAX,
+    LESSONS, NOISE_MAX,
 };
 
 /// Each lesson's behaviour (text, models, panels, computation, drawing), at its index in
@@ -83,6 +87,7 @@ pub const BEHAVIOURS: [lesson::Behaviour; LESSONS.len()] = [
     lesson::Behaviour::of::<redundancy3d::ElbowLesson>(),
     lesson::Behaviour::of::<pieces::PiecesLesson>(),
     lesson::Behaviour::of::<training::TrainingLesson>(),
+    lesson::Behaviour::of::<boundary::BoundaryLesson>(),
 ];
 
 #[cfg(feature = "lessons")]
@@ -115,6 +120,7 @@ mod tests {
             "#lesson=robustness&noise=0.05&deadband=0.02",
             "#lesson=latent&z=-0.5,1.25",
             "#lesson=diversity&sigma=0.7&seed=12",
+            "#lesson=boundary&edge=limit",
         ] {
             let parsed = parse_hash(hash);
             assert!(parsed.warnings.is_empty(), "{hash}: {:?}", parsed.warnings);

@@ -23,7 +23,7 @@ pub struct LessonEntry {
 
 /// The lessons, in course order. A new lesson is one file implementing `lesson::Lesson`, one
 /// entry here and its behaviour at the same index of [`super::BEHAVIOURS`].
-pub const LESSONS: [LessonEntry; 11] = [
+pub const LESSONS: [LessonEntry; 12] = [
     LessonEntry {
         word: "averaging",
         title: "The averaging trap",
@@ -100,6 +100,13 @@ pub const LESSONS: [LessonEntry; 11] = [
         line: "planar3's LOInK trained from scratch in the page: the posture at z = 0 moving onto the cheapest one",
         playground: "#model=planar3&train=1",
         keys: &[],
+    },
+    LessonEntry {
+        word: "boundary",
+        title: "The edge of reach",
+        line: "a target swept out past the workspace's edge: which solver warns, which says unreachable, and re-seeding after a contact",
+        playground: "#model=planar3&solver=dls",
+        keys: &["edge"],
     },
 ];
 
@@ -218,6 +225,33 @@ impl RuleKind {
     }
 }
 
+/// Which edge of planar3's workspace the boundary lesson's line crosses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum EdgeKind {
+    /// The reach circle, where the arm is stretched straight (a singular posture).
+    #[default]
+    Reach,
+    /// The edge the shoulder's joint limit draws inside the reach circle.
+    Limit,
+}
+
+impl EdgeKind {
+    /// Both edges, menu order.
+    pub const ALL: [EdgeKind; 2] = [EdgeKind::Reach, EdgeKind::Limit];
+    /// The hash word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EdgeKind::Reach => "reach",
+            EdgeKind::Limit => "limit",
+        }
+    }
+    /// Parses the hash word.
+    pub fn parse(word: &str) -> Option<EdgeKind> {
+        EdgeKind::ALL.into_iter().find(|k| k.as_str() == word)
+    }
+}
+
 /// Largest joint noise and dead band of the robustness lesson (rad).
 pub const NOISE_MAX: f64 = 0.2;
 /// The latent lesson's default point: inside the patch of the plane whose poses keep the limits.
@@ -241,6 +275,8 @@ pub struct LessonSettings {
     pub z: [f64; 2],
     /// Climbing: the rule sharing the load between the feet.
     pub rule: RuleKind,
+    /// Boundary: the edge the line crosses.
+    pub edge: EdgeKind,
 }
 
 impl Default for LessonSettings {
@@ -252,6 +288,7 @@ impl Default for LessonSettings {
             deadband: 0.01,
             z: DEFAULT_Z,
             rule: RuleKind::default(),
+            edge: EdgeKind::default(),
         }
     }
 }
@@ -276,7 +313,10 @@ fn bounded(key: &str, text: &str, lo: f64, hi: f64) -> Result<f64, String> {
 impl LessonSettings {
     /// Whether `key` is a lesson key of the hash.
     pub fn owns(key: &str) -> bool {
-        matches!(key, "lesson" | "path" | "noise" | "deadband" | "z" | "rule")
+        matches!(
+            key,
+            "lesson" | "path" | "noise" | "deadband" | "z" | "rule" | "edge"
+        )
     }
 
     /// Reads one hash entry (a key for which [`Self::owns`] is true); a bad value keeps the
@@ -299,6 +339,14 @@ impl LessonSettings {
                     format!(
                         "unknown rule '{value}' (known: {})",
                         RuleKind::ALL.map(RuleKind::as_str).join(", ")
+                    )
+                })?;
+            }
+            "edge" => {
+                self.edge = EdgeKind::parse(value).ok_or_else(|| {
+                    format!(
+                        "unknown edge '{value}' (known: {})",
+                        EdgeKind::ALL.map(EdgeKind::as_str).join(", ")
                     )
                 })?;
             }
@@ -331,6 +379,7 @@ impl LessonSettings {
                 "noise" => format!("noise={}", number(self.noise)),
                 "deadband" => format!("deadband={}", number(self.deadband)),
                 "rule" => format!("rule={}", self.rule.as_str()),
+                "edge" => format!("edge={}", self.edge.as_str()),
                 _ => format!("z={},{}", number(self.z[0]), number(self.z[1])),
             });
         }
