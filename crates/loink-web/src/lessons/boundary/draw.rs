@@ -6,7 +6,7 @@ use plotters::prelude::*;
 
 use super::sweep::{Method, Row, CONTACTS_M, PAST_EDGE_M};
 use super::BoundaryLesson;
-use crate::draw::palette::{CHARTS, INK, LIMITS, MUTED, OPTIMUM, SAMPLE, SOLUTION, TARGET};
+use crate::draw::palette::{INK, LIMITS, MUTED, OPTIMUM, SAMPLE, SOLUTION, SURROGATE, TARGET};
 use crate::draw::plots as ld;
 use crate::draw::{text_err, Canvas2d, Corner, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
@@ -18,7 +18,7 @@ const RESIDUAL_FLOOR: f64 = 1e-12;
 pub fn colour(method: Method) -> RGBAColor {
     match method {
         Method::DlsWarm => TARGET.to_rgba(),
-        Method::DlsCold => CHARTS[5].to_rgba(),
+        Method::DlsCold => SURROGATE.to_rgba(),
         Method::LoinkOneShot => SAMPLE.to_rgba(),
         Method::LoinkRefine => SOLUTION.to_rgba(),
         Method::Reference => OPTIMUM.to_rgba(),

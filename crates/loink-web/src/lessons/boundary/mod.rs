@@ -156,9 +156,14 @@ impl BoundaryLesson {
     }
 }
 
-/// A distance in mm with its sign.
+/// A distance in mm with its sign (0 at the edge, never −0).
 fn mm(d: f64) -> String {
-    format!("{:+.0} mm", d * 1e3)
+    let v = (d * 1e3 * 10.0).round() / 10.0;
+    if v == 0.0 {
+        "0.0 mm".into()
+    } else {
+        format!("{v:+.1} mm")
+    }
 }
 
 impl Lesson for BoundaryLesson {
@@ -169,12 +174,14 @@ to it: a residual that grows over the last centimetres warns that the solver is 
 target walks in 1 mm steps from 25 cm inside planar3's workspace to 5 cm past its edge, the edge being \
 where the reference stops reaching it. Across the reach circle (the arm stretched straight) DLS on a \
 trajectory's budget of 10 iterations a step shows the warning: its residual is 3e-11 m at −5 cm, 7e-9 m at \
-−1 cm and 2e-5 m at −2 mm, and it stops being `converged` 5 mm before the edge; with its own 500 iterations \
+−1 cm and 2e-5 m at −2 mm, and it stops being converged 5 mm before the edge; with its own 500 iterations \
 it converges to 1 mm from it. Across the edge the shoulder's limit draws there is no warning at all: the \
-residual stays near 1e-10 m up to the edge, then jumps. Past the edge every method says `unreachable`, \
-because the problem proves it (the reach by one comparison, the limit by its sweep); within the last \
-millimetre verdicts may differ. LOInK's one-shot is never `converged` (its residual is the network's fit: \
-millimetres at the reach circle, centimetres and a broken limit, status `limits`, at the shoulder's edge); \
+residual stays near 1e-10 m up to the edge, then jumps. Past the edge every method says unreachable, \
+because the problem proves it (the reach by one comparison, the limit by its sweep). The one wrong word \
+comes within the last millimetres: 1.4 mm inside the shoulder's edge DLS from mid-range stalls 28 cm away \
+(capped), and 0.4 mm inside it the problem's sweep calls that answer unreachable where the reference \
+still reaches the target. LOInK's one-shot is never converged (its residual is the network's fit: \
+millimetres at the reach circle, centimetres and a broken limit, status limits, at the shoulder's edge); \
 three polish steps make it exact up to the edge. The last panel is the second rule: a contact pushes the \
 hand by 0.5–2 mm and DLS solves the next target from the joints it had commanded (a stale seed) and from \
 the measured ones. Here the two seeds differ by less than one and a half iterations on average, not the \
@@ -185,7 +192,8 @@ seed at all.";
 leave the floor; then switch to the shoulder's edge: what warns you there?";
     const PROBLEM: &'static str = "planar3";
     const SOLVER: SolverKind = SolverKind::Dls;
-    const TARGET: &'static [f64] = &[0.8927, 0.3249];
+    /// 2 cm inside the reach circle on the first line (1.18 m out, 20° up).
+    const TARGET: &'static [f64] = &[1.1088, 0.4036];
     const MODELS: &'static [ModelFile] = &[models::PLANAR3];
     type State = BoundaryState;
 

@@ -65,8 +65,13 @@ impl Line {
 pub const STEP_M: f64 = 1e-3;
 /// How far past the edge the sweep goes (m).
 pub const PAST_EDGE_M: f64 = 0.05;
-/// Bisection steps on the reference's verdict: the edge to well under a micrometre.
-const BISECTIONS: usize = 40;
+/// Bisection steps on the reference's verdict: the edge to 4 nm.
+const BISECTIONS: usize = 28;
+/// The reference's φ samples along the line: a quarter of its default 40,000, so the lesson is
+/// ready in about a second in the page. On every point of both lines it gives the default's
+/// status and cost (`crates/loink-web/src/lessons/boundary/tests.rs`): the narrowest feasible
+/// piece 1 mm inside an edge is several sample spacings wide.
+pub const REFERENCE_SAMPLES: usize = 10_000;
 /// DLS's iterations per point along the line: a trajectory's real-time budget, as the
 /// simulators' IK loops run it (the solver's own cap is 500).
 pub const WARM_ITERATIONS: usize = 10;
@@ -185,7 +190,12 @@ pub struct Sweep {
 
 /// Whether the reference reaches the point at `t` (its verdict: `converged`).
 fn reached(problem: &Problem, line: &Line, t: f64) -> bool {
-    reference::solve(problem, &line.point(t)).status() == Status::Converged
+    reference_at(problem, &line.point(t)).status() == Status::Converged
+}
+
+/// The reference optimum at `target` ([`REFERENCE_SAMPLES`] φ samples).
+pub fn reference_at(problem: &Problem, target: &[f64]) -> Solution {
+    reference::planar::solve_with_samples(problem, target, REFERENCE_SAMPLES)
 }
 
 /// The edge along the line: the reference's verdict bisected between a point it reaches and
@@ -255,7 +265,7 @@ impl Sweep {
                         Some(m) => m.solve_cold(&target),
                         None => continue,
                     },
-                    Method::Reference => reference::solve(problem, &target),
+                    Method::Reference => reference_at(problem, &target),
                 };
                 rows.push(row(method, d, target, &solution));
             }
