@@ -25,7 +25,7 @@ print(f"{sys.argv[2]:<40} {len(rows) - 1:>5} rows  {hashlib.sha256(text.encode()
 PY
 }
 
-presets="planar2 planar3 planar3-wide planar4 climber panda panda-pose panda-axis"
+presets="planar2 planar3 planar3-wide planar4 soft4 climber panda panda-pose panda-axis tiago tiago-pose"
 for p in $presets; do
   extra=()
   case $p in panda-pose|panda-axis) extra=(--cone 60) ;; esac

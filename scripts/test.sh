@@ -17,7 +17,9 @@ cargo fmt --all --check
 done_step
 
 step "clippy (native, all targets; both bundle profiles of the web crate for wasm32)"
-cargo clippy --workspace --all-targets --release -- -D warnings
+# The dev profile: the lints are the same, and the checked dependencies serve the per-feature
+# checks and rustdoc below.
+cargo clippy --workspace --all-targets -- -D warnings
 # The page's two bundles (scripts/build-web.sh): the `full` profile and the playground's `slim`.
 for profile in full slim; do
   cargo clippy -p loink -p loink-web --target wasm32-unknown-unknown --profile wasm-release \
