@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-50}
-cargo build -q --release --workspace --bin loink
+scripts/build-cli.sh
 loink=target/release/loink
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

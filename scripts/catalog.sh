@@ -8,7 +8,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 order=planar3-h28w,planar3-h38w,planar3-h38,planar3-surface,planar3,planar3-h16,planar3-long,planar3-mu0.2
 order=$order,planar4,planar3-wide,planar3-wide-charts,planar2,soft4,soft4-flow,climber,panda,panda-flow,panda-pose,panda-pose-flow,panda-axis
-# The binary as `cargo test --workspace --release` builds it (the workspace's features), so nothing is
-# built again after the tests.
-cargo build --release -q --workspace --bin loink
+scripts/build-cli.sh
 target/release/loink catalog --dir web/models --order "$order" --out web/models/catalog.json "$@"

@@ -5,9 +5,7 @@
 # module's type stubs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The binary as `cargo test --workspace --release` builds it (the workspace's features), so nothing is
-# built again after the tests.
-cargo build -q --release --workspace --bin loink
+scripts/build-cli.sh
 scripts/python.sh
 venv=${LOINK_VENV:-target/python-venv}
 LOINK_BIN="$PWD/target/release/loink" "$venv/bin/python" -m pytest -q crates/loink-py/tests

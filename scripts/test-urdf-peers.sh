@@ -8,9 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${LOINK_VENV:-target/python-venv}
 count=${1:-200}
-# The binary as `cargo test --workspace --release` builds it (the workspace's features), so nothing is
-# built again after the tests.
-cargo build -q --release --workspace --bin loink
+scripts/build-cli.sh
 if ! "$venv/bin/python" -c 'import loink' 2>/dev/null; then
   scripts/python.sh
 fi

@@ -25,7 +25,7 @@ async function open(hash, viewport = { width: 1280, height: 1000 }) {
 
 /** The native `loink` binary (built by `cargo test --release` before this step; built here if not). */
 function loink(args) {
-  execFileSync('cargo', ['build', '--release', '-q', '--workspace', '--bin', 'loink'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(join(ROOT, 'scripts', 'build-cli.sh'), [], { cwd: ROOT, stdio: 'inherit' });
   return execFileSync(join(ROOT, 'target', 'release', 'loink'), args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
