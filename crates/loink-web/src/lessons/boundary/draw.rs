@@ -8,8 +8,11 @@ use super::sweep::{Method, Row, CONTACTS_M, PAST_EDGE_M};
 use super::BoundaryLesson;
 use crate::draw::palette::{INK, LIMITS, MUTED, OPTIMUM, SAMPLE, SOLUTION, SURROGATE, TARGET};
 use crate::draw::plots as ld;
-use crate::draw::{text_err, Canvas2d, Corner, DrawResult, Legend, Mark, Surface};
+use crate::draw::{text_err, Area, Canvas2d, Corner, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
+
+/// A chart of d (mm) against a value on a log scale.
+type LogChart<'a> = ChartContext<'a, Canvas2d, Cartesian2d<RangedCoordf64, LogCoord<f64>>>;
 
 /// Residuals below this are drawn at it (a converged answer's residual can be exactly 0).
 const RESIDUAL_FLOOR: f64 = 1e-12;
@@ -110,13 +113,34 @@ impl BoundaryLesson {
         -inside..PAST_EDGE_M * 1e3
     }
 
-    /// A vertical line at the edge (d = 0) and one at the chosen point.
-    fn marks(
+    /// A chart of a value (log scale, `y` its range) against d in mm, framed and meshed, with
+    /// the edge and the chosen point marked.
+    fn d_chart<'a>(
         &self,
-        chart: &mut ChartContext<'_, Canvas2d, Cartesian2d<RangedCoordf64, LogCoord<f64>>>,
+        area: &'a Area,
         surface: &Surface,
         y: (f64, f64),
-    ) -> DrawResult {
+        y_desc: &str,
+        y_label: &dyn Fn(&f64) -> String,
+    ) -> DrawResult<LogChart<'a>> {
+        let mut chart = ld::framed(area, surface, 32.0, 56.0)
+            .build_cartesian_2d(self.d_range(), (y.0..y.1).log_scale())
+            .map_err(text_err)?;
+        ld::styled_mesh(
+            &mut chart,
+            surface,
+            "distance to the edge d (mm; inside < 0)",
+            y_desc,
+        )
+        .y_label_formatter(y_label)
+        .draw()
+        .map_err(text_err)?;
+        self.marks(&mut chart, surface, y)?;
+        Ok(chart)
+    }
+
+    /// A vertical line at the edge (d = 0) and one at the chosen point.
+    fn marks(&self, chart: &mut LogChart<'_>, surface: &Surface, y: (f64, f64)) -> DrawResult {
         chart
             .draw_series(std::iter::once(PathElement::new(
                 vec![(0.0, y.0), (0.0, y.1)],
@@ -137,20 +161,13 @@ impl BoundaryLesson {
         let area = surface.captioned(
             "Residual ‖p(q) − y‖ against the distance to the edge (● converged, ○ unreachable, × other)",
         )?;
-        let y = (RESIDUAL_FLOOR * 0.5, 1.0);
-        let mut chart = ld::framed(&area, surface, 32.0, 56.0)
-            .build_cartesian_2d(self.d_range(), (y.0..y.1).log_scale())
-            .map_err(text_err)?;
-        ld::styled_mesh(
-            &mut chart,
+        let mut chart = self.d_chart(
+            &area,
             surface,
-            "distance to the edge d (mm; inside < 0)",
+            (RESIDUAL_FLOOR * 0.5, 1.0),
             "residual (m)",
-        )
-        .y_label_formatter(&|v| format!("{v:.0e}"))
-        .draw()
-        .map_err(text_err)?;
-        self.marks(&mut chart, surface, y)?;
+            &|v| format!("{v:.0e}"),
+        )?;
         let mut legend = Legend::default();
         for method in self.methods() {
             let rows: Vec<&Row> = self.sweep.iter().flat_map(|s| s.of(method)).collect();
@@ -186,20 +203,9 @@ impl BoundaryLesson {
             .flat_map(|s| s.rows.iter())
             .map(|r| r.iterations as f64)
             .fold(10.0, f64::max);
-        let y = (0.8, top * 1.5);
-        let mut chart = ld::framed(&area, surface, 32.0, 56.0)
-            .build_cartesian_2d(self.d_range(), (y.0..y.1).log_scale())
-            .map_err(text_err)?;
-        ld::styled_mesh(
-            &mut chart,
-            surface,
-            "distance to the edge d (mm; inside < 0)",
-            "iterations",
-        )
-        .y_label_formatter(&|v| format!("{v:.0}"))
-        .draw()
-        .map_err(text_err)?;
-        self.marks(&mut chart, surface, y)?;
+        let mut chart = self.d_chart(&area, surface, (0.8, top * 1.5), "iterations", &|v| {
+            format!("{v:.0}")
+        })?;
         let mut legend = Legend::default();
         for method in self.methods() {
             let rows: Vec<&Row> = self.sweep.iter().flat_map(|s| s.of(method)).collect();

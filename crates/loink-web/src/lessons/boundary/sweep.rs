@@ -290,9 +290,13 @@ impl Sweep {
 
     /// The row of `method` nearest signed distance `d` (m).
     pub fn nearest(&self, method: Method, d: f64) -> Option<&Row> {
-        self.of(method)
-            .min_by(|a, b| (a.d_m - d).abs().total_cmp(&(b.d_m - d).abs()))
+        nearest(self.of(method), d)
     }
+}
+
+/// The row of `rows` nearest signed distance `d` (m).
+pub fn nearest<'a>(rows: impl Iterator<Item = &'a Row>, d: f64) -> Option<&'a Row> {
+    rows.min_by(|a, b| (a.d_m - d).abs().total_cmp(&(b.d_m - d).abs()))
 }
 
 fn switch(rows: &[Row], method: Method) -> Switch {
@@ -312,11 +316,7 @@ fn switch(rows: &[Row], method: Method) -> Switch {
         .take_while(|r| r.status == "unreachable")
         .last()
         .map(|r| r.d_m);
-    let residual_at = |d: f64| {
-        mine.iter()
-            .min_by(|a, b| (a.d_m - d).abs().total_cmp(&(b.d_m - d).abs()))
-            .map_or(f64::NAN, |r| r.residual_m)
-    };
+    let residual_at = |d: f64| nearest(mine.iter().copied(), d).map_or(f64::NAN, |r| r.residual_m);
     let past: Vec<&&Row> = mine.iter().filter(|r| r.d_m >= 1e-3).collect();
     let mut statuses_past_edge: Vec<&'static str> = Vec::new();
     for r in &past {

@@ -105,12 +105,8 @@ fn state_reach_edge() -> f64 {
 }
 
 fn residual_at(state: &BoundaryState, method: Method, d: f64) -> &Row {
-    state
-        .sweep
-        .iter()
-        .filter(|r| r.method == method.key())
-        .min_by(|a, b| (a.d_m - d).abs().total_cmp(&(b.d_m - d).abs()))
-        .expect("the method has rows")
+    let mine = state.sweep.iter().filter(|r| r.method == method.key());
+    sweep::nearest(mine, d).expect("the method has rows")
 }
 
 /// The warning sign, where it is and where it is not: at the reach circle DLS's residual on a
