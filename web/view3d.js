@@ -78,7 +78,7 @@ export function bind({ pg, $, guarded, render, queueDraw, change, setArmGrab }) 
   axes.append(...[[1, 2], [1, 3], [2, 3]].map(([a, b]) => new Option(`z${a}–z${b} slice`, `${a},${b}`)));
   axes.addEventListener('change', () => {
     const [a, b] = axes.value.split(',');
-    change({ axes: [Number(a) - 1, Number(b) - 1] });
+    change({ view3d: { ...pg.settings().view3d, axes: [Number(a) - 1, Number(b) - 1] } });
   });
   latent.parentElement.append(axes);
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use loink::artifact::{
     About, BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights,
-    Normalisation, OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION, KIND_LOINK,
+    Normalisation, OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION,
 };
 use loink::problem::Problem;
 
@@ -156,7 +156,7 @@ pub fn exact_model_file(net: &LoinkNet, ctx: ExportContext<'_>) -> ModelFile {
     ModelFile {
         format: FORMAT_NAME.into(),
         version: FORMAT_VERSION,
-        kind: KIND_LOINK.into(),
+        kind: loink::artifact::ModelKind::Loink.word().into(),
         about: ctx.about.clone(),
         problem: ctx.problem.spec(),
         cost: ctx.problem.cost().spec().clone(),

@@ -44,6 +44,21 @@ pub struct Architecture {
 }
 
 impl Architecture {
+    /// The small network the tests train: depth 2, two blocks of 8, an 8-wide head, μ = 0.05,
+    /// ν = 20 (seconds of training, still a real LOInK model).
+    pub fn small(dof: usize, task_dim: usize) -> Self {
+        Architecture {
+            dof,
+            task_dim,
+            mu: 0.05,
+            nu: 20.0,
+            depth: 2,
+            hidden: vec![8, 8],
+            head_hidden: vec![8],
+            metric_eps: 1e-3,
+        }
+    }
+
     /// Latent dimension n − m.
     pub fn latent_dim(&self) -> usize {
         self.dof - self.task_dim

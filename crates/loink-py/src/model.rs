@@ -3,34 +3,15 @@
 
 use std::path::PathBuf;
 
-use loink::artifact::FileHeader;
-use loink::flow::{Flow, KIND_FLOW};
-use loink::regressor::Regressor;
-use loink::report::Solution;
-use loink::solvers::registry::{self, SolverKind, SolverSettings};
-use loink::surrogate::{ChartSet, MAX_FEEDBACK_ROUNDS};
+use loink::model::LearnedModel;
+use loink::solvers::registry::{SolverKind, SolverSettings};
+use loink::surrogate::MAX_FEEDBACK_ROUNDS;
 use pyo3::prelude::*;
 
 use crate::batch::{check_threads, solve_rows, Refused, Solve};
 use crate::errors::{read_model_text, value_error};
 use crate::problem::Problem;
 use crate::solutions::Solutions;
-
-/// What a model file holds.
-enum Learner {
-    /// LOInK: x* = G⁻¹([y; 0]) per chart, the cheapest feasible chart's answer kept.
-    Charts(ChartSet),
-    /// The flow baseline (its z = 0 sample).
-    Flow(Flow),
-    /// A direct-regression baseline (`mse`, `mdn`).
-    Regressor(Regressor),
-}
-
-impl Solve for Regressor {
-    fn solve(&mut self, target: &[f64]) -> Solution {
-        Regressor::solve(self, target)
-    }
-}
 
 impl Model {
     /// `refine` and `feedback` are LOInK's: refused for another kind of model.
@@ -39,7 +20,7 @@ impl Model {
             return Err(value_error(format!(
                 "refine and feedback apply to a LOInK model; {} is a {} model",
                 self.path.display(),
-                self.kind
+                self.kind()
             )));
         }
         Ok(())
@@ -49,8 +30,7 @@ impl Model {
 /// A trained model and the problem it solves.
 #[pyclass(frozen, module = "loink")]
 pub struct Model {
-    learner: Learner,
-    kind: String,
+    model: LearnedModel,
     path: PathBuf,
 }
 
@@ -64,45 +44,27 @@ impl Model {
         let text = read_model_text(&path)?;
         let bad =
             |e: &dyn std::fmt::Display| value_error(format!("model file {}: {e}", path.display()));
-        let header: FileHeader = serde_json::from_str(&text).map_err(|e| bad(&e))?;
-        let kind = header.kind.unwrap_or_else(|| "loink".into());
-        let learner = match kind.as_str() {
-            KIND_FLOW => Learner::Flow(Flow::from_json(&text).map_err(|e| bad(&e))?),
-            "mse" | "mdn" => Learner::Regressor(Regressor::from_json(&text).map_err(|e| bad(&e))?),
-            _ => Learner::Charts(ChartSet::from_json(&text).map_err(|e| bad(&e))?),
-        };
-        Ok(Model {
-            learner,
-            kind,
-            path,
-        })
+        let model = LearnedModel::from_json(&text).map_err(|e| bad(&e))?;
+        Ok(Model { model, path })
     }
 
     /// The model's kind: `loink`, `charts`, `flow`, `mse` or `mdn`.
     #[getter]
     fn kind(&self) -> &str {
-        &self.kind
+        self.model.kind().word()
     }
 
     /// Charts a LOInK model proposes from (1 for every other kind).
     #[getter]
     fn charts(&self) -> usize {
-        match &self.learner {
-            Learner::Charts(set) => set.len(),
-            _ => 1,
-        }
+        self.model.charts().map_or(1, |set| set.len())
     }
 
     /// The problem the model was trained on.
     #[getter]
     fn problem(&self) -> Problem {
-        let inner = match &self.learner {
-            Learner::Charts(set) => set.problem().clone(),
-            Learner::Flow(flow) => flow.problem().clone(),
-            Learner::Regressor(r) => r.problem().clone(),
-        };
         Problem {
-            inner,
+            inner: self.model.problem().clone(),
             notes: Vec::new(),
         }
     }
@@ -130,43 +92,32 @@ impl Model {
         let problem = self.problem();
         let rows = problem.target_rows(targets)?;
         let dof = problem.inner.dof();
-        let answers = match &self.learner {
-            Learner::Charts(set) => {
-                let kind = if refine > 0 {
+        let settings = match self.model.native_solver() {
+            SolverKind::Loink => SolverSettings {
+                refine,
+                feedback,
+                ..SolverSettings::new(if refine > 0 {
                     SolverKind::LoinkRefine
                 } else {
                     SolverKind::Loink
-                };
-                let settings = SolverSettings {
-                    refine,
-                    feedback,
-                    ..SolverSettings::new(kind)
-                };
-                let make = || -> Box<dyn Solve> {
-                    match registry::build(set.problem(), Some(set), &settings) {
-                        Ok(solver) => Box::new(solver),
-                        Err(e) => Box::new(Refused(e.to_string())),
-                    }
-                };
-                solve_rows(py, &rows, threads, kind.as_str(), &make)?
-            }
-            Learner::Flow(flow) => {
+                })
+            },
+            other => {
                 self.refuse_loink_settings(refine, feedback)?;
-                let settings = SolverSettings::new(SolverKind::Flow);
-                let make = || -> Box<dyn Solve> {
-                    match registry::build_flow(flow, &settings) {
-                        Ok(solver) => Box::new(solver),
-                        Err(e) => Box::new(Refused(e.to_string())),
-                    }
-                };
-                solve_rows(py, &rows, threads, "flow", &make)?
-            }
-            Learner::Regressor(r) => {
-                self.refuse_loink_settings(refine, feedback)?;
-                let make = || -> Box<dyn Solve> { Box::new(r.clone()) };
-                solve_rows(py, &rows, threads, r.kind().as_str(), &make)?
+                SolverSettings::new(other)
             }
         };
+        let make = || -> Box<dyn Solve> {
+            match self.model.solver(&settings) {
+                Ok(solver) => Box::new(solver),
+                Err(e) => Box::new(Refused(e.to_string())),
+            }
+        };
+        let label = match self.model.native_solver() {
+            SolverKind::Regression => self.model.kind().word(),
+            _ => settings.kind.as_str(),
+        };
+        let answers = solve_rows(py, &rows, threads, label, &make)?;
         Ok(Solutions::new(answers, dof, problem.inner.task().clone()))
     }
 
@@ -175,7 +126,7 @@ impl Model {
         format!(
             "Model('{}': {} for '{}', {} chart{})",
             self.path.display(),
-            self.kind,
+            self.kind(),
             problem.inner.name(),
             self.charts(),
             if self.charts() == 1 { "" } else { "s" }

@@ -244,10 +244,10 @@ impl Problem {
         let threads = check_threads(threads)?;
         let rows = self.target_rows(targets)?;
         let settings = SolverSettings::new(kind);
-        registry::applies(kind, &self.inner, None).map_err(from_core)?;
+        registry::applies(kind, &self.inner).map_err(from_core)?;
         let problem = &self.inner;
         let make = || -> Box<dyn Solve> {
-            match registry::build(problem, None, &settings) {
+            match registry::build(problem, &settings) {
                 Ok(solver) => Box::new(solver),
                 Err(e) => Box::new(Refused(e.to_string())),
             }

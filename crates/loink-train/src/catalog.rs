@@ -16,7 +16,9 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use loink::artifact::{load_any, load_model, About, ChartsFile, LoadedModel, FORMAT_NAME};
+use loink::artifact::{
+    load_any, load_model, About, ChartsFile, LoadedModel, ModelKind, FORMAT_NAME,
+};
 use loink::flow::{Flow, FlowFile};
 use loink_train::train::export::to_json;
 use serde::Serialize;
@@ -181,8 +183,8 @@ pub fn card(args: &CardArgs) -> Result<(), CliError> {
         }
         Ok(())
     };
-    let kind = crate::eval::flow::kind_of(&args.model)?;
-    let (json, about) = if crate::eval::regressor::is_regressor_kind(&kind) {
+    let kind = loink::artifact::model_kind_of(&text).map_err(|e| bad(&e))?;
+    let (json, about) = if matches!(kind, ModelKind::Mse | ModelKind::Mdn) {
         let regressor = loink::regressor::Regressor::from_json(&text).map_err(|e| bad(&e))?;
         let mut file: loink::regressor::RegressorFile =
             serde_json::from_str(&text).map_err(|e| bad(&e))?;
@@ -190,7 +192,7 @@ pub fn card(args: &CardArgs) -> Result<(), CliError> {
         let json = serde_json::to_string(&file).map_err(|e| rewritten(&e))?;
         loink::regressor::Regressor::from_json(&json).map_err(|e| rewritten(&e))?;
         (json, file.about)
-    } else if kind == loink::flow::KIND_FLOW {
+    } else if kind == ModelKind::Flow {
         let flow = Flow::from_json(&text).map_err(|e| bad(&e))?;
         let mut file: FlowFile = serde_json::from_str(&text).map_err(|e| bad(&e))?;
         rewrite(&mut file.about, flow.problem())?;
@@ -344,7 +346,7 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
         if header.format != FORMAT_NAME {
             continue; // another format: not a model of the page
         }
-        let loaded = if header.kind.as_deref() == Some(loink::flow::KIND_FLOW) {
+        let loaded = if ModelKind::from_word(header.kind.as_deref()).ok() == Some(ModelKind::Flow) {
             // A baseline flow: listed so the page can fetch it as its problem's flow solver.
             let flow = loink::flow::Flow::from_json(&text)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
@@ -419,7 +421,7 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
                 )));
             }
         }
-        let full_bundle = kind != loink::artifact::KIND_LOINK || problem.spec().kind != "planar";
+        let full_bundle = kind != ModelKind::Loink.word() || problem.spec().kind != "planar";
         found.push(Entry {
             problem: problem_name,
             problem_title: problem.profile().title.clone(),

@@ -17,7 +17,7 @@ use std::time::Instant;
 use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor};
 use clap::Args;
-use loink::artifact::{load_model, ModelFile};
+use loink::artifact::{load_model, MlpWeights, ModelFile};
 use loink::nn::section::SECTION_ACTIVATION;
 use loink::nn::InverseOptions;
 use loink::stats::quantile;
@@ -191,6 +191,71 @@ fn cold_inverses(solver: &Loink, targets: &[Vec<f64>]) -> (f64, f64) {
     )
 }
 
+/// The fitted head's weights as the file stores them: the section activation, six significant
+/// digits (the head only proposes a start: the page's model files' own precision costs it
+/// nothing measurable and keeps the download small).
+fn head_weights(head: &model::Mlp) -> MlpWeights {
+    let mut weights = export::mlp_weights(head);
+    weights.activation = SECTION_ACTIVATION.into();
+    for layer in &mut weights.layers {
+        for v in layer.w.iter_mut().flatten().chain(layer.b.iter_mut()) {
+            *v = export::round_to_digits(*v, 6);
+        }
+    }
+    weights
+}
+
+/// The RMS distance (normalised joints) between the head's guess σ(ỹ) and the exact section
+/// point G⁻¹([ỹ; 0]) over `targets`.
+fn head_rmse(headed: &Loink, targets: &[Vec<f64>]) -> f64 {
+    let Some(head) = headed.model().section_head() else {
+        return f64::NAN;
+    };
+    let norm = &headed.model().file().normalisation;
+    let (m, n) = (headed.task_dim(), headed.model().net().dim());
+    let mut squared = 0.0;
+    for y in targets {
+        let yt: Vec<f64> = (0..m)
+            .map(|i| (y[i] - norm.y_shift[i]) / norm.y_scale[i])
+            .collect();
+        let mut target = yt.clone();
+        target.resize(n, 0.0);
+        if let (Ok(guess), Ok(exact)) = (
+            head.predict(&yt),
+            headed
+                .model()
+                .net()
+                .inverse(&target, &InverseOptions::default()),
+        ) {
+            squared += guess
+                .iter()
+                .zip(&exact.x)
+                .map(|(a, b)| (a - b).powi(2))
+                .sum::<f64>();
+        }
+    }
+    (squared / (targets.len() * n) as f64).sqrt()
+}
+
+/// The file's command with this distillation as its last step (replacing an earlier one).
+fn chained_command(command: &str, args: &DistillArgs) -> String {
+    let hidden: Vec<String> = args.hidden.iter().map(usize::to_string).collect();
+    let step = format!(
+        "loink distill --model {out} --out {out} --hidden {} --samples {} --epochs {} --seed {}",
+        hidden.join(","),
+        args.samples,
+        args.epochs,
+        args.seed,
+        out = args.out.display()
+    );
+    let command = command.trim();
+    match command.find(" && loink distill ") {
+        Some(at) => format!("{} && {step}", &command[..at]),
+        None if command.is_empty() => step,
+        None => format!("{command} && {step}"),
+    }
+}
+
 /// Runs `loink distill`.
 pub fn run(args: &DistillArgs) -> Result<(), CliError> {
     check(args)?;
@@ -268,43 +333,13 @@ pub fn run(args: &DistillArgs) -> Result<(), CliError> {
             CliError::from(TrainError::Argument(format!("the section head's fit: {e}")))
         })?;
 
-    let mut weights = export::mlp_weights(&fitted.best);
-    weights.activation = SECTION_ACTIVATION.into();
-    // The head only proposes a start: six significant digits (the page's model files' own
-    // precision) cost it nothing measurable and keep the download small.
-    for layer in &mut weights.layers {
-        for v in layer.w.iter_mut().flatten().chain(layer.b.iter_mut()) {
-            *v = export::round_to_digits(*v, 6);
-        }
-    }
+    let weights = head_weights(&fitted.best);
     file.section_head = Some(weights);
     let headed = Loink::from_file(file.clone())
         .map_err(|e| CliError::Internal(format!("the distilled file does not load: {e}")))?;
     let (cold_iterations, cold_us) = cold_inverses(&plain, check_targets);
     let (head_iterations, head_us) = cold_inverses(&headed, check_targets);
-    let head = headed.model().section_head().expect("the head just stored");
-    let mut squared = 0.0;
-    for y in check_targets {
-        let yt: Vec<f64> = (0..m)
-            .map(|i| (y[i] - norm.y_shift[i]) / norm.y_scale[i])
-            .collect();
-        let mut target = yt.clone();
-        target.resize(n, 0.0);
-        if let (Ok(guess), Ok(exact)) = (
-            head.predict(&yt),
-            headed
-                .model()
-                .net()
-                .inverse(&target, &InverseOptions::default()),
-        ) {
-            squared += guess
-                .iter()
-                .zip(&exact.x)
-                .map(|(a, b)| (a - b).powi(2))
-                .sum::<f64>();
-        }
-    }
-    let rmse = (squared / (check_targets.len() * n) as f64).sqrt();
+    let rmse = head_rmse(&headed, check_targets);
     let rows = [
         Row::new("section_rmse", rmse, "normalised joints, held-out targets"),
         Row::new(
@@ -338,21 +373,7 @@ pub fn run(args: &DistillArgs) -> Result<(), CliError> {
     for row in rows.iter().filter(|r| !r.name.ends_with("_us")) {
         file.metrics.insert(row.name.into(), row.value);
     }
-    let hidden: Vec<String> = args.hidden.iter().map(usize::to_string).collect();
-    let step = format!(
-        "loink distill --model {out} --out {out} --hidden {} --samples {} --epochs {} --seed {}",
-        hidden.join(","),
-        args.samples,
-        args.epochs,
-        args.seed,
-        out = args.out.display()
-    );
-    let command = file.about.command.trim();
-    file.about.command = match command.find(" && loink distill ") {
-        Some(at) => format!("{} && {step}", &command[..at]),
-        None if command.is_empty() => step,
-        None => format!("{command} && {step}"),
-    };
+    file.about.command = chained_command(&file.about.command, args);
     std::fs::write(&args.out, export::to_json(&file))
         .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.out.display())))?;
     println!("wrote {}", args.out.display());

@@ -3,23 +3,19 @@
 //! The compacted copy must load in the inference crate, be smaller, keep the scalars, and answer within
 //! micrometres of the original; bad requests exit 2 and write nothing.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use loink::artifact::{load_model, random_model, save_model};
 
 fn loink(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_loink"))
-        .args(args)
-        .output()
-        .expect("the loink binary runs")
+    common::run(args)
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("loink-compact-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("compact-cli", name)
 }
 
 fn text(bytes: &[u8]) -> String {

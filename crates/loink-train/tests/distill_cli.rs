@@ -4,23 +4,19 @@
 //! steps than the plain start, and leaves G and the cost heads untouched; bad requests exit 2
 //! and write nothing.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use loink::artifact::load_model;
 
 fn loink(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_loink"))
-        .args(args)
-        .output()
-        .expect("the loink binary runs")
+    common::run(args)
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("loink-distill-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("distill-cli", name)
 }
 
 fn shipped(name: &str) -> String {

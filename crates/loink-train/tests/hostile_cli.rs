@@ -7,15 +7,12 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use loink::artifact::{random_model, save_model};
 
 fn loink(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_loink"))
-        .args(args)
-        .output()
-        .expect("the loink binary runs")
+    common::run(args)
 }
 
 fn code(out: &Output) -> i32 {
@@ -32,10 +29,7 @@ fn stdout(out: &Output) -> String {
 
 /// A fresh scratch directory per test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("loink-hostile-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("hostile-cli", name)
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {

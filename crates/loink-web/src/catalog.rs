@@ -190,7 +190,7 @@ mod shipped_files {
                 assert!(m.full_bundle, "{}: a lesson's baseline", m.name);
                 continue;
             }
-            let model = crate::learned::LearnedModel::from_json(&text)
+            let model = crate::learned::LoinkView::from_json(&text)
                 .unwrap_or_else(|e| panic!("{} does not load: {e}", m.file));
             assert_eq!(model.problem().name(), m.problem, "{}", m.name);
             assert!(!model.is_untrained(), "{}", m.name);

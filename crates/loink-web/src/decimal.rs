@@ -6,6 +6,39 @@
 //! float parser brings about 12 KB of gzipped tables and code into the download for a handful
 //! of link values. Natively `str::parse` converts; both give the nearest `f64`.
 
+/// The value of link entry `key=text`: a plain decimal within [`lo`, `hi`], or the message
+/// saying why not.
+pub fn parse_number(key: &str, text: &str, lo: f64, hi: f64) -> Result<f64, String> {
+    let v = parse_decimal(text).ok_or_else(|| format!("{key}='{text}' is not a number"))?;
+    if !v.is_finite() || v < lo || v > hi {
+        return Err(format!("{key}={text} is outside [{lo}, {hi}]"));
+    }
+    Ok(v)
+}
+
+/// The value of link entry `key=text`: a whole number up to `max`, or the message saying why
+/// not.
+pub fn parse_count(key: &str, text: &str, max: u64) -> Result<u64, String> {
+    let v: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{key}='{text}' is not a whole number"))?;
+    if v > max {
+        return Err(format!("{key}={v} is above {max}"));
+    }
+    Ok(v)
+}
+
+/// Shortest text that parses back to the same f64 (Rust's `Display` is round-trip exact).
+pub fn number(v: f64) -> String {
+    // −0.0 prints as "-0"; a link does not need the sign of zero.
+    if v == 0.0 {
+        "0".into()
+    } else {
+        format!("{v}")
+    }
+}
+
 /// Longest accepted text (a link value, not a data format).
 const MAX_LEN: usize = 64;
 

@@ -6,11 +6,11 @@
 use loink::problem::Problem;
 use loink::report::Status;
 use loink::solvers::reference;
-use loink::solvers::registry::{self, SolverKind, SolverSettings};
+use loink::solvers::registry::{SolverKind, SolverSettings};
 
 use crate::clock::now_micros;
 use crate::engine::gap_percent;
-use crate::learned::LearnedModel;
+use crate::learned::LoinkView;
 use loink::problem::region::Region;
 
 /// Cells per side.
@@ -84,7 +84,7 @@ impl GapMap {
     pub fn step(
         &mut self,
         problem: &Problem,
-        model: &LearnedModel,
+        model: &LoinkView,
         region: &Region,
         budget_micros: f64,
     ) -> bool {
@@ -96,7 +96,7 @@ impl GapMap {
             refine: REFINE_STEPS,
             ..SolverSettings::new(SolverKind::LoinkRefine)
         };
-        let Ok(mut learned_solver) = registry::build(problem, Some(model.set()), &settings) else {
+        let Ok(mut learned_solver) = model.set().solver(&settings) else {
             self.next = self.cells.len();
             return true;
         };

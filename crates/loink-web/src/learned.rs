@@ -13,9 +13,12 @@ use loink::surrogate::{ChartSet, Loink, SolverState};
 
 use crate::model_json::Decoded;
 
+/// Most latent coordinates a link may name (a probe's, a slice's axes).
+pub const MAX_PROBE_DIM: usize = 8;
+
 /// A loaded model (one LOInK chart or several) and the solver state of the chart the latent
 /// panel shows.
-pub struct LearnedModel {
+pub struct LoinkView {
     set: ChartSet,
     /// The chart the latent panel and the samples read (the last winner of a charts model).
     shown: usize,
@@ -76,7 +79,6 @@ impl LatentMap {
 
     /// Whether the map's slice passes through latent point `z` (empty: the origin): every
     /// coordinate off the map's axes agrees.
-    #[cfg(feature = "view3d")]
     pub fn holds(&self, z: &[f64]) -> bool {
         (0..self.base.len())
             .filter(|i| !self.axes.contains(i))
@@ -93,7 +95,7 @@ impl LatentMap {
     }
 }
 
-impl LearnedModel {
+impl LoinkView {
     /// Parses and validates a model file (shapes, finiteness, bi-Lipschitz certificate).
     pub fn from_json(json: &str) -> Result<Self, String> {
         Self::from_file(crate::model_json::decode(json).map_err(|e| e.to_string())?)
@@ -120,7 +122,7 @@ impl LearnedModel {
             .charts()
             .iter()
             .any(|c| c.model().file().metrics.contains_key("untrained"));
-        Ok(LearnedModel {
+        Ok(LoinkView {
             set,
             shown: 0,
             state,
@@ -170,7 +172,6 @@ impl LearnedModel {
         self.shown
     }
 
-    #[cfg(feature = "multi-chart")]
     /// Shows chart `k` in the latent panel (its own warm start; out of range is ignored).
     pub fn show_chart(&mut self, k: usize) {
         if k < self.set.len() && k != self.shown {
@@ -179,7 +180,6 @@ impl LearnedModel {
         }
     }
 
-    #[cfg(feature = "multi-chart")]
     /// Every chart's answer for `target` from a cold start, with `refine` polish steps and the
     /// current feedback rounds, each marked with its chart (a charts model's ghosts).
     pub fn proposals(&self, target: &[f64], refine: usize) -> Vec<Solution> {

@@ -27,9 +27,14 @@ pub mod engine;
 pub mod gap;
 #[cfg(feature = "view3d")]
 pub mod grab;
+#[cfg(not(feature = "view3d"))]
+#[path = "grab_off.rs"]
+pub mod grab;
 pub mod keyed;
 pub mod kinds;
 pub mod learned;
+pub mod lesson_table;
+#[cfg(feature = "lessons")]
 pub mod lessons;
 pub mod model_card;
 pub mod model_json;
@@ -39,11 +44,19 @@ pub mod panels;
 pub mod playground;
 #[cfg(feature = "view3d")]
 pub mod playground3d;
+#[cfg(not(feature = "view3d"))]
+#[path = "playground3d_off.rs"]
+pub mod playground3d;
 pub mod playground_drawn;
 pub mod playground_input;
 pub mod settings;
 pub mod state;
 pub mod view;
+#[cfg(feature = "view3d")]
+pub mod view_keys;
+#[cfg(not(feature = "view3d"))]
+#[path = "view_keys_off.rs"]
+pub mod view_keys;
 pub mod way_in;
 
 use wasm_bindgen::prelude::*;

@@ -8,12 +8,11 @@
 //! size cap first and the header (format, version) before the schema; validation is shared
 //! ([`loink::surrogate::Loink::from_file`]).
 
-#[cfg(feature = "multi-chart")]
-use loink::artifact::ChartsFile;
-use loink::artifact::{ArtifactError, ModelFile, KIND_CHARTS};
+use loink::artifact::{ArtifactError, ModelFile, ModelKind};
+use serde::de::DeserializeOwned;
 
-/// A decoded model file of either kind, not yet validated (made once per model load, and
-/// consumed by validation at once: boxing the larger variant would buy nothing).
+/// A decoded model file of a kind this bundle runs, not yet validated (made once per model
+/// load, and consumed by validation at once: boxing the larger variant would buy nothing).
 #[derive(Debug, Clone)]
 #[allow(clippy::large_enum_variant)]
 pub enum Decoded {
@@ -21,31 +20,36 @@ pub enum Decoded {
     Loink(ModelFile),
     /// Several charts (kind `charts`; the full bundle only).
     #[cfg(feature = "multi-chart")]
-    Charts(Box<ChartsFile>),
+    Charts(Box<loink::artifact::ChartsFile>),
     /// A problem's baseline flow (kind `flow`; the full bundle only).
     #[cfg(feature = "flow")]
     Flow(Box<loink::flow::FlowFile>),
 }
 
-/// The refusal of a flow file by a bundle built without the model-free problems.
-#[cfg(not(feature = "flow"))]
-fn flow_elsewhere() -> ArtifactError {
-    ArtifactError::Inconsistent {
-        path: "kind".into(),
-        detail: "a flow runs in the page's full bundle (pkg/lessons/), not this one".into(),
-    }
+/// A model file's text, ready to be read as one kind's file.
+trait Source {
+    /// The file as `T`.
+    fn read<T: DeserializeOwned>(self) -> Result<T, ArtifactError>;
 }
 
-/// The model kind of a flow file.
-const KIND_FLOW: &str = "flow";
-
-/// The refusal of a charts file by a bundle built without multi-chart support.
-#[cfg(not(feature = "multi-chart"))]
-fn charts_elsewhere() -> ArtifactError {
-    ArtifactError::Inconsistent {
-        path: "kind".into(),
-        detail: "a multi-chart model runs in the page's full bundle (pkg/lessons/), not this one"
-            .into(),
+/// The file of kind `kind` in `source`: the page's one dispatch on a model file's kind.
+fn decode_kind(kind: Option<&str>, source: impl Source) -> Result<Decoded, ArtifactError> {
+    match ModelKind::from_word(kind)? {
+        ModelKind::Loink => source.read().map(Decoded::Loink),
+        #[cfg(feature = "multi-chart")]
+        ModelKind::Charts => source.read().map(|f| Decoded::Charts(Box::new(f))),
+        #[cfg(feature = "flow")]
+        ModelKind::Flow => source.read().map(|f| Decoded::Flow(Box::new(f))),
+        // A baseline regressor is a lesson's, read by the lesson itself.
+        other @ (ModelKind::Mse | ModelKind::Mdn) => Err(ArtifactError::Kind(other.word().into())),
+        #[allow(unreachable_patterns)] // the full bundle reads every kind of the page
+        other => Err(ArtifactError::Inconsistent {
+            path: "kind".into(),
+            detail: format!(
+                "a {} model runs in the page's full bundle (pkg/lessons/), not this one",
+                other.word()
+            ),
+        }),
     }
 }
 
@@ -96,51 +100,39 @@ pub fn decode_js(json: &js_sys::JsString) -> Result<Decoded, ArtifactError> {
             "the top level is not a JSON object".into(),
         ));
     }
-    let schema_error = |e: serde_wasm_bindgen::Error| ArtifactError::Parse(e.to_string());
-    let header: FileHeader = serde_wasm_bindgen::from_value(value.clone()).map_err(schema_error)?;
+    let header: FileHeader = serde_wasm_bindgen::from_value(value.clone())
+        .map_err(|e| ArtifactError::Parse(e.to_string()))?;
     header.check()?;
-    if header.kind.as_deref() == Some(KIND_CHARTS) {
-        #[cfg(feature = "multi-chart")]
-        return serde_wasm_bindgen::from_value(value)
-            .map(|f| Decoded::Charts(Box::new(f)))
-            .map_err(schema_error);
-        #[cfg(not(feature = "multi-chart"))]
-        return Err(charts_elsewhere());
+    decode_kind(header.kind.as_deref(), JsSource(value))
+}
+
+/// A parsed JS object holding a model file.
+#[cfg(target_arch = "wasm32")]
+struct JsSource(wasm_bindgen::JsValue);
+
+#[cfg(target_arch = "wasm32")]
+impl Source for JsSource {
+    fn read<T: DeserializeOwned>(self) -> Result<T, ArtifactError> {
+        serde_wasm_bindgen::from_value(self.0).map_err(|e| ArtifactError::Parse(e.to_string()))
     }
-    if header.kind.as_deref() == Some(KIND_FLOW) {
-        #[cfg(feature = "flow")]
-        return serde_wasm_bindgen::from_value(value)
-            .map(|f| Decoded::Flow(Box::new(f)))
-            .map_err(schema_error);
-        #[cfg(not(feature = "flow"))]
-        return Err(flow_elsewhere());
-    }
-    serde_wasm_bindgen::from_value(value)
-        .map(Decoded::Loink)
-        .map_err(schema_error)
 }
 
 /// Decodes `json` into a model file (not yet validated).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn decode(json: &str) -> Result<Decoded, ArtifactError> {
     let header = loink::artifact::FileHeader::read(json)?;
-    if header.kind.as_deref() == Some(KIND_CHARTS) {
-        #[cfg(feature = "multi-chart")]
-        return serde_json::from_str(json)
-            .map(|f| Decoded::Charts(Box::new(f)))
-            .map_err(|e| ArtifactError::Parse(e.to_string()));
-        #[cfg(not(feature = "multi-chart"))]
-        return Err(charts_elsewhere());
+    decode_kind(header.kind.as_deref(), TextSource(json))
+}
+
+/// A model file's JSON text (serde_json, natively).
+#[cfg(not(target_arch = "wasm32"))]
+struct TextSource<'a>(&'a str);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Source for TextSource<'_> {
+    fn read<T: DeserializeOwned>(self) -> Result<T, ArtifactError> {
+        serde_json::from_str(self.0).map_err(|e| loink::artifact::load::parse_error(e, self.0))
     }
-    if header.kind.as_deref() == Some(KIND_FLOW) {
-        #[cfg(feature = "flow")]
-        return serde_json::from_str(json)
-            .map(|f| Decoded::Flow(Box::new(f)))
-            .map_err(|e| ArtifactError::Parse(e.to_string()));
-        #[cfg(not(feature = "flow"))]
-        return Err(flow_elsewhere());
-    }
-    loink::artifact::parse_model(json).map(Decoded::Loink)
 }
 
 /// [`decode`] for a JS string (the `Playground` binding; natively only reachable from

@@ -44,7 +44,6 @@ pub struct Playground {
     /// A solve since the last drawn frame: [`Playground::draw_frame`] has panels to redraw.
     pub(crate) dirty: bool,
     /// A drag on the 3-D arm panel in progress.
-    #[cfg(feature = "view3d")]
     pub(crate) grab: Option<crate::grab::Grab>,
 }
 
@@ -86,7 +85,6 @@ impl Playground {
             engine: Engine::new().map_err(js_err)?,
             panels: Panels::default(),
             dirty: false,
-            #[cfg(feature = "view3d")]
             grab: None,
         })
     }
@@ -465,15 +463,6 @@ fn settings_from_js(settings: JsValue) -> Result<Settings, JsError> {
 }
 
 impl Playground {
-    /// The current target (its columns) with its position moved to `position` (a pose keeps
-    /// its orientation, an axis its direction).
-    #[cfg(feature = "view3d")]
-    pub(crate) fn placed(&self, position: [f64; 3]) -> Vec<f64> {
-        let mut target = position.to_vec();
-        target.extend(self.engine.settings().target.iter().skip(3));
-        target
-    }
-
     /// Moves the target (the task's columns) and solves (no redraw: the panels are marked
     /// for [`Self::draw_frame`]).
     pub(crate) fn move_to(&mut self, target: &[f64]) -> Result<JsValue, JsError> {

@@ -1,7 +1,9 @@
 //! The 3-D view's pointer, wheel and key input on `canvas#arm`: a drag that starts on the
 //! target moves it in the screen plane, on an inset sets two coordinates, on empty space turns
 //! the view; shift-drag and the wheel move the target in depth; two fingers orbit (on a target
-//! that turns: two fingers twist it, three orbit).
+//! that turns: two fingers twist it, three orbit). The arm panel's common input
+//! (`playground_input.rs`) asks the `*_in_space` methods first; `playground3d_off.rs` is this
+//! module in a bundle without the 3-D view, where every view is drawn in a plane.
 
 use wasm_bindgen::prelude::*;
 
@@ -235,9 +237,83 @@ impl Playground {
     }
 
     /// The 3-D view's world point → CSS pixel on `canvas#arm`.
-    pub(crate) fn to_css(&self, layout: &Layout, p: [f64; 3]) -> Vec<f64> {
+    fn to_css(&self, layout: &Layout, p: [f64; 3]) -> Vec<f64> {
         let d = self.dpr();
         let [px, py] = layout.main.to_pixel(p);
         vec![px / d, py / d]
+    }
+
+    /// The current target (its columns) with its position moved to `position` (a pose keeps
+    /// its orientation, an axis its direction).
+    fn placed(&self, position: [f64; 3]) -> Vec<f64> {
+        let mut target = position.to_vec();
+        target.extend(self.engine.settings().target.iter().skip(3));
+        target
+    }
+
+    /// A pointer at CSS pixel (px, py) on a 3-D view: the target moves in the plane through it
+    /// that faces the viewer, or on an inset takes the inset's two coordinates (`None`: the
+    /// view is drawn in a plane).
+    pub(crate) fn pointer_in_space(
+        &mut self,
+        px: f64,
+        py: f64,
+    ) -> Option<Result<JsValue, JsError>> {
+        let layout = self.panels.arm_layout(&self.engine)?;
+        if let Err(e) = finite(px, py) {
+            return Some(Err(e));
+        }
+        let target = self.placed(self.target_under(&layout, px, py));
+        Some(self.move_to(&target))
+    }
+
+    /// Key steps of 1 cm along x, y and z on a 3-D view, kept inside the reach ball's box
+    /// (`None`: the view is drawn in a plane).
+    pub(crate) fn nudge_in_space(
+        &mut self,
+        steps: [f64; 3],
+        target: &[f64],
+    ) -> Option<Result<JsValue, JsError>> {
+        let layout = self.panels.arm_layout(&self.engine)?;
+        let mut target = target.to_vec();
+        let (centre, radius) = layout.ball;
+        for (i, step) in steps.into_iter().enumerate() {
+            if let Some(t) = target.get_mut(i) {
+                *t = (*t + 0.01 * step.clamp(-100.0, 100.0))
+                    .clamp(centre[i] - radius, centre[i] + radius);
+            }
+        }
+        Some(self.move_to(&target))
+    }
+
+    /// CSS pixel → the point under it on the plane through the target that faces the viewer
+    /// (`None`: the view is drawn in a plane).
+    pub(crate) fn canvas_to_space(&self, px: f64, py: f64) -> Option<Vec<f64>> {
+        let layout = self.panels.arm_layout(&self.engine)?;
+        let d = self.dpr();
+        Some(
+            layout
+                .main
+                .to_world_on_plane(px * d, py * d, self.target3())
+                .to_vec(),
+        )
+    }
+
+    /// World point → CSS pixel through the view's orbit (`None`: the view is drawn in a plane;
+    /// an error when `z` is missing or a coordinate is not finite).
+    pub(crate) fn space_to_canvas(
+        &self,
+        x: f64,
+        y: f64,
+        z: Option<f64>,
+    ) -> Option<Result<Vec<f64>, JsError>> {
+        let layout = self.panels.arm_layout(&self.engine)?;
+        let Some(z) = z else {
+            return Some(Err(js_err("this view is in 3-D: give x, y and z")));
+        };
+        if !(x.is_finite() && y.is_finite() && z.is_finite()) {
+            return Some(Err(js_err("a world point must be finite")));
+        }
+        Some(Ok(self.to_css(&layout, [x, y, z])))
     }
 }

@@ -68,13 +68,8 @@ impl Playground {
     /// the target in the plane through it that faces the viewer, or, on an inset, sets the
     /// inset's two coordinates.
     pub fn pointer(&mut self, px: f64, py: f64) -> Result<JsValue, JsError> {
-        #[cfg(feature = "view3d")]
-        if let Some(layout) = self.panels.arm_layout(&self.engine) {
-            if !(px.is_finite() && py.is_finite()) {
-                return Err(js_err("pointer position is not finite"));
-            }
-            let target = self.placed(self.target_under(&layout, px, py));
-            return self.move_to(&target);
+        if let Some(moved) = self.pointer_in_space(px, py) {
+            return moved;
         }
         let mut target = self.canvas_to_world(px, py)?;
         target.extend(self.engine.settings().target.iter().skip(2));
@@ -89,16 +84,8 @@ impl Playground {
             return Err(js_err("nudge steps must be finite"));
         }
         let mut target = self.engine.settings().target.clone();
-        #[cfg(feature = "view3d")]
-        if let Some(layout) = self.panels.arm_layout(&self.engine) {
-            let (centre, radius) = layout.ball;
-            for (i, step) in [dx, dy, dz].into_iter().enumerate() {
-                if let Some(t) = target.get_mut(i) {
-                    *t = (*t + 0.01 * step.clamp(-100.0, 100.0))
-                        .clamp(centre[i] - radius, centre[i] + radius);
-                }
-            }
-            return self.move_to(&target);
+        if let Some(moved) = self.nudge_in_space([dx, dy, dz], &target) {
+            return moved;
         }
         if target.len() >= 2 {
             target[0] += 0.01 * dx.clamp(-100.0, 100.0);
@@ -221,13 +208,8 @@ impl Playground {
         if !(px.is_finite() && py.is_finite()) {
             return Err(js_err("pointer position is not finite"));
         }
-        #[cfg(feature = "view3d")]
-        if let Some(layout) = self.panels.arm_layout(&self.engine) {
-            let d = self.dpr();
-            return Ok(layout
-                .main
-                .to_world_on_plane(px * d, py * d, self.target3())
-                .to_vec());
+        if let Some(point) = self.canvas_to_space(px, py) {
+            return Ok(point);
         }
         let view = self.panels.arm_viewport(&self.engine).map_err(js_err)?;
         let d = self.panels.surface("arm").map_or(1.0, |s| s.dpr());
@@ -238,16 +220,9 @@ impl Playground {
     /// a place); a 3-D view needs `z` and maps through its current orbit.
     #[wasm_bindgen(js_name = worldToCanvas)]
     pub fn world_to_canvas(&self, x: f64, y: f64, z: Option<f64>) -> Result<Vec<f64>, JsError> {
-        #[cfg(feature = "view3d")]
-        if let Some(layout) = self.panels.arm_layout(&self.engine) {
-            let z = z.ok_or_else(|| js_err("this view is in 3-D: give x, y and z"))?;
-            if !(x.is_finite() && y.is_finite() && z.is_finite()) {
-                return Err(js_err("a world point must be finite"));
-            }
-            return Ok(self.to_css(&layout, [x, y, z]));
+        if let Some(pixel) = self.space_to_canvas(x, y, z) {
+            return pixel;
         }
-        #[cfg(not(feature = "view3d"))]
-        let _ = z;
         let view = self.panels.arm_viewport(&self.engine).map_err(js_err)?;
         let d = self.panels.surface("arm").map_or(1.0, |s| s.dpr());
         let [px, py] = view.to_pixel(x, y);

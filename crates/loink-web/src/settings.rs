@@ -14,6 +14,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::catalog;
+use crate::decimal::{number, parse_count, parse_number};
+use crate::learned::MAX_PROBE_DIM;
+use crate::view_keys::ViewKeys;
 
 pub use loink::solvers::registry::SolverKind;
 
@@ -65,17 +68,10 @@ pub struct Settings {
     /// shows the pose G⁻¹([y; z]) it gives for the current target.
     #[serde(default)]
     pub probe: Vec<f64>,
-    /// The 3-D view's orbit, `[yaw, pitch]` in degrees (`view=ψ,θ`); None: the view a fresh
-    /// page shows ([`crate::orbit::DEFAULT_YAW`], [`crate::orbit::DEFAULT_PITCH`]).
-    #[cfg(feature = "view3d")]
-    #[serde(default)]
-    pub view: Option<[f64; 2]>,
-    /// The two latent axes the latent panel slices a latent space of three or more coordinates
-    /// along, 0-based (`axes=1,2` in a link counts from 1); None: the first two. The other
-    /// coordinates stay at the probe's values (0 without a probe).
-    #[cfg(feature = "view3d")]
-    #[serde(default)]
-    pub axes: Option<[usize; 2]>,
+    /// The 3-D view's entries (`view=ψ,θ`, `axes=a,b`; [`crate::view_keys`]): none in a
+    /// bundle without the 3-D view.
+    #[serde(default, skip_serializing_if = "ViewKeys::is_empty")]
+    pub view3d: ViewKeys,
     /// Whether the target moves by itself.
     pub play: bool,
     /// The trainer's panel is open (`train=1`; web/train.js): a planar arm's LOInK trained in
@@ -90,9 +86,9 @@ pub struct Settings {
     /// screenshot; None shows the page.
     #[serde(default)]
     pub figure: Option<String>,
-    /// The open lesson and its settings (`lesson=…`; see [`crate::lessons`]).
+    /// The open lesson and its settings (`lesson=…`; see [`crate::lesson_table`]).
     #[serde(default)]
-    pub lesson: crate::lessons::table::LessonSettings,
+    pub lesson: crate::lesson_table::LessonSettings,
 }
 
 fn default_feedback() -> u32 {
@@ -111,16 +107,13 @@ impl Default for Settings {
             refine: 3,
             feedback: DEFAULT_FEEDBACK,
             probe: Vec::new(),
-            #[cfg(feature = "view3d")]
-            view: None,
-            #[cfg(feature = "view3d")]
-            axes: None,
+            view3d: ViewKeys::default(),
             play: false,
             train: false,
             embed: false,
             hide: Vec::new(),
             figure: None,
-            lesson: crate::lessons::table::LessonSettings::default(),
+            lesson: crate::lesson_table::LessonSettings::default(),
         }
     }
 }
@@ -132,26 +125,6 @@ pub struct ParsedHash {
     pub settings: Settings,
     /// Human-readable notes about ignored entries.
     pub warnings: Vec<String>,
-}
-
-fn parse_number(key: &str, text: &str, lo: f64, hi: f64) -> Result<f64, String> {
-    let v = crate::decimal::parse_decimal(text)
-        .ok_or_else(|| format!("{key}='{text}' is not a number"))?;
-    if !v.is_finite() || v < lo || v > hi {
-        return Err(format!("{key}={text} is outside [{lo}, {hi}]"));
-    }
-    Ok(v)
-}
-
-fn parse_count(key: &str, text: &str, max: u64) -> Result<u64, String> {
-    let v: u64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{key}='{text}' is not a whole number"))?;
-    if v > max {
-        return Err(format!("{key}={v} is above {max}"));
-    }
-    Ok(v)
 }
 
 fn parse_flag(key: &str, text: &str) -> Result<bool, String> {
@@ -190,9 +163,6 @@ fn parse_target(text: &str) -> Result<Vec<f64>, String> {
 /// Largest |zᵢ| of a latent probe (normalised latent units).
 pub const PROBE_LIMIT: f64 = 5.0;
 
-/// Most latent coordinates a probe may hold.
-const MAX_PROBE_DIM: usize = 8;
-
 fn parse_probe(text: &str) -> Result<Vec<f64>, String> {
     let parts: Vec<&str> = text.split(',').collect();
     if parts.len() > MAX_PROBE_DIM {
@@ -205,38 +175,6 @@ fn parse_probe(text: &str) -> Result<Vec<f64>, String> {
         .enumerate()
         .map(|(i, p)| parse_number(&format!("probe z{}", i + 1), p, -PROBE_LIMIT, PROBE_LIMIT))
         .collect()
-}
-
-/// Most latent axes a slice may name (the probe's limit).
-#[cfg(feature = "view3d")]
-const MAX_AXIS: usize = MAX_PROBE_DIM;
-
-#[cfg(feature = "view3d")]
-fn parse_view(text: &str) -> Result<[f64; 2], String> {
-    let parts: Vec<&str> = text.split(',').collect();
-    let [yaw, pitch] = parts[..] else {
-        return Err(format!("view='{text}' is not YAW,PITCH (degrees)"));
-    };
-    let yaw = parse_number("view yaw", yaw, -360.0, 360.0)?;
-    let [lo, hi] = crate::orbit::PITCH_RANGE;
-    let pitch = parse_number("view pitch", pitch, lo, hi)?;
-    Ok([crate::orbit::normal_yaw(yaw), pitch])
-}
-
-#[cfg(feature = "view3d")]
-fn parse_axes(text: &str) -> Result<[usize; 2], String> {
-    let parts: Vec<&str> = text.split(',').collect();
-    let [a, b] = parts[..] else {
-        return Err(format!("axes='{text}' is not two latent axes, such as 1,3"));
-    };
-    let a = parse_count("axes", a, MAX_AXIS as u64)? as usize;
-    let b = parse_count("axes", b, MAX_AXIS as u64)? as usize;
-    if a == 0 || b == 0 || a == b {
-        return Err(format!(
-            "axes='{text}' must name two different latent axes from 1"
-        ));
-    }
-    Ok([a - 1, b - 1])
 }
 
 /// The keys the page wrote into every link before it had task feedback.
@@ -298,10 +236,7 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
                 parse_count(key, value, FEEDBACK_MAX.into()).map(|v| settings.feedback = v as u32)
             }
             "probe" => parse_probe(value).map(|z| settings.probe = z),
-            #[cfg(feature = "view3d")]
-            "view" => parse_view(value).map(|v| settings.view = Some(v)),
-            #[cfg(feature = "view3d")]
-            "axes" => parse_axes(value).map(|a| settings.axes = Some(a)),
+            k if ViewKeys::owns(k) => settings.view3d.parse_entry(k, value),
             "play" => parse_flag(key, value).map(|v| settings.play = v),
             "train" => parse_flag(key, value).map(|v| settings.train = v),
             "embed" => parse_flag(key, value).map(|v| settings.embed = v),
@@ -315,7 +250,7 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
                     FIGURES.join(", ")
                 )),
             },
-            k if crate::lessons::table::LessonSettings::owns(k) => {
+            k if crate::lesson_table::LessonSettings::owns(k) => {
                 settings.lesson.parse_entry(k, value)
             }
             _ => match key.strip_suffix("_hide") {
@@ -345,16 +280,6 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
     ParsedHash { settings, warnings }
 }
 
-/// Shortest text that parses back to the same f64 (Rust's `Display` is round-trip exact).
-fn number(v: f64) -> String {
-    // −0.0 prints as "-0"; a link does not need the sign of zero.
-    if v == 0.0 {
-        "0".into()
-    } else {
-        format!("{v}")
-    }
-}
-
 /// Writes the hash (with the leading `#`); keys in a fixed order, flags only when set.
 pub fn format_hash(s: &Settings) -> String {
     let mut parts = vec![
@@ -376,14 +301,7 @@ pub fn format_hash(s: &Settings) -> String {
         let z: Vec<String> = s.probe.iter().map(|&v| number(v)).collect();
         parts.push(format!("probe={}", z.join(",")));
     }
-    #[cfg(feature = "view3d")]
-    if let Some([yaw, pitch]) = s.view {
-        parts.push(format!("view={},{}", number(yaw), number(pitch)));
-    }
-    #[cfg(feature = "view3d")]
-    if let Some([a, b]) = s.axes {
-        parts.push(format!("axes={},{}", a + 1, b + 1));
-    }
+    s.view3d.hash_entries(&mut parts);
     if s.play {
         parts.push("play=1".into());
     }
@@ -419,10 +337,7 @@ mod tests {
             refine: 7,
             feedback: 5,
             probe: vec![0.25, -1.5],
-            #[cfg(feature = "view3d")]
-            view: Some([-12.5, 40.0]),
-            #[cfg(feature = "view3d")]
-            axes: Some([2, 0]),
+            view3d: ViewKeys::default(),
             play: true,
             train: true,
             embed: true,
@@ -508,29 +423,6 @@ mod tests {
         let over = parse_hash("#feedback=9");
         assert_eq!(over.settings.feedback, DEFAULT_FEEDBACK);
         assert_eq!(over.warnings.len(), 1);
-    }
-
-    #[cfg(feature = "view3d")]
-    #[test]
-    fn a_view_and_a_latent_slice_are_checked() {
-        let parsed = parse_hash("#view=190,30&axes=1,3");
-        assert_eq!(parsed.warnings, Vec::<String>::new());
-        assert_eq!(parsed.settings.view, Some([-170.0, 30.0]));
-        assert_eq!(parsed.settings.axes, Some([0, 2]));
-        for bad in [
-            "#view=10",
-            "#view=10,95",
-            "#view=NaN,10",
-            "#axes=1,1",
-            "#axes=0,2",
-            "#axes=1,2,3",
-            "#axes=1,99",
-        ] {
-            let parsed = parse_hash(bad);
-            assert_eq!(parsed.warnings.len(), 1, "{bad}: {:?}", parsed.warnings);
-            assert_eq!(parsed.settings, Settings::default(), "{bad}");
-        }
-        assert!(!format_hash(&Settings::default()).contains("view"));
     }
 
     #[test]

@@ -100,7 +100,6 @@ pub struct FrameState {
 }
 
 /// A target coordinate's slider.
-#[cfg(feature = "target-controls")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TargetControlState {
@@ -123,7 +122,6 @@ pub struct TargetControlState {
 }
 
 /// A named target.
-#[cfg(feature = "target-controls")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PresetState {
@@ -134,7 +132,6 @@ pub struct PresetState {
 }
 
 /// One contact's load.
-#[cfg(feature = "statics")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LoadState {
@@ -149,7 +146,6 @@ pub struct LoadState {
 }
 
 /// One chart's proposal, judged by replay like any answer.
-#[cfg(feature = "multi-chart")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ProposalState {
     /// Its chart.
@@ -164,7 +160,6 @@ pub struct ProposalState {
     pub status: &'static str,
 }
 
-#[cfg(feature = "multi-chart")]
 impl ProposalState {
     /// The state of a proposal.
     pub fn new(s: &loink::report::Solution) -> Self {
@@ -303,7 +298,6 @@ impl Readouts {
     }
 }
 
-#[cfg(feature = "view3d")]
 impl Readouts {
     /// The position's miss in millimetres and the angle in degrees beside it (a task that
     /// turns the hand: a pose's errors are read in the units they are quoted in).

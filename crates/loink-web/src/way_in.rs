@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::catalog;
-use crate::lessons::table::LESSONS;
+use crate::lesson_table::LESSONS;
 
 /// One entry of the list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

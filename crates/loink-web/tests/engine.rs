@@ -276,7 +276,7 @@ fn extrapolated_warm_starts_keep_the_curve_and_latent_map_exact() {
     // The landscape curve and the latent map walk z in equal steps with extrapolated warm
     // starts; every point must still be J(G⁻¹([y; z])) as a cold inverse finds it.
     use loink::surrogate::Loink;
-    use loink_web::learned::LearnedModel;
+    use loink_web::learned::LoinkView;
     let shipped = |name: &str| {
         let path = format!(
             "{}/../../web/models/{name}.json",
@@ -290,7 +290,7 @@ fn extrapolated_warm_starts_keep_the_curve_and_latent_map_exact() {
         ("shipped planar3", shipped("planar3")),
         ("shipped planar4", shipped("planar4")),
     ] {
-        let model = LearnedModel::from_json(&json).expect("valid model");
+        let model = LoinkView::from_json(&json).expect("valid model");
         let cold = Loink::from_json(&json).expect("valid model");
         let cost_at = |target: &[f64], z: &[f64]| {
             let (q, _) = cold
@@ -334,7 +334,7 @@ fn extrapolated_warm_starts_keep_the_curve_and_latent_map_exact() {
 fn the_page_and_loink_eval_give_the_same_answer_for_the_same_settings() {
     // `loink eval` builds its solver with the registry, cold (tests/fixtures/eval-pins.json pins
     // its rows); the page builds the same one and warm-starts it, so its first solve is cold.
-    use loink::solvers::registry::{self, SolverSettings, Start};
+    use loink::solvers::registry::{SolverSettings, Start};
     use loink::surrogate::Loink;
     let name = catalog::default_entry().name;
     let json = std::fs::read_to_string(format!(
@@ -381,9 +381,11 @@ fn the_page_and_loink_eval_give_the_same_answer_for_the_same_settings() {
                 e.idle(1e9);
             }
             let page = e.state();
-            let mut eval = registry::build(
-                model.problem(),
-                Some(&loink::surrogate::ChartSet::from(model.clone())),
+            let learned =
+                loink::model::LearnedModel::from(loink::surrogate::ChartSet::from(model.clone()));
+            let mut eval = loink::model::solver(
+                learned.problem(),
+                Some(&learned),
                 &SolverSettings {
                     refine: refine as usize,
                     feedback: feedback as usize,

@@ -25,6 +25,7 @@ pub mod error;
 #[cfg(feature = "flow")]
 pub mod flow;
 pub mod gap;
+pub mod model;
 pub mod nn;
 pub mod outcome;
 pub mod problem;

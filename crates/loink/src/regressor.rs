@@ -24,6 +24,7 @@ use crate::nn::{Dense, Mlp};
 use crate::problem::Problem;
 use crate::problem::ProblemSpec;
 use crate::report::{Solution, Termination};
+use crate::solvers::registry::{Solver, SolverKind, SolverSettings};
 use crate::solvers::{clock, micros_since};
 
 /// The `format` field of a regressor file.
@@ -47,8 +48,8 @@ impl RegressorKind {
     /// The word used in files, the CLI and solver names.
     pub fn as_str(self) -> &'static str {
         match self {
-            RegressorKind::Mse => "mse",
-            RegressorKind::Mdn => "mdn",
+            RegressorKind::Mse => crate::artifact::ModelKind::Mse.word(),
+            RegressorKind::Mdn => crate::artifact::ModelKind::Mdn.word(),
         }
     }
 }
@@ -327,6 +328,54 @@ impl Regressor {
             Ok(mut c) if !c.is_empty() => c.swap_remove(0).solution,
             _ => Solution::invalid(self.file.kind.as_str(), y, 0.0),
         }
+    }
+}
+
+impl Regressor {
+    /// The regressor as a registry solver (stateless: its one answer per target).
+    pub fn solver(&self) -> Box<dyn Solver> {
+        Box::new(Direct(self.clone()))
+    }
+}
+
+impl crate::solvers::learned::Learned for Regressor {
+    fn problem(&self) -> &Problem {
+        Regressor::problem(self)
+    }
+    fn solver(&self, settings: &SolverSettings) -> crate::Result<Box<dyn Solver>> {
+        if settings.kind != SolverKind::Regression {
+            return Err(crate::LoinkError::UnsupportedSolver {
+                solver: settings.kind.as_str().into(),
+                reason: format!(
+                    "a {} model gives its network's answer only",
+                    self.kind().as_str()
+                ),
+            });
+        }
+        Ok(Regressor::solver(self))
+    }
+    fn native_solver(&self) -> SolverKind {
+        SolverKind::Regression
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// A regressor as a registry solver.
+#[derive(Clone)]
+struct Direct(Regressor);
+
+impl Solver for Direct {
+    fn kind(&self) -> SolverKind {
+        SolverKind::Regression
+    }
+    fn solve(&mut self, target: &[f64]) -> Solution {
+        self.0.solve(target)
+    }
+    fn reset(&mut self) {}
+    fn boxed_clone(&self) -> Box<dyn Solver> {
+        Box::new(self.clone())
     }
 }
 

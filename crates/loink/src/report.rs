@@ -160,6 +160,18 @@ impl Ranked {
 }
 
 impl Solution {
+    /// [`Self::assess`] of a closed form's answer `q` to `target`: one step, from no seed.
+    pub fn closed_form(
+        problem: &Problem,
+        solver: &str,
+        target: &[f64],
+        q: Vec<f64>,
+        micros: f64,
+        termination: Termination,
+    ) -> Solution {
+        Self::assess(problem, solver, target, None, q, 1, micros, termination)
+    }
+
     /// Judges q for `target`: replays the forward map, measures residual, margin and cost, and
     /// derives the status from the solver's [`Termination`] and [`Tolerance::CLASSICAL`].
     ///

@@ -38,6 +38,7 @@ use crate::problem::{Problem, Reachability};
 use crate::report::{Solution, Termination, Tolerance, REACHABILITY_CHECK_SHARE};
 use crate::solvers::{clock, micros_since, polish, refine};
 
+mod as_solver;
 pub mod charts;
 pub mod feedback;
 pub use charts::ChartSet;

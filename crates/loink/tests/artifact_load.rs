@@ -268,12 +268,12 @@ fn deeply_nested_input_errors_without_overflowing() {
 
 #[test]
 fn cost_terms_keep_their_tagged_json_form() {
-    use loink::cost::{CostSpec, TermSpec};
+    use loink::cost::{CostSpec, Term, TermSpec};
     let spec = CostSpec {
         terms: vec![
-            TermSpec::JointLimit { weight: 1.0 },
-            TermSpec::CentreOfMass { weight: 4.0 },
-            TermSpec::Effort { weight: 0.25 },
+            TermSpec::new(Term::JointLimit, 1.0),
+            TermSpec::new(Term::CentreOfMass, 4.0),
+            TermSpec::new(Term::Effort, 0.25),
         ],
     };
     let text = serde_json::to_string(&spec).unwrap();
@@ -285,7 +285,7 @@ fn cost_terms_keep_their_tagged_json_form() {
     // Key order and unknown keys do not matter; the tag and the weight are required.
     let reordered: CostSpec =
         serde_json::from_str(r#"{"terms":[{"weight":2.0,"note":"x","term":"effort"}]}"#).unwrap();
-    assert_eq!(reordered.terms, vec![TermSpec::Effort { weight: 2.0 }]);
+    assert_eq!(reordered.terms, vec![TermSpec::new(Term::Effort, 2.0)]);
     for bad in [
         r#"{"terms":[{"term":"speed","weight":1.0}]}"#,
         r#"{"terms":[{"term":"effort"}]}"#,

@@ -131,10 +131,10 @@ fn every_classical_solver_answers_every_kind_honestly() {
         targets.extend(problem.random_targets(6, &mut rng));
         let mut costs: Vec<(SolverKind, Vec<Solution>)> = Vec::new();
         for kind in SolverKind::ALL {
-            if kind.is_learned() || registry::applies(kind, &problem, None).is_err() {
+            if kind.is_learned() || registry::applies(kind, &problem).is_err() {
                 continue;
             }
-            let Ok(mut solver) = registry::build(&problem, None, &SolverSettings::new(kind)) else {
+            let Ok(mut solver) = registry::build(&problem, &SolverSettings::new(kind)) else {
                 continue;
             };
             let answers: Vec<Solution> = targets.iter().map(|y| solver.solve(y)).collect();
@@ -181,12 +181,9 @@ fn the_learned_solver_runs_on_a_random_model_of_every_redundant_kind() {
         let y = problem.default_target();
         let s = solver.solve(&mut state, &y);
         assert_honest(&format!("{name}/loink"), &problem, &y, &s);
-        let mut refined = registry::build(
-            &problem,
-            Some(&charts),
-            &SolverSettings::new(SolverKind::LoinkRefine),
-        )
-        .unwrap();
+        let mut refined = charts
+            .solver(&SolverSettings::new(SolverKind::LoinkRefine))
+            .unwrap();
         assert_honest(
             &format!("{name}/loink-refine"),
             &problem,

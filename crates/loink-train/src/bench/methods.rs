@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use loink::problem::Problem;
 use loink::report::{Solution, Status, Termination};
-use loink::solvers::registry::{self, SolverKind, SolverSettings, Start as SolverStart};
+use loink::solvers::registry::{SolverKind, SolverSettings, Start as SolverStart};
 
 use super::ipopt::{Attempt, IpoptServer, Start};
 
@@ -68,7 +68,9 @@ pub fn registered(
     model: Option<&loink::surrogate::ChartSet>,
     settings: SolverSettings,
 ) -> Result<Method, String> {
-    let mut solver = registry::build(problem, model, &settings).map_err(|e| e.to_string())?;
+    let model = model.cloned().map(loink::model::LearnedModel::from);
+    let mut solver =
+        loink::model::solver(problem, model.as_ref(), &settings).map_err(|e| e.to_string())?;
     let label = label.to_string();
     Ok(Method {
         name: label.clone(),

@@ -139,7 +139,8 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     run_checked(args, problem, random, learned, compare).map_err(CliError::Internal)
 }
 
-/// [`run`] after its input checks.
+/// [`run`] after its input checks: the methods on both target sets (each with the others, then
+/// the fastest alone), then the tables, the rows and the figures.
 fn run_checked(
     args: &BenchArgs,
     problem: Rc<Problem>,
@@ -158,103 +159,164 @@ fn run_checked(
     }
     let path = targets::lissajous_path(&problem, random.len());
     let load_before = machine::load_average();
-
-    let script = match &args.ipopt_script {
-        Some(script) => script.clone(),
-        None => ipopt::script_for(&problem)?,
-    };
-    let server = Rc::new(RefCell::new(ipopt::IpoptServer::spawn(
-        &args.ipopt_python,
-        &script,
-        &args.problem,
-        args.seed,
-        problem.task().clone(),
-    )?));
     let model_label = learned.as_ref().map(|l| match &compare {
         Some(c) => format!("{}; beside it {}", l.describe(), c.describe()),
         None => l.describe(),
     });
-
-    let mut random_methods = vec![
-        methods::reference(problem.clone())?,
-        methods::ipopt_mid(problem.clone(), server.clone()),
-        methods::ipopt_best_of(problem.clone(), server.clone(), args.ipopt_starts),
-        methods::dls_mid(problem.clone())?,
-    ];
-    let mut path_methods = vec![
-        methods::reference(problem.clone())?,
-        methods::ipopt_mid(problem.clone(), server.clone()),
-        methods::ipopt_warm(problem.clone(), server.clone()),
-        methods::dls_warm(problem.clone())?,
-    ];
-    let feedback = args.feedback as usize;
-    if let Some(learned) = &learned {
-        random_methods.extend(learned.cold_methods(feedback, args.refine_steps)?);
-        path_methods.extend(learned.cold_methods(feedback, args.refine_steps)?);
-        path_methods.extend(learned.warm_methods(feedback, args.refine_steps)?);
-    }
-    if let Some(compare) = &compare {
-        random_methods.extend(compare.cold_methods(feedback, args.refine_steps)?);
-    }
-    let mut alone_methods = Vec::new();
-    let mut alone_path_methods = Vec::new();
-    if !args.no_alone {
-        alone_methods.push(methods::dls_mid(problem.clone())?);
-        alone_path_methods.push(methods::dls_warm(problem.clone())?);
-        if let Some(learned) = &learned {
-            alone_methods.extend(learned.cold_methods(feedback, args.refine_steps)?);
-            alone_path_methods.extend(learned.warm_methods(feedback, args.refine_steps)?);
-        }
-        if let Some(compare) = &compare {
-            alone_methods.extend(compare.cold_methods(feedback, args.refine_steps)?);
-        }
-    }
-
-    let mut rows = Vec::new();
-    let total = (random.len() * (1 + alone_methods.len())
-        + path.len() * (1 + alone_path_methods.len())) as u64;
-    let mut order_rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let bar = ProgressBar::new(total).with_style(
-        ProgressStyle::with_template("{msg:>8} [{bar:40}] {pos}/{len} {elapsed}/{eta}")
-            .map_err(|e| e.to_string())?
-            .progress_chars("=> "),
-    );
-    for (set, set_targets, set_methods) in [
-        (TargetSet::Random, &random, &mut random_methods),
-        (TargetSet::Path, &path, &mut path_methods),
-    ] {
-        bar.set_message(set.as_str());
-        rows.extend(run_set(
-            set,
-            set_targets,
-            set_methods,
-            &mut order_rng,
-            &bar,
-        )?);
-    }
-    bar.set_message("alone");
-    for (set, set_targets, set_methods) in [
-        (TargetSet::Random, &random, &mut alone_methods),
-        (TargetSet::Path, &path, &mut alone_path_methods),
-    ] {
-        for method in set_methods.iter_mut() {
-            let alone = run_set(
-                set,
-                set_targets,
-                std::slice::from_mut(method),
-                &mut order_rng,
-                &bar,
-            )?;
-            rows.extend(alone.into_iter().map(|mut row| {
-                row.method = format!("{} {ALONE}", row.method);
-                row
-            }));
-        }
-    }
-    bar.finish_and_clear();
+    let mut methods = MethodSets::new(args, &problem, learned.as_ref(), compare.as_ref())?;
+    let mut rows = methods.run(args, &random, &path)?;
     fill_j_star(&mut rows);
     let load_after = machine::load_average();
+    let context = headline::Context {
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+        machine: machine::describe(),
+        load: format!("{load_before} before, {load_after} after"),
+        targets: format!(
+            "{} ({} targets) and a {}-point Lissajous path",
+            args.targets.display(),
+            random.len(),
+            path.len()
+        ),
+        model: model_label
+            .clone()
+            .unwrap_or_else(|| "none (no LOInK rows)".into()),
+    };
+    report(args, &problem, &rows, &context, model_label.as_deref())
+}
 
+/// The methods of a run: with the others on the random targets and on the path, and the fast
+/// ones again alone on each (their times without the others' interleaving).
+struct MethodSets {
+    random: Vec<Method>,
+    path: Vec<Method>,
+    alone_random: Vec<Method>,
+    alone_path: Vec<Method>,
+}
+
+impl MethodSets {
+    /// The reference, IPOPT (one call from the mid-range, best of the starts, warm on the path)
+    /// and DLS, and LOInK's rows of the model (and of the compared one) when given.
+    fn new(
+        args: &BenchArgs,
+        problem: &Rc<Problem>,
+        learned: Option<&learned::Learned>,
+        compare: Option<&learned::Learned>,
+    ) -> Result<Self, String> {
+        let script = match &args.ipopt_script {
+            Some(script) => script.clone(),
+            None => ipopt::script_for(problem)?,
+        };
+        let server = Rc::new(RefCell::new(ipopt::IpoptServer::spawn(
+            &args.ipopt_python,
+            &script,
+            &args.problem,
+            args.seed,
+            problem.task().clone(),
+        )?));
+        let mut random = vec![
+            methods::reference(problem.clone())?,
+            methods::ipopt_mid(problem.clone(), server.clone()),
+            methods::ipopt_best_of(problem.clone(), server.clone(), args.ipopt_starts),
+            methods::dls_mid(problem.clone())?,
+        ];
+        let mut path = vec![
+            methods::reference(problem.clone())?,
+            methods::ipopt_mid(problem.clone(), server.clone()),
+            methods::ipopt_warm(problem.clone(), server.clone()),
+            methods::dls_warm(problem.clone())?,
+        ];
+        let (feedback, refine) = (args.feedback as usize, args.refine_steps);
+        if let Some(learned) = learned {
+            random.extend(learned.cold_methods(feedback, refine)?);
+            path.extend(learned.cold_methods(feedback, refine)?);
+            path.extend(learned.warm_methods(feedback, refine)?);
+        }
+        if let Some(compare) = compare {
+            random.extend(compare.cold_methods(feedback, refine)?);
+        }
+        let mut alone_random = Vec::new();
+        let mut alone_path = Vec::new();
+        if !args.no_alone {
+            alone_random.push(methods::dls_mid(problem.clone())?);
+            alone_path.push(methods::dls_warm(problem.clone())?);
+            if let Some(learned) = learned {
+                alone_random.extend(learned.cold_methods(feedback, refine)?);
+                alone_path.extend(learned.warm_methods(feedback, refine)?);
+            }
+            if let Some(compare) = compare {
+                alone_random.extend(compare.cold_methods(feedback, refine)?);
+            }
+        }
+        Ok(MethodSets {
+            random,
+            path,
+            alone_random,
+            alone_path,
+        })
+    }
+
+    /// Every method on its targets, in a seeded order, with a progress bar; the rows.
+    fn run(
+        &mut self,
+        args: &BenchArgs,
+        random: &[Vec<f64>],
+        path: &[Vec<f64>],
+    ) -> Result<Vec<Row>, String> {
+        let mut rows = Vec::new();
+        let total = (random.len() * (1 + self.alone_random.len())
+            + path.len() * (1 + self.alone_path.len())) as u64;
+        let mut order_rng = ChaCha8Rng::seed_from_u64(args.seed);
+        let bar = ProgressBar::new(total).with_style(
+            ProgressStyle::with_template("{msg:>8} [{bar:40}] {pos}/{len} {elapsed}/{eta}")
+                .map_err(|e| e.to_string())?
+                .progress_chars("=> "),
+        );
+        for (set, set_targets, set_methods) in [
+            (TargetSet::Random, random, &mut self.random),
+            (TargetSet::Path, path, &mut self.path),
+        ] {
+            bar.set_message(set.as_str());
+            rows.extend(run_set(
+                set,
+                set_targets,
+                set_methods,
+                &mut order_rng,
+                &bar,
+            )?);
+        }
+        bar.set_message("alone");
+        for (set, set_targets, set_methods) in [
+            (TargetSet::Random, random, &mut self.alone_random),
+            (TargetSet::Path, path, &mut self.alone_path),
+        ] {
+            for method in set_methods.iter_mut() {
+                let alone = run_set(
+                    set,
+                    set_targets,
+                    std::slice::from_mut(method),
+                    &mut order_rng,
+                    &bar,
+                )?;
+                rows.extend(alone.into_iter().map(|mut row| {
+                    row.method = format!("{} {ALONE}", row.method);
+                    row
+                }));
+            }
+        }
+        bar.finish_and_clear();
+        Ok(rows)
+    }
+}
+
+/// Prints the tables and headlines by CPU and wall time, and writes the rows (CSV), the
+/// time-against-optimality figures (SVG) and the report (Markdown) into `--out-dir`.
+fn report(
+    args: &BenchArgs,
+    problem: &Problem,
+    rows: &[Row],
+    context: &headline::Context,
+    model_label: Option<&str>,
+) -> Result<(), String> {
     let shown: Vec<Row> = rows
         .iter()
         .filter(|r| headline::shown_in_table(&r.method, args.ipopt_starts))
@@ -267,7 +329,7 @@ fn run_checked(
         .collect();
     let heads: Vec<headline::Headline> = clocks
         .iter()
-        .map(|&c| headline::compute(&rows, args.ipopt_starts, c))
+        .map(|&c| headline::compute(rows, args.ipopt_starts, c))
         .collect();
     for ((clock, summaries), head) in tables.iter().zip(&heads) {
         println!("times by {}:\n{}", clock.as_str(), table::text(summaries));
@@ -279,9 +341,9 @@ fn run_checked(
     let csv_path = args.out_dir.join(format!("{}-rows.csv", args.problem));
     record::write_rows(
         &csv_path,
-        &rows,
+        rows,
         problem.dof(),
-        &crate::targets_csv::columns_of(&problem),
+        &crate::targets_csv::columns_of(problem),
     )
     .map_err(|e| format!("{}: {e}", csv_path.display()))?;
     let mut svgs = Vec::new();
@@ -294,23 +356,11 @@ fn run_checked(
             .out_dir
             .join(format!("{}-time-vs-optimality{suffix}.svg", args.problem));
         let title = format!("{} ({})", args.problem, clock.as_str());
-        plot::time_vs_optimality(&svg_path, summaries, &title, model_label.as_deref())?;
+        plot::time_vs_optimality(&svg_path, summaries, &title, model_label)?;
         svgs.push(svg_path.display().to_string());
     }
     let md_path = args.out_dir.join(format!("{}.md", args.problem));
-    let context = headline::Context {
-        command: std::env::args().collect::<Vec<_>>().join(" "),
-        machine: machine::describe(),
-        load: format!("{load_before} before, {load_after} after"),
-        targets: format!(
-            "{} ({} targets) and a {}-point Lissajous path",
-            args.targets.display(),
-            random.len(),
-            path.len()
-        ),
-        model: model_label.unwrap_or_else(|| "none (no LOInK rows)".into()),
-    };
-    std::fs::write(&md_path, headline::markdown(&context, &tables, &heads))
+    std::fs::write(&md_path, headline::markdown(context, &tables, &heads))
         .map_err(|e| format!("{}: {e}", md_path.display()))?;
     eprintln!(
         "wrote {}, {}, {}",

@@ -5,35 +5,23 @@
 
 use std::path::Path;
 
-use loink::artifact::FileHeader;
-use loink::flow::{Flow, KIND_FLOW};
-use loink::solvers::registry::{self, SolverKind, SolverSettings};
+use loink::artifact::ModelKind;
+use loink::flow::Flow;
+use loink::solvers::registry::{SolverKind, SolverSettings};
 
 use super::learned::report_single;
 use super::targets_csv::read_targets;
 use super::EvalArgs;
 use crate::cli::CliError;
 
-/// The model file's kind (`loink` when the header names none), or the error naming the file.
-pub fn kind_of(path: &Path) -> Result<String, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("cannot read model file {}: {e}", path.display())))?;
-    let header: FileHeader = serde_json::from_str(&text)
-        .map_err(|e| CliError::Input(format!("model file {}: {e}", path.display())))?;
-    Ok(header.kind.unwrap_or_else(|| "loink".into()))
-}
-
-/// Whether `path` holds a flow.
+/// Whether `path` holds a flow (its `kind`).
 pub fn is_flow(path: &Path) -> bool {
-    kind_of(path).is_ok_and(|k| k == KIND_FLOW)
+    std::fs::read_to_string(path)
+        .is_ok_and(|text| loink::artifact::model_kind_of(&text).is_ok_and(|k| k == ModelKind::Flow))
 }
 
 /// Runs `loink eval` on a flow file.
-pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("cannot read model file {}: {e}", path.display())))?;
-    let flow = Flow::from_json(&text)
-        .map_err(|e| CliError::Input(format!("model file {}: {e}", path.display())))?;
+pub fn run(args: &EvalArgs, flow: &Flow) -> Result<(), CliError> {
     if let Some(asked) = args.problem.as_deref() {
         if asked != flow.problem().name() {
             return Err(CliError::Input(format!(
@@ -65,8 +53,9 @@ pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
         seed: args.seed.unwrap_or(0),
         ..SolverSettings::new(SolverKind::Flow)
     };
-    let mut solver =
-        registry::build_flow(&flow, &settings).map_err(|e| CliError::Input(e.to_string()))?;
+    let mut solver = flow
+        .solver(&settings)
+        .map_err(|e| CliError::Input(e.to_string()))?;
     let problem = flow.problem().clone();
     let targets = read_targets(&args.targets, problem.task())?;
     targets.report_invalid(&args.targets);

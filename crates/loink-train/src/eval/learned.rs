@@ -21,6 +21,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use loink::gap::Gap;
+use loink::model::LearnedModel;
 use loink::problem::Problem;
 use loink::report::Solution;
 use loink::solvers::reference;
@@ -43,11 +44,23 @@ pub const NEAR_RESIDUAL_M: f64 = 1e-5;
 /// Loads a model file of either kind (`loink`, `charts`) into the learned solver (typed error
 /// naming the file on failure).
 pub fn load(path: &Path) -> Result<ChartSet, CliError> {
+    let model = load_any(path)?;
+    model.charts().cloned().ok_or_else(|| {
+        CliError::Input(format!(
+            "model file {}: a {} model, where a LOInK model is needed",
+            path.display(),
+            model.kind().word()
+        ))
+    })
+}
+
+/// Reads a model file of any kind ([`LearnedModel::from_json`]).
+pub fn load_any(path: &Path) -> Result<LearnedModel, CliError> {
     let bytes = std::fs::read(path)
         .map_err(|e| CliError::Input(format!("cannot read model file {}: {e}", path.display())))?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| CliError::Input(format!("model file {}: not UTF-8: {e}", path.display())))?;
-    ChartSet::from_json(text)
+    LearnedModel::from_json(text)
         .map_err(|e| CliError::Input(format!("model file {}: {e}", path.display())))
 }
 
@@ -112,7 +125,8 @@ fn answers(
             Ok(out)
         }
         (None, 1) => {
-            let mut solver = registry::build(model.problem(), Some(model), settings)
+            let mut solver = model
+                .solver(settings)
                 .map_err(|e| CliError::Input(e.to_string()))?;
             let (solutions, calls) = super::evaluate(rows, &mut solver, model.problem());
             *counted = calls;

@@ -32,7 +32,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
+use loink::flow::Flow;
+use loink::model::LearnedModel;
 use loink::problem::Problem;
+use loink::regressor::Regressor;
 use loink::report::Solution;
 use loink::solvers::registry::{self, SolverKind, SolverSettings, Start};
 use loink::surrogate::{ChartSet, MAX_FEEDBACK_ROUNDS};
@@ -203,8 +206,7 @@ struct Plan {
     settings: SolverSettings,
 }
 
-fn plan(args: &EvalArgs) -> Result<Plan, CliError> {
-    let model = args.model.as_deref().map(learned::load).transpose()?;
+fn plan(args: &EvalArgs, model: Option<ChartSet>) -> Result<Plan, CliError> {
     let problem = match (&model, args.problem.as_deref()) {
         (Some(m), Some(asked)) if asked != m.problem().name() => {
             return Err(CliError::Input(format!(
@@ -264,7 +266,8 @@ fn plan(args: &EvalArgs) -> Result<Plan, CliError> {
         },
         ..SolverSettings::new(kind)
     };
-    registry::applies(kind, &problem, model.as_ref())
+    let learned = model.clone().map(LearnedModel::from);
+    loink::model::applies(kind, &problem, learned.as_ref())
         .map_err(|e| CliError::Input(e.to_string()))?;
     Ok(Plan {
         problem,
@@ -275,14 +278,17 @@ fn plan(args: &EvalArgs) -> Result<Plan, CliError> {
 
 /// Runs `loink eval`.
 pub fn run(args: &EvalArgs) -> Result<(), CliError> {
-    if let Some(path) = args.model.as_deref() {
-        match flow::kind_of(path).as_deref() {
-            Ok(loink::flow::KIND_FLOW) => return flow::run(args, path),
-            Ok(kind) if regressor::is_regressor_kind(kind) => return regressor::run(args, path),
-            _ => {}
+    let loaded = args.model.as_deref().map(learned::load_any).transpose()?;
+    if let Some(model) = &loaded {
+        if let Some(flow) = model.downcast::<Flow>() {
+            return flow::run(args, flow);
+        }
+        if let Some(regressor) = model.downcast::<Regressor>() {
+            return regressor::run(args, regressor);
         }
     }
-    let plan = plan(args)?;
+    let model = loaded.as_ref().and_then(LearnedModel::charts).cloned();
+    let plan = plan(args, model)?;
     let targets = targets_csv::read_targets(&args.targets, plan.problem.task())?;
     targets.report_invalid(&args.targets);
     if plan.settings.kind.is_learned() {
@@ -292,7 +298,7 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
             .ok_or_else(|| CliError::Input("the learned solver needs --model".into()))?;
         return learned::run(args, model, &plan.settings, &targets);
     }
-    let mut solver = registry::build(&plan.problem, None, &plan.settings)
+    let mut solver = registry::build(&plan.problem, &plan.settings)
         .map_err(|e| CliError::Input(e.to_string()))?;
     let (solutions, calls) = evaluate(&targets.rows, &mut solver, &plan.problem);
     let extra = calls_column(calls);

@@ -4,45 +4,15 @@
 //! other answer. The columns and summary are the learned solvers' ([`super::learned`]): the gap to
 //! J\* shows the averaging trap's cost beside its miss.
 
-use std::path::Path;
-
-use loink::regressor::{Regressor, RegressorKind};
-use loink::report::Solution;
+use loink::regressor::Regressor;
 
 use super::learned::report_single;
 use super::targets_csv::read_targets;
-use super::{EvalArgs, Timed};
+use super::EvalArgs;
 use crate::cli::CliError;
 
-/// Whether a model file's `kind` is a regressor's (`mse`, `mdn`).
-pub fn is_regressor_kind(kind: &str) -> bool {
-    [RegressorKind::Mse, RegressorKind::Mdn]
-        .iter()
-        .any(|k| k.as_str() == kind)
-}
-
-/// A regressor as `evaluate` times it: stateless, so a snapshot is a copy.
-#[derive(Clone)]
-struct Direct(Regressor);
-
-impl Timed for Direct {
-    fn label(&self) -> &'static str {
-        self.0.kind().as_str()
-    }
-    fn solve(&mut self, y: &[f64]) -> Solution {
-        self.0.solve(y)
-    }
-    fn snapshot(&self) -> Box<dyn Timed> {
-        Box::new(self.clone())
-    }
-}
-
 /// Runs `loink eval` on a regressor file.
-pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("cannot read model file {}: {e}", path.display())))?;
-    let regressor = Regressor::from_json(&text)
-        .map_err(|e| CliError::Input(format!("model file {}: {e}", path.display())))?;
+pub fn run(args: &EvalArgs, regressor: &Regressor) -> Result<(), CliError> {
     let problem = regressor.problem().clone();
     if let Some(asked) = args.problem.as_deref() {
         if asked != problem.name() {
@@ -67,7 +37,7 @@ pub fn run(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
     let kind = regressor.kind().as_str();
     let targets = read_targets(&args.targets, problem.task())?;
     targets.report_invalid(&args.targets);
-    let answers = super::evaluate(&targets.rows, &mut Direct(regressor), &problem);
+    let answers = super::evaluate(&targets.rows, &mut regressor.solver(), &problem);
     let line = format!("solver {kind} (direct regression, no refinement)");
     report_single(args, &problem, &targets, answers, line)
 }

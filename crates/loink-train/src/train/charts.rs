@@ -21,6 +21,9 @@ use super::regions::{cuts, describe, regions, trim};
 use super::summary::{self, Row};
 use super::{fit, optimality, TrainArgs, TrainError};
 
+/// One chart to train: its reference turn (a pose task), its region and the region in words.
+type ChartPlan<'a> = (Option<f64>, &'a JointLimits, &'a String);
+
 /// Runs `loink train --charts/--split/--turns …`: trains every chart, `--jobs` at a time, then
 /// checks and writes the set.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
@@ -36,34 +39,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         ..args.clone()
     }
     .problem()?;
-    // The charts cut the training box (the limits, or --region-lower/--region-upper's part).
-    let limits = args.region(&whole)?;
-    let cut_list = cuts(&limits, &args.charts, &args.split);
-    if !args.region.is_empty() && !cut_list.is_empty() {
-        return Err(TrainError::Argument(
-            "--region names each region whole: it does not take --charts or --split".into(),
-        ));
-    }
-    let (regions, region_words) = if args.region.is_empty() {
-        let regions = regions(&limits, &cut_list)?;
-        let words: Vec<String> = regions
-            .iter()
-            .map(|r| describe(r, &limits, &cut_list))
-            .collect();
-        (regions, words)
-    } else {
-        let regions = args
-            .region
-            .iter()
-            .map(|spec| spec.region(&limits))
-            .collect::<Result<Vec<_>, _>>()?;
-        let words: Vec<String> = args
-            .region
-            .iter()
-            .map(|spec| spec.describe(&limits))
-            .collect();
-        (regions, words)
-    };
+    let (regions, region_words) = region_list(args, &whole)?;
     let turns: Vec<Option<f64>> = if args.turns.is_empty() {
         vec![args.turn]
     } else {
@@ -77,7 +53,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
             regions.len()
         )));
     }
-    let charts: Vec<(Option<f64>, &JointLimits, &String)> = turns
+    let charts: Vec<ChartPlan> = turns
         .iter()
         .flat_map(|&t| {
             regions
@@ -89,70 +65,17 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     let about = args.about();
     let jobs = args.jobs().min(count);
     let wall = std::time::Instant::now();
-    let train_one = |k: usize| -> Result<TrainedChart, TrainError> {
-        let (turn, region, region_words) = charts[k];
-        let mut words = region_words.clone();
-        if let Some(turn) = turn.filter(|_| !args.turns.is_empty()) {
-            let about = format!("reference turned {}° about the tool axis", trim(turn));
-            words = if words.is_empty() {
-                about
-            } else {
-                format!("{about}, {words}")
-            };
-        }
-        println!("== chart {}/{count}: {words}", k + 1);
-        let chart_args = TrainArgs {
-            check_targets: 0,
-            seed: args.seed.wrapping_add(k as u64),
-            turn,
-            ..args.clone()
-        };
-        let problem = chart_args.problem()?;
-        let trained = fit(&chart_args, &problem, region, Some((k, count)), None)?;
-        let mut model = trained.file;
-        model.about = About {
-            name: format!("{}/chart-{k}", about.name),
-            description: format!("chart {k} of {count}: {words}"),
-            command: about.command.clone(),
-            ..About::default()
-        };
-        let rows = ["task_rmse_m", "best_val_loss", "epochs"]
-            .iter()
-            .filter_map(|key| Some((format!("chart{k}_{key}"), *model.metrics.get(*key)?)))
-            .collect();
-        let entry = ChartEntry {
-            region: RegionBox {
-                lower: region.lower().to_vec(),
-                upper: region.upper().to_vec(),
-            },
-            model,
-        };
-        Ok(TrainedChart {
-            entry,
-            rows,
-            seconds: trained.seconds,
-        })
-    };
     // A worker process: one chart, written where the parent reads it.
     if let (Some(k), Some(out)) = (args.only_chart, &args.chart_out) {
         if k >= count {
             return Err(TrainError::Argument(format!("no chart {k} of {count}")));
         }
-        let json = serde_json::to_string(&train_one(k)?)
-            .map_err(|e| TrainError::Argument(e.to_string()))?;
-        // Written whole, then renamed: a run stopped mid-write leaves no half chart behind.
-        let partial = out.with_extension("partial");
-        std::fs::write(&partial, json).map_err(|source| TrainError::Io {
-            path: partial.clone(),
-            source,
-        })?;
-        return std::fs::rename(&partial, out).map_err(|source| TrainError::Io {
-            path: out.clone(),
-            source,
-        });
+        return write_worker_chart(&train_chart(args, &charts, k, &about)?, out);
     }
     let trained: Vec<TrainedChart> = if jobs <= 1 || args.argv.is_empty() {
-        (0..count).map(train_one).collect::<Result<_, _>>()?
+        (0..count)
+            .map(|k| train_chart(args, &charts, k, &about))
+            .collect::<Result<_, _>>()?
     } else {
         let mut trained = in_processes(&args.argv, count, jobs)?;
         // The workers' cards name their own command line: the set's is the one that ran.
@@ -161,13 +84,139 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         }
         trained
     };
+    let seconds: f64 = trained.iter().map(|c| c.seconds).sum();
+    let json = assemble(args, &whole, &about, trained, count)?;
+    println!(
+        "train_seconds {seconds:.1} for {count} charts ({:.1} s of wall time, {jobs} at a time; not stored in the file, so it stays reproducible)",
+        wall.elapsed().as_secs_f64()
+    );
+    std::fs::write(args.out(), &json).map_err(|source| TrainError::Io {
+        path: args.out().to_path_buf(),
+        source,
+    })?;
+    println!(
+        "wrote {} ({} bytes, {count} charts)",
+        args.out().display(),
+        json.len()
+    );
+    Ok(())
+}
+
+/// The charts' regions of the training box (the limits, or --region-lower/--region-upper's
+/// part) and each in words: cut by --charts/--split, or named whole by --region.
+fn region_list(
+    args: &TrainArgs,
+    whole: &Problem,
+) -> Result<(Vec<JointLimits>, Vec<String>), TrainError> {
+    let limits = args.region(whole)?;
+    let cut_list = cuts(&limits, &args.charts, &args.split);
+    if !args.region.is_empty() && !cut_list.is_empty() {
+        return Err(TrainError::Argument(
+            "--region names each region whole: it does not take --charts or --split".into(),
+        ));
+    }
+    if args.region.is_empty() {
+        let regions = regions(&limits, &cut_list)?;
+        let words: Vec<String> = regions
+            .iter()
+            .map(|r| describe(r, &limits, &cut_list))
+            .collect();
+        return Ok((regions, words));
+    }
+    let regions = args
+        .region
+        .iter()
+        .map(|spec| spec.region(&limits))
+        .collect::<Result<Vec<_>, _>>()?;
+    let words: Vec<String> = args
+        .region
+        .iter()
+        .map(|spec| spec.describe(&limits))
+        .collect();
+    Ok((regions, words))
+}
+
+/// Trains chart `k` of `charts` (its own seed, turn and region) into its file entry.
+fn train_chart(
+    args: &TrainArgs,
+    charts: &[ChartPlan],
+    k: usize,
+    about: &About,
+) -> Result<TrainedChart, TrainError> {
+    let count = charts.len();
+    let (turn, region, region_words) = charts[k];
+    let mut words = region_words.clone();
+    if let Some(turn) = turn.filter(|_| !args.turns.is_empty()) {
+        let about = format!("reference turned {}° about the tool axis", trim(turn));
+        words = if words.is_empty() {
+            about
+        } else {
+            format!("{about}, {words}")
+        };
+    }
+    println!("== chart {}/{count}: {words}", k + 1);
+    let chart_args = TrainArgs {
+        check_targets: 0,
+        seed: args.seed.wrapping_add(k as u64),
+        turn,
+        ..args.clone()
+    };
+    let problem = chart_args.problem()?;
+    let trained = fit(&chart_args, &problem, region, Some((k, count)), None)?;
+    let mut model = trained.file;
+    model.about = About {
+        name: format!("{}/chart-{k}", about.name),
+        description: format!("chart {k} of {count}: {words}"),
+        command: about.command.clone(),
+        ..About::default()
+    };
+    let rows = ["task_rmse_m", "best_val_loss", "epochs"]
+        .iter()
+        .filter_map(|key| Some((format!("chart{k}_{key}"), *model.metrics.get(*key)?)))
+        .collect();
+    let entry = ChartEntry {
+        region: RegionBox {
+            lower: region.lower().to_vec(),
+            upper: region.upper().to_vec(),
+        },
+        model,
+    };
+    Ok(TrainedChart {
+        entry,
+        rows,
+        seconds: trained.seconds,
+    })
+}
+
+/// A worker's chart, written whole and then renamed to `out`: a run stopped mid-write leaves no
+/// half chart behind.
+fn write_worker_chart(chart: &TrainedChart, out: &std::path::Path) -> Result<(), TrainError> {
+    let json = serde_json::to_string(chart).map_err(|e| TrainError::Argument(e.to_string()))?;
+    let partial = out.with_extension("partial");
+    std::fs::write(&partial, json).map_err(|source| TrainError::Io {
+        path: partial.clone(),
+        source,
+    })?;
+    std::fs::rename(&partial, out).map_err(|source| TrainError::Io {
+        path: out.to_path_buf(),
+        source,
+    })
+}
+
+/// The set of `count` trained charts as a charts file's JSON, with every chart's figures and,
+/// when asked, the set's optimality check in its metrics.
+fn assemble(
+    args: &TrainArgs,
+    whole: &Problem,
+    about: &About,
+    trained: Vec<TrainedChart>,
+    count: usize,
+) -> Result<String, TrainError> {
     let mut entries = Vec::with_capacity(count);
     let mut rows: Vec<(String, f64)> = Vec::new();
-    let mut seconds = 0.0;
     for chart in trained {
         entries.push(chart.entry);
         rows.extend(chart.rows);
-        seconds += chart.seconds;
     }
     if entries.len() < count {
         return Err(TrainError::Argument("a chart was not trained".into()));
@@ -197,21 +246,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
             }
         }
     }
-    println!(
-        "train_seconds {seconds:.1} for {count} charts ({:.1} s of wall time, {jobs} at a time; not stored in the file, so it stays reproducible)",
-        wall.elapsed().as_secs_f64()
-    );
-    let json = serde_json::to_string(&file).map_err(|e| TrainError::Argument(e.to_string()))?;
-    std::fs::write(args.out(), &json).map_err(|source| TrainError::Io {
-        path: args.out().to_path_buf(),
-        source,
-    })?;
-    println!(
-        "wrote {} ({} bytes, {count} charts)",
-        args.out().display(),
-        json.len()
-    );
-    Ok(())
+    serde_json::to_string(&file).map_err(|e| TrainError::Argument(e.to_string()))
 }
 
 /// One trained chart: its file entry, its figures for the set's metrics and its training time.

@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use loink::cost::{CostSpec, TermSpec};
+use loink::cost::{CostSpec, Term, TermSpec};
 use loink::problem::data::DataProblem;
 use loink::problem::{JointLimits, Problem};
 
@@ -172,7 +172,7 @@ pub fn source(args: &TrainArgs, path: &Path) -> Result<(Problem, Samples), Train
         let limits = JointLimits::new(lower, upper)?;
         let kinematics = Arc::new(DataProblem::new("data", limits, m)?);
         let cost = CostSpec {
-            terms: vec![TermSpec::Data { weight: 1.0 }],
+            terms: vec![TermSpec::new(Term::Data, 1.0)],
         };
         return Ok((Problem::new(kinematics, cost)?, rows));
     }

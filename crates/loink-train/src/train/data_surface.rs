@@ -67,16 +67,7 @@ mod tests {
 
     #[test]
     fn the_rows_nearest_the_surface_are_the_smallest_latents() {
-        let arch = Architecture {
-            dof: 4,
-            task_dim: 2,
-            mu: 0.05,
-            nu: 20.0,
-            depth: 2,
-            hidden: vec![8, 8],
-            head_hidden: vec![8],
-            metric_eps: 1e-3,
-        };
+        let arch = Architecture::small(4, 2);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let net = LoinkNet::new(&arch, &mut rng, &cpu_device());
         let len = 20_000;

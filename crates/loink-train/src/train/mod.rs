@@ -113,27 +113,7 @@ pub fn fit(
         0 => None,
         count => Some(optima::draw(&problem, region, count, args.seed)?),
     };
-    let all = match (rows, args.tube) {
-        (Some(rows), _) => rows.clone(),
-        (None, None) => data::sample_in(&problem, region, args.sampler, args.samples, &mut rng),
-        (None, Some(sigma)) => {
-            let near = (args.samples as f64 * args.tube_share.clamp(0.0, 1.0)).round() as usize;
-            let mut all = data::sample_in(
-                &problem,
-                region,
-                args.sampler,
-                args.samples - near,
-                &mut rng,
-            );
-            let anchors = anchors_raw.as_ref().ok_or_else(|| {
-                TrainError::Argument("--tube draws around the anchors: give --optima N".into())
-            })?;
-            all.append(tube::around(
-                &problem, region, anchors, sigma, near, &mut rng,
-            )?);
-            all
-        }
-    };
+    let all = draw_rows(args, &problem, region, rows, anchors_raw.as_ref(), &mut rng)?;
     let (train_idx, val_idx) = data::split(all.len(), args.val_frac, &mut rng);
     let train_raw = all.subset(&train_idx);
     let norm = data::normalisation_in(region, &problem.task().scales(), &train_raw);
@@ -173,12 +153,67 @@ pub fn fit(
         &mut rng,
     )?;
     let seconds = start.elapsed().as_secs_f64();
-    let epoch_rows = fitted.epoch_rows();
+    let mut rows = figure_rows(args, &fitted, &workload, &plain, all.len());
     let net = fitted.best;
-    let (train, val, surface_rows) = (workload.train, workload.val, workload.surface_rows);
+    let export = |rows: &[Row]| {
+        export::model_file(
+            &net,
+            export::ExportContext {
+                problem: &problem,
+                arch: &arch,
+                normalisation: &norm,
+                metrics: summary::metrics(rows),
+                seed: args.seed,
+                about: &about,
+            },
+        )
+    };
+    let file = checked_file(args, &problem, &mut rows, export);
+    let title = match chart {
+        Some((k, count)) => format!("loink train {} — chart {}/{count}", problem.name(), k + 1),
+        None => format!("loink train {} — summary", problem.name()),
+    };
+    summary::print_closing(&title, &rows, seconds);
+    Ok(Trained { net, file, seconds })
+}
 
-    let train_set = loss::evaluate(&net, &train, &plain, 8192);
-    let val_set = loss::evaluate(&net, &val, &plain, 8192);
+/// Every configuration the run trains and validates on: a data file's `rows`, or draws from
+/// `region` (with --tube, a share of them near the `anchors`).
+fn draw_rows(
+    args: &TrainArgs,
+    problem: &Problem,
+    region: &JointLimits,
+    rows: Option<&data::Samples>,
+    anchors: Option<&data::Samples>,
+    rng: &mut ChaCha8Rng,
+) -> Result<data::Samples, TrainError> {
+    Ok(match (rows, args.tube) {
+        (Some(rows), _) => rows.clone(),
+        (None, None) => data::sample_in(problem, region, args.sampler, args.samples, rng),
+        (None, Some(sigma)) => {
+            let near = (args.samples as f64 * args.tube_share.clamp(0.0, 1.0)).round() as usize;
+            let mut all = data::sample_in(problem, region, args.sampler, args.samples - near, rng);
+            let anchors = anchors.ok_or_else(|| {
+                TrainError::Argument("--tube draws around the anchors: give --optima N".into())
+            })?;
+            all.append(tube::around(problem, region, anchors, sigma, near, rng)?);
+            all
+        }
+    })
+}
+
+/// The run's figures: the fit on both sets, the losses, the configurations drawn, the best
+/// epoch and, with --surface, the optimal surface's last epoch.
+fn figure_rows(
+    args: &TrainArgs,
+    fitted: &fit::Fitted<LoinkNet>,
+    workload: &LoinkWorkload,
+    plain: &burn::tensor::Device,
+    samples: usize,
+) -> Vec<Row> {
+    let norm = workload.norm;
+    let train_set = loss::evaluate(&fitted.best, &workload.train, plain, 8192);
+    let val_set = loss::evaluate(&fitted.best, &workload.val, plain, 8192);
     let (tt, tc) = (train_set.task_mse, train_set.cost_mse);
     let (vt, vc) = (val_set.task_mse, val_set.cost_mse);
     let mut rows = vec![
@@ -215,63 +250,59 @@ pub fn fit(
         Row::new("best_val_loss", fitted.best_val, "normalised, weighted"),
         Row::new(
             "samples",
-            all.len() as f64,
+            samples as f64,
             "configurations drawn (or data rows read)",
         ),
     ];
-    rows.extend(epoch_rows);
+    rows.extend(fitted.epoch_rows());
     if args.surface > 0 {
         rows.extend([
             Row::new(
                 "surface_points",
-                surface_rows.0 as f64,
+                workload.surface_rows.0 as f64,
                 "optimal-surface points in the last epoch",
             ),
             Row::new(
                 "surface_residual_m",
-                surface_rows.1,
+                workload.surface_rows.1,
                 "m, their median unrefined residual",
             ),
         ]);
     }
-    let export = |rows: &[Row]| {
-        export::model_file(
-            &net,
-            export::ExportContext {
-                problem: &problem,
-                arch: &arch,
-                normalisation: &norm,
-                metrics: summary::metrics(rows),
-                seed: args.seed,
-                about: &about,
-            },
-        )
-    };
-    let mut file = export(&rows);
+    rows
+}
+
+/// The model file `export` writes with `rows` as its metrics; with --check-targets, the
+/// inference crate's optimality check first, its figures added to `rows`.
+fn checked_file(
+    args: &TrainArgs,
+    problem: &Problem,
+    rows: &mut Vec<Row>,
+    export: impl Fn(&[Row]) -> loink::artifact::ModelFile,
+) -> loink::artifact::ModelFile {
+    let file = export(rows);
     if args.check_targets > 0 && !problem.replayable() {
         println!("optimality check skipped: a data-only model has nothing to replay its answers");
-    } else if args.check_targets > 0 {
-        // A separate stream, so the check's targets never overlap the training data's draws.
-        let check_seed = args.seed ^ 0x005e_ed0f_c4ec;
-        match optimality::check(
-            &export::to_json(&file),
-            args.check_targets,
-            args.check_refine,
-            check_seed,
-        ) {
-            Ok(o) => {
-                rows.extend(o.rows());
-                file = export(&rows);
-            }
-            Err(e) => {
-                println!("optimality check skipped: the inference crate rejected the model: {e}")
-            }
+        return file;
+    }
+    if args.check_targets == 0 {
+        return file;
+    }
+    // A separate stream, so the check's targets never overlap the training data's draws.
+    let check_seed = args.seed ^ 0x005e_ed0f_c4ec;
+    match optimality::check(
+        &export::to_json(&file),
+        args.check_targets,
+        args.check_refine,
+        check_seed,
+    ) {
+        Ok(o) => {
+            rows.extend(o.rows());
+            export(rows)
+        }
+        Err(e) => {
+            println!("optimality check skipped: the inference crate rejected the model: {e}");
+            file
         }
     }
-    let title = match chart {
-        Some((k, count)) => format!("loink train {} — chart {}/{count}", problem.name(), k + 1),
-        None => format!("loink train {} — summary", problem.name()),
-    };
-    summary::print_closing(&title, &rows, seconds);
-    Ok(Trained { net, file, seconds })
 }

@@ -155,16 +155,7 @@ mod tests {
 
     fn setup() -> (Problem, Architecture, LoinkNet) {
         let problem = Problem::preset("planar3").unwrap();
-        let arch = Architecture {
-            dof: 3,
-            task_dim: 2,
-            mu: 0.05,
-            nu: 20.0,
-            depth: 2,
-            hidden: vec![8, 8],
-            head_hidden: vec![8],
-            metric_eps: 1e-3,
-        };
+        let arch = Architecture::small(3, 2);
         let net = LoinkNet::new(&arch, &mut ChaCha8Rng::seed_from_u64(3), &cpu_device());
         (problem, arch, net)
     }

@@ -17,8 +17,9 @@ mod net;
 use std::time::Instant;
 
 use burn::tensor::{Tensor, TensorData};
+use loink::artifact::ModelKind;
 use loink::artifact::{FORMAT_NAME, FORMAT_VERSION};
-use loink::flow::{BlockWeights, Flow, FlowFile, FlowSolver, KIND_FLOW};
+use loink::flow::{BlockWeights, Flow, FlowFile, FlowSolver};
 use loink::stats::quantile;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -142,7 +143,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainedFlow, TrainError> {
     let mut file = FlowFile {
         format: FORMAT_NAME.into(),
         version: FORMAT_VERSION,
-        kind: KIND_FLOW.into(),
+        kind: ModelKind::Flow.word().into(),
         about: args.about(),
         problem: problem.spec(),
         cost: problem.cost().spec().clone(),

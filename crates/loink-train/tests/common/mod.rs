@@ -43,6 +43,14 @@ pub fn tiny(epochs: &'static str, check_targets: &'static str) -> [&'static str;
     ]
 }
 
+/// A fresh, empty scratch directory for test `name` of suite `suite` (this process's own).
+pub fn scratch_dir(suite: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("loink-{suite}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// A path as an argument.
 pub fn arg(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")

@@ -10,7 +10,7 @@ use plotters::prelude::*;
 
 use super::arm_layout::ArmLayout;
 use super::overlay::{ArmDrawn, Overlay, OverlayKind};
-use super::palette::{self, INK, LIMITS, MUTED, OPTIMUM, REGION, SAMPLE, SOLUTION, TARGET};
+use super::palette::{INK, LIMITS, MUTED, OPTIMUM, REGION, SAMPLE, SOLUTION, TARGET};
 use super::units;
 use super::{caption, text_err, Answer, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
 use crate::view::Viewport;
@@ -153,43 +153,32 @@ fn arc(centre: [f64; 2], radius: f64, from: f64, to: f64) -> Vec<(f64, f64)> {
 /// A multi-chart model's proposals as ghosts coloured by chart (faint and thin when a proposal
 /// misses the target by more than a millimetre or breaks a limit), with a legend line for the
 /// winner and each other proposal that reaches the target, and one for the rest.
-fn draw_proposals(
-    chart: &mut ChartContext<'_, super::Canvas2d, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
-    surface: &Surface,
-    scene: &ArmScene,
-    legend: &mut Legend,
-) -> DrawResult {
+fn draw_proposals(pen: &mut Pen, scene: &ArmScene) -> DrawResult {
     let winner = scene.solution.chart();
     let mut missed = 0;
     for proposal in scene.proposals.iter().filter(|p| !p.q().is_empty()) {
         let k = proposal.chart().unwrap_or(0);
-        let colour = palette::chart(k);
+        let colour = super::palette::chart(k);
         let good = proposal.residual() <= 1e-3 && proposal.margin() >= -1e-6;
         let (alpha, width) = if good { (0.55, 2.5) } else { (0.3, 1.0) };
-        for line in body(scene.problem, proposal.q()) {
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    line,
-                    colour.mix(alpha).stroke_width(surface.stroke(width)),
-                )))
-                .map_err(text_err)?;
-        }
+        let style = colour.mix(alpha).stroke_width(pen.surface.stroke(width));
+        draw_body(pen.chart, scene.problem, proposal.q(), style)?;
         if winner == Some(k) || good {
             let verdict = if winner == Some(k) {
                 "wins".to_string()
             } else {
                 format!("J = {:.3}", proposal.cost())
             };
-            legend.add(
+            pen.legend.add(
                 Mark::Line(colour.mix(0.8), width),
-                format!("chart {k}: {verdict}"),
+                format!("pen.chart {k}: {verdict}"),
             );
         } else {
             missed += 1;
         }
     }
     if missed > 0 {
-        legend.add(
+        pen.legend.add(
             Mark::Line(MUTED.mix(0.6), 1.0),
             format!("{missed} other charts: miss the target or break a limit (faint)"),
         );
@@ -223,7 +212,6 @@ pub fn workspace_chart<'a>(
 ) -> DrawResult<ChartContext<'a, super::Canvas2d, Cartesian2d<RangedCoordf64, RangedCoordf64>>> {
     let [x0, x1, y0, y1] = view.world;
     let millimetres = units::in_millimetres((x1 - x0).max(y1 - y0));
-    let (x_desc, y_desc) = units::captions(millimetres);
     let (w, h) = surface.size();
     // The x labels take at most their own band under the plot; whatever lies below it (the
     // loads bars) is margin.
@@ -238,35 +226,33 @@ pub fn workspace_chart<'a>(
         .y_label_area_size(view.pixels[0] as i32 - surface.px(8.0))
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(text_err)?;
-    let mut mesh = chart.configure_mesh();
-    mesh.disable_mesh()
-        .x_desc(x_desc)
-        .y_desc(y_desc)
-        .x_labels(7)
-        .y_labels(7)
-        .label_style(surface.font(palette::LABEL_PX, INK))
-        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
-        .axis_style(INK.mix(0.6));
-    if millimetres {
-        mesh.x_label_formatter(&units::millimetre_tick)
-            .y_label_formatter(&units::millimetre_tick);
-    }
-    mesh.draw().map_err(text_err)?;
+    units::workspace_mesh(&mut chart, surface, millimetres)
+        .axis_style(INK.mix(0.6))
+        .draw()
+        .map_err(text_err)?;
     Ok(chart)
 }
 
+/// The workspace chart of the arm panel.
+type Chart<'a> = ChartContext<'a, super::Canvas2d, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// What the panel's steps draw with: the workspace chart, the surface's sizes and the legend
+/// they add their lines to.
+struct Pen<'p, 'c> {
+    chart: &'p mut Chart<'c>,
+    surface: &'p Surface,
+    legend: &'p mut Legend,
+}
+
 /// Draws the panel in `layout`; says what it drew over the panel and where the robot is. The
-/// region image is the cached [`region_image`] of the region on an off-screen canvas.
+/// region image is the cached [`region_image`] of the region on an off-screen canvas. Layout
+/// (the region and the caption), then the axes, then the series from the faintest up (reach,
+/// samples, proposals, the optimum, the probe's pose, the robot, the target), then the legend.
 pub fn draw(surface: &Surface, scene: &ArmScene, layout: &ArmLayout) -> DrawResult<ArmDrawn> {
     let view = &layout.view;
     let area = surface.area()?;
     let mut drawn = ArmDrawn::default();
-    if let Some((region, image)) = scene.region {
-        let [x0, x1, y0, y1] = region.bounds();
-        let [l, t] = view.to_pixel(x0, y1);
-        let [r, b] = view.to_pixel(x1, y0);
-        surface.blit_scaled(image, [l, t, r, b], view.pixels)?;
-    }
+    draw_region(surface, scene, view)?;
     caption(
         &area,
         surface,
@@ -276,10 +262,60 @@ pub fn draw(surface: &Surface, scene: &ArmScene, layout: &ArmLayout) -> DrawResu
         ),
     )?;
     let mut chart = workspace_chart(&area, surface, view)?;
-
-    let problem = scene.problem;
     let mut legend = Legend::default();
-    legend.add_short(
+    let mut pen = Pen {
+        chart: &mut chart,
+        surface,
+        legend: &mut legend,
+    };
+    draw_reach(&mut pen, scene)?;
+    draw_samples(&mut pen, scene)?;
+    #[cfg(feature = "multi-chart")]
+    draw_proposals(&mut pen, scene)?;
+    draw_optimum(&mut pen, scene)?;
+    draw_probe(&mut pen, scene)?;
+    draw_robot(
+        &mut chart,
+        &area,
+        surface,
+        scene,
+        view,
+        &mut legend,
+        &mut drawn,
+    )?;
+    draw_target(&chart, &area, surface, scene, &mut legend)?;
+    // Only the climber stands on contacts; its kind is in the full bundle only.
+    #[cfg(feature = "statics")]
+    if let (Some(loads), Some(band)) = (
+        super::loads::LoadScene::of(scene.problem, scene.solution, scene.target),
+        layout.bars,
+    ) {
+        loads.draw(&area, surface, band)?;
+        drawn.overlays.push(Overlay::new(OverlayKind::Bars, band));
+    }
+    if let Some(rect) = legend.draw_at(&area, surface, layout.legend)? {
+        drawn.overlays.push(Overlay::new(OverlayKind::Legend, rect));
+    }
+    area.present().map_err(text_err)?;
+    Ok(drawn)
+}
+
+/// The reachable region's cached image, scaled into the view.
+fn draw_region(surface: &Surface, scene: &ArmScene, view: &Viewport) -> DrawResult {
+    if let Some((region, image)) = scene.region {
+        let [x0, x1, y0, y1] = region.bounds();
+        let [l, t] = view.to_pixel(x0, y1);
+        let [r, b] = view.to_pixel(x1, y0);
+        surface.blit_scaled(image, [l, t, r, b], view.pixels)?;
+    }
+    Ok(())
+}
+
+/// The region's legend line and the full reach's circle (limits ignored), where the kind has
+/// one.
+fn draw_reach(pen: &mut Pen, scene: &ArmScene) -> DrawResult {
+    let problem = scene.problem;
+    pen.legend.add_short(
         Mark::Swatch(REGION.to_rgba()),
         if scene.region.is_some() {
             crate::kinds::of(problem).region_words.to_string()
@@ -290,27 +326,26 @@ pub fn draw(surface: &Surface, scene: &ArmScene, layout: &ArmLayout) -> DrawResu
     );
     if let Some(reach) = problem.capabilities().plane().and_then(|v| v.reach_disc()) {
         let outer = arc([0.0, 0.0], reach, 0.0, std::f64::consts::TAU);
-        chart
+        pen.chart
             .draw_series(std::iter::once(PathElement::new(
                 outer,
-                MUTED.mix(0.7).stroke_width(surface.stroke(1.0)),
+                MUTED.mix(0.7).stroke_width(pen.surface.stroke(1.0)),
             )))
             .map_err(text_err)?;
-        legend.add(
+        pen.legend.add(
             Mark::Line(MUTED.to_rgba(), 1.0),
             "full reach, limits ignored",
         );
     }
+    Ok(())
+}
 
+/// The sampled solutions as faint ghosts.
+fn draw_samples(pen: &mut Pen, scene: &ArmScene) -> DrawResult {
+    let problem = scene.problem;
+    let faint = SAMPLE.mix(0.45).stroke_width(pen.surface.stroke(1.5));
     for q in scene.samples {
-        for line in body(problem, q) {
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    line,
-                    SAMPLE.mix(0.45).stroke_width(surface.stroke(1.5)),
-                )))
-                .map_err(text_err)?;
-        }
+        draw_body(pen.chart, problem, q, faint)?;
     }
     if !scene.samples.is_empty() {
         #[cfg(not(feature = "unswept"))]
@@ -330,160 +365,216 @@ pub fn draw(surface: &Surface, scene: &ArmScene, layout: &ArmLayout) -> DrawResu
                 scene.samples.len()
             )
         };
-        legend.add(Mark::Line(SAMPLE.to_rgba(), 1.5), text);
+        pen.legend.add(Mark::Line(SAMPLE.to_rgba(), 1.5), text);
     }
-    #[cfg(feature = "multi-chart")]
-    draw_proposals(&mut chart, surface, scene, &mut legend)?;
-    if let Some(opt) = scene.optimum {
-        for line in body(problem, opt) {
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    line,
-                    OPTIMUM.mix(0.5).stroke_width(surface.stroke(7.0)),
-                )))
-                .map_err(text_err)?;
-        }
-        legend.add_short(
-            Mark::Line(OPTIMUM.mix(0.6), 5.0),
-            "global optimum (reference)",
-            "optimum",
-        );
-    }
+    Ok(())
+}
 
-    if let Some(probe) = scene.probe.filter(|p| !p.q().is_empty()) {
-        let colour = SAMPLE.to_rgba();
-        for line in body(problem, probe.q()) {
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    line,
-                    colour.stroke_width(surface.stroke(3.0)),
-                )))
-                .map_err(text_err)?;
-        }
-        legend.add(
-            Mark::Line(colour, 3.0),
-            format!(
-                "pose at your latent z: J = {:.4}, {:.1e} m off",
-                probe.cost(),
-                probe.residual()
-            ),
-        );
+/// The robot's body in posture `q` as lines in `style` (a ghost: no joints or limits).
+fn draw_body(chart: &mut Chart, problem: &Problem, q: &[f64], style: ShapeStyle) -> DrawResult {
+    for line in body(problem, q) {
+        chart
+            .draw_series(std::iter::once(PathElement::new(line, style)))
+            .map_err(text_err)?;
     }
+    Ok(())
+}
 
+/// The reference optimum as a wide ghost.
+fn draw_optimum(pen: &mut Pen, scene: &ArmScene) -> DrawResult {
+    let Some(opt) = scene.optimum else {
+        return Ok(());
+    };
+    let ghost = OPTIMUM.mix(0.5).stroke_width(pen.surface.stroke(7.0));
+    draw_body(pen.chart, scene.problem, opt, ghost)?;
+    pen.legend.add_short(
+        Mark::Line(OPTIMUM.mix(0.6), 5.0),
+        "global optimum (reference)",
+        "optimum",
+    );
+    Ok(())
+}
+
+/// The pose at the reader's latent probe.
+fn draw_probe(pen: &mut Pen, scene: &ArmScene) -> DrawResult {
+    let Some(probe) = scene.probe.filter(|p| !p.q().is_empty()) else {
+        return Ok(());
+    };
+    let colour = SAMPLE.to_rgba();
+    draw_body(
+        pen.chart,
+        scene.problem,
+        probe.q(),
+        colour.stroke_width(pen.surface.stroke(3.0)),
+    )?;
+    pen.legend.add(
+        Mark::Line(colour, 3.0),
+        format!(
+            "pose at your latent z: J = {:.4}, {:.1e} m off",
+            probe.cost(),
+            probe.residual()
+        ),
+    );
+    Ok(())
+}
+
+/// The robot in the answer's posture as its kind sketches it (links, joints and their limit
+/// arcs, rods, plates, a climber's wall and forces), recording where it is in `drawn`.
+fn draw_robot(
+    chart: &mut Chart,
+    area: &super::Area,
+    surface: &Surface,
+    scene: &ArmScene,
+    view: &Viewport,
+    legend: &mut Legend,
+    drawn: &mut ArmDrawn,
+) -> DrawResult {
     let q = scene.solution.q();
     let sketch = if q.is_empty() {
         None
     } else {
-        crate::kinds::sketch(problem, q)
+        crate::kinds::sketch(scene.problem, q)
     };
-    if let Some(sketch) = sketch {
-        // Blue for an answer that reaches the target (a learned estimate within the gap's
-        // tolerance included), vermilion for one that does not.
-        let colour = if crate::engine::comparable(scene.solution) {
-            SOLUTION
-        } else {
-            TARGET
-        };
-        let r = surface.px(4.0);
-        let b = surface.px(6.0);
-        let mut limits_drawn = false;
-        #[cfg(feature = "statics")]
-        let mut forces_drawn = false;
-        for shape in &sketch.shapes {
-            match shape {
-                Shape::Arc {
-                    centre,
-                    radius,
-                    from,
-                    to,
-                    ..
-                } => {
-                    chart
-                        .draw_series(std::iter::once(PathElement::new(
-                            arc(*centre, *radius, *from, *to),
-                            LIMITS.mix(0.9).stroke_width(surface.stroke(2.0)),
-                        )))
-                        .map_err(text_err)?;
-                    limits_drawn = true;
+    let Some(sketch) = sketch else {
+        return Ok(());
+    };
+    // Blue for an answer that reaches the target (a learned estimate within the gap's
+    // tolerance included), vermilion for one that does not.
+    let colour = if crate::engine::comparable(scene.solution) {
+        SOLUTION
+    } else {
+        TARGET
+    };
+    let mut limits_drawn = false;
+    #[cfg(feature = "statics")]
+    let mut forces_drawn = false;
+    for shape in &sketch.shapes {
+        match shape {
+            Shape::Arc {
+                centre,
+                radius,
+                from,
+                to,
+                ..
+            } => {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        arc(*centre, *radius, *from, *to),
+                        LIMITS.mix(0.9).stroke_width(surface.stroke(2.0)),
+                    )))
+                    .map_err(text_err)?;
+                limits_drawn = true;
+            }
+            Shape::Polyline { stroke, points } => {
+                #[cfg(feature = "statics")]
+                {
+                    forces_drawn |= *stroke == Stroke::Force;
                 }
-                Shape::Polyline { stroke, points } => {
-                    let width = match stroke {
-                        Stroke::Rod => 2.5,
-                        Stroke::Plate => 6.0,
-                        #[cfg(feature = "statics")]
-                        Stroke::Wall => 1.5,
-                        #[cfg(feature = "statics")]
-                        Stroke::Force => 2.0,
-                        _ => 4.0,
-                    };
-                    let style = match stroke {
-                        Stroke::Plate | Stroke::Base => INK.stroke_width(surface.stroke(width)),
-                        #[cfg(feature = "statics")]
-                        Stroke::Wall => MUTED.stroke_width(surface.stroke(width)),
-                        #[cfg(feature = "statics")]
-                        Stroke::Force => super::palette::FORCE.stroke_width(surface.stroke(width)),
-                        _ => colour.stroke_width(surface.stroke(width)),
-                    };
-                    #[cfg(feature = "statics")]
-                    {
-                        forces_drawn |= *stroke == Stroke::Force;
-                    }
-                    if stroke.is_robot() {
-                        drawn
-                            .robot
-                            .extend(points.iter().map(|p| view.to_pixel(p[0], p[1])));
-                    }
-                    chart
-                        .draw_series(std::iter::once(PathElement::new(
-                            points.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>(),
-                            style,
-                        )))
-                        .map_err(text_err)?;
+                if stroke.is_robot() {
+                    drawn
+                        .robot
+                        .extend(points.iter().map(|p| view.to_pixel(p[0], p[1])));
                 }
-                Shape::Dot { stroke, at } => {
-                    drawn.robot.push(view.to_pixel(at[0], at[1]));
-                    let p = chart.backend_coord(&(at[0], at[1]));
-                    match stroke {
-                        #[cfg(feature = "statics")]
-                        Stroke::Mass => {
-                            area.draw(&Circle::new(p, r + surface.px(1.0), INK.filled()))
-                                .map_err(text_err)?;
-                            area.draw(&Circle::new(p, r / 2, WHITE.filled()))
-                                .map_err(text_err)?;
-                        }
-                        Stroke::Base => area
-                            .draw(&Rectangle::new(
-                                [(p.0 - b, p.1 - b), (p.0 + b, p.1 + b)],
-                                INK.filled(),
-                            ))
-                            .map_err(text_err)?,
-                        _ => {
-                            area.draw(&Circle::new(p, r, WHITE.filled()))
-                                .map_err(text_err)?;
-                            area.draw(&Circle::new(p, r, colour.stroke_width(surface.stroke(2.0))))
-                                .map_err(text_err)?;
-                        }
-                    }
-                }
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        points.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>(),
+                        stroke_style(*stroke, colour, surface),
+                    )))
+                    .map_err(text_err)?;
+            }
+            Shape::Dot { stroke, at } => {
+                drawn.robot.push(view.to_pixel(at[0], at[1]));
+                draw_dot(
+                    area,
+                    surface,
+                    chart.backend_coord(&(at[0], at[1])),
+                    *stroke,
+                    colour,
+                )?;
             }
         }
-        if limits_drawn {
-            legend.add(Mark::Line(LIMITS.to_rgba(), 2.0), "joint-limit range");
-        }
-        #[cfg(feature = "statics")]
-        if forces_drawn {
-            legend.add(
-                Mark::Line(super::palette::FORCE.to_rgba(), 2.0),
-                "forces: the weight; the wall on each pad",
-            );
-        }
-        legend.add_short(
-            Mark::Line(colour.to_rgba(), 4.0),
-            format!("robot ({})", scene.solver),
-            "robot",
+    }
+    if limits_drawn {
+        legend.add(Mark::Line(LIMITS.to_rgba(), 2.0), "joint-limit range");
+    }
+    #[cfg(feature = "statics")]
+    if forces_drawn {
+        legend.add(
+            Mark::Line(super::palette::FORCE.to_rgba(), 2.0),
+            "forces: the weight; the wall on each pad",
         );
     }
+    legend.add_short(
+        Mark::Line(colour.to_rgba(), 4.0),
+        format!("robot ({})", scene.solver),
+        "robot",
+    );
+    Ok(())
+}
 
+/// How a sketch's polyline of `stroke` is drawn, the robot's own in `colour`.
+fn stroke_style(stroke: Stroke, colour: RGBColor, surface: &Surface) -> ShapeStyle {
+    let width = match stroke {
+        Stroke::Rod => 2.5,
+        Stroke::Plate => 6.0,
+        #[cfg(feature = "statics")]
+        Stroke::Wall => 1.5,
+        #[cfg(feature = "statics")]
+        Stroke::Force => 2.0,
+        _ => 4.0,
+    };
+    match stroke {
+        Stroke::Plate | Stroke::Base => INK.stroke_width(surface.stroke(width)),
+        #[cfg(feature = "statics")]
+        Stroke::Wall => MUTED.stroke_width(surface.stroke(width)),
+        #[cfg(feature = "statics")]
+        Stroke::Force => super::palette::FORCE.stroke_width(surface.stroke(width)),
+        _ => colour.stroke_width(surface.stroke(width)),
+    }
+}
+
+/// A sketch's dot of `stroke` at pixel `p`: a joint, the base's square, a climber's mass.
+fn draw_dot(
+    area: &super::Area,
+    surface: &Surface,
+    p: (i32, i32),
+    stroke: Stroke,
+    colour: RGBColor,
+) -> DrawResult {
+    let r = surface.px(4.0);
+    let b = surface.px(6.0);
+    match stroke {
+        #[cfg(feature = "statics")]
+        Stroke::Mass => {
+            area.draw(&Circle::new(p, r + surface.px(1.0), INK.filled()))
+                .map_err(text_err)?;
+            area.draw(&Circle::new(p, r / 2, WHITE.filled()))
+                .map_err(text_err)?;
+        }
+        Stroke::Base => area
+            .draw(&Rectangle::new(
+                [(p.0 - b, p.1 - b), (p.0 + b, p.1 + b)],
+                INK.filled(),
+            ))
+            .map_err(text_err)?,
+        _ => {
+            area.draw(&Circle::new(p, r, WHITE.filled()))
+                .map_err(text_err)?;
+            area.draw(&Circle::new(p, r, colour.stroke_width(surface.stroke(2.0))))
+                .map_err(text_err)?;
+        }
+    }
+    Ok(())
+}
+
+/// The target's crosshair ring.
+fn draw_target(
+    chart: &Chart,
+    area: &super::Area,
+    surface: &Surface,
+    scene: &ArmScene,
+    legend: &mut Legend,
+) -> DrawResult {
     let tp = chart.backend_coord(&(scene.target[0], scene.target[1]));
     let r = surface.px(7.0);
     let arm_len = surface.px(3.0);
@@ -500,18 +591,5 @@ pub fn draw(surface: &Surface, scene: &ArmScene, layout: &ArmLayout) -> DrawResu
     ))
     .map_err(text_err)?;
     legend.add_short(Mark::Ring(TARGET.to_rgba()), "target", "target");
-    // Only the climber stands on contacts; its kind is in the full bundle only.
-    #[cfg(feature = "statics")]
-    if let (Some(loads), Some(band)) = (
-        super::loads::LoadScene::of(problem, scene.solution, scene.target),
-        layout.bars,
-    ) {
-        loads.draw(&area, surface, band)?;
-        drawn.overlays.push(Overlay::new(OverlayKind::Bars, band));
-    }
-    if let Some(rect) = legend.draw_at(&area, surface, layout.legend)? {
-        drawn.overlays.push(Overlay::new(OverlayKind::Legend, rect));
-    }
-    area.present().map_err(text_err)?;
-    Ok(drawn)
+    Ok(())
 }

@@ -4,7 +4,7 @@
 
 use plotters::prelude::*;
 
-use super::palette::{self, INK, TARGET};
+use super::palette::{self, TARGET};
 use super::units;
 use super::{caption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND};
 use crate::gap::{GapCell, GapMap, CELLS};
@@ -113,7 +113,6 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
         ph as f64 - oy - surface.px(36.0) as f64,
     );
     let millimetres = units::in_millimetres((x[1] - x[0]).max(y[1] - y[0]));
-    let (x_desc, y_desc) = units::captions(millimetres);
     let mut chart = ChartBuilder::on(&plot)
         .margin(surface.px(6.0))
         .x_label_area_size(surface.px(30.0))
@@ -141,19 +140,9 @@ pub fn draw_static(surface: &Surface, scene: &GapScene) -> DrawResult<Option<Vie
     ];
     let clip = [left, top, xr.end as f64, yr.end as f64];
     surface.blit_scaled(scene.cells.canvas(), dest, clip)?;
-    let mut mesh = chart.configure_mesh();
-    mesh.disable_mesh()
-        .x_desc(x_desc)
-        .y_desc(y_desc)
-        .x_labels(7)
-        .y_labels(7)
-        .label_style(surface.font(palette::LABEL_PX, INK))
-        .axis_desc_style(surface.font(palette::LABEL_PX, INK));
-    if millimetres {
-        mesh.x_label_formatter(&units::millimetre_tick)
-            .y_label_formatter(&units::millimetre_tick);
-    }
-    mesh.draw().map_err(text_err)?;
+    units::workspace_mesh(&mut chart, surface, millimetres)
+        .draw()
+        .map_err(text_err)?;
     let mut legend = Legend::default();
     legend.add(Mark::Ring(TARGET.to_rgba()), "target");
     legend.add(
@@ -183,25 +172,7 @@ fn gap_bar(
     area: &DrawingArea<super::Canvas2d, plotters::coord::Shift>,
     surface: &Surface,
 ) -> DrawResult {
-    let (lo, hi) = (GAP_LO.log10(), GAP_HI.log10());
-    let mut chart = ChartBuilder::on(area)
-        .margin(surface.px(6.0))
-        .margin_bottom(surface.px(36.0))
-        .right_y_label_area_size(surface.px(48.0))
-        .build_cartesian_2d(0.0..1.0, lo..hi)
-        .map_err(text_err)?;
-    let (xr, yr) = chart.plotting_area().get_pixel_range();
-    let (w, h) = (
-        (xr.end - xr.start).clamp(1, surface.px(12.0)) as u32,
-        (yr.end - yr.start).max(1) as u32,
-    );
-    let cells: Vec<Option<[u8; 3]>> = (0..64)
-        .rev()
-        .map(|k| Some(palette::viridis(k as f64 / 63.0)))
-        .collect();
-    let rgba = super::grid_to_rgba(&cells, 1, 64, w, h);
-    surface.put_rgba(&rgba, w, h, xr.start as f64, yr.start as f64)?;
-    let fmt = |v: &f64| {
+    let percent = |v: &f64| {
         let p = 10f64.powf(*v);
         if p >= 1.0 {
             format!("{p:.0}%")
@@ -209,16 +180,6 @@ fn gap_bar(
             format!("{p}%")
         }
     };
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .disable_x_axis()
-        .y_labels(5)
-        .y_label_formatter(&fmt)
-        .y_desc("gap to J*")
-        .label_style(surface.font(palette::LABEL_PX, INK))
-        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
-        .draw()
-        .map_err(text_err)?;
-    Ok(())
+    let range = (GAP_LO.log10(), GAP_HI.log10());
+    super::colour_bar::draw(area, surface, range, "gap to J*", 48.0, Some(&percent))
 }

@@ -8,6 +8,7 @@
 
 use loink::solvers::analytic::Branch;
 use loink::solvers::reference::planar::SelfMotion;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -92,50 +93,23 @@ fn draw_curve(
     let Some((c0, c1)) = range_of(curve.true_cost.iter().chain(&curve.surrogate).copied()) else {
         return failed();
     };
-    let mut chart = ChartBuilder::on(area)
-        .margin(surface.px(6.0))
-        .margin_right(surface.px(12.0))
-        .x_label_area_size(surface.px(30.0))
-        .y_label_area_size(surface.px(46.0))
-        .build_cartesian_2d(z0..z1, c0..c1)
-        .map_err(text_err)?;
-    chart
-        .configure_mesh()
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(palette::GRID)
-        .x_desc(curve.axis.as_str())
-        .y_desc("cost J")
-        .x_labels(6)
-        .y_labels(5)
-        .label_style(surface.font(palette::LABEL_PX, INK))
-        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
-        .draw()
-        .map_err(text_err)?;
+    let mut chart = cost_chart(area, surface, z0..z1, c0..c1)?;
+    cost_axes(&mut chart, surface, curve.axis.as_str())?;
     let zs = || curve.z.iter().copied();
     let mut legend = Legend::default();
     let s2 = surface.stroke(2.0);
-    chart
-        .draw_series(LineSeries::new(
-            zs().zip(curve.true_cost.iter().copied())
-                .filter(|p| p.1.is_finite()),
-            SOLUTION.stroke_width(s2),
-        ))
-        .map_err(text_err)?;
-    legend.add(
-        Mark::Line(SOLUTION.to_rgba(), 2.0),
-        "true cost J(G⁻¹([y; z]))",
-    );
-    chart
-        .draw_series(LineSeries::new(
-            zs().zip(curve.surrogate.iter().copied())
-                .filter(|p| p.1.is_finite()),
-            SURROGATE.stroke_width(s2),
-        ))
-        .map_err(text_err)?;
-    legend.add(
-        Mark::Line(SURROGATE.to_rgba(), 2.0),
-        "surrogate zᵀM(y)z + b(y)",
-    );
+    for (values, colour, words) in [
+        (&curve.true_cost, SOLUTION, "true cost J(G⁻¹([y; z]))"),
+        (&curve.surrogate, SURROGATE, "surrogate zᵀM(y)z + b(y)"),
+    ] {
+        chart
+            .draw_series(LineSeries::new(
+                zs().zip(values.iter().copied()).filter(|p| p.1.is_finite()),
+                colour.stroke_width(s2),
+            ))
+            .map_err(text_err)?;
+        legend.add(Mark::Line(colour.to_rgba(), 2.0), words);
+    }
     chart
         .draw_series(std::iter::once(PathElement::new(
             vec![(0.0, c0), (0.0, c1)],
@@ -157,6 +131,8 @@ fn draw_curve(
     )
 }
 
+/// The cost along the self-motion set: layout (the cost range shown), the axes, the branches'
+/// runs, the minima and answers, then the legend.
 fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawResult {
     let Some(motion) = scene.motion else {
         return message(area, surface, "computing the self-motion set…");
@@ -164,100 +140,131 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
     if motion.branches.is_empty() {
         return message(area, surface, "no self-motion set: the target is not valid");
     }
-    let all = || motion.branches.iter().flat_map(|b| b.samples.iter());
-    let feasible_cost = range_of(all().filter(|s| s.feasible).map(|s| s.cost));
-    let reachable_cost = range_of(all().filter(|s| s.reachable).map(|s| s.cost));
-    let Some((c0, mut c1)) = feasible_cost.or(reachable_cost) else {
+    let Some((c0, c1)) = cost_range(motion) else {
         return message(area, surface, "no configuration reaches this target");
     };
-    // Show some of the infeasible arcs above the feasible range, but not all the way up.
-    if let Some((_, r1)) = reachable_cost {
-        c1 = c1.max((c0 + 2.0 * (c1 - c0)).min(r1));
-    }
     let (p0, p1) = motion.phi_range;
     let (p0, p1) = if p1 > p0 {
         (p0, p1)
     } else {
         (p0 - 1.0, p0 + 1.0)
     };
-    let mut chart = ChartBuilder::on(area)
-        .margin(surface.px(6.0))
-        .margin_right(surface.px(12.0))
-        .x_label_area_size(surface.px(30.0))
-        .y_label_area_size(surface.px(46.0))
-        .build_cartesian_2d(p0..p1, c0..c1)
-        .map_err(text_err)?;
+    let mut chart = cost_chart(area, surface, p0..p1, c0..c1)?;
     let axis = if scene.dof > 3 {
         "φ, last link angle (rad) — slice through q*"
     } else {
         "φ = q₁ + q₂ + q₃, last link angle (rad)"
     };
+    cost_axes(&mut chart, surface, axis)?;
+    let mut legend = Legend::default();
+    let mut pen = MotionPen {
+        chart: &mut chart,
+        surface,
+        legend: &mut legend,
+        top: c1,
+    };
+    draw_branches(&mut pen, scene, motion)?;
+    draw_minima_and_answers(&mut pen, scene, motion)?;
+    legend.draw(
+        area,
+        surface,
+        chart.plotting_area().get_pixel_range(),
+        Corner::UpperRight,
+    )
+}
+
+/// A chart of cost against one coordinate (the self-motion panel's, the latent curves', the
+/// pieces').
+pub type MotionChart<'a> =
+    ChartContext<'a, super::Canvas2d, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// What the self-motion panel's steps draw with: the chart, the surface's sizes, the legend
+/// they add their lines to and the top of the cost range shown.
+struct MotionPen<'p, 'c> {
+    chart: &'p mut MotionChart<'c>,
+    surface: &'p Surface,
+    legend: &'p mut Legend,
+    top: f64,
+}
+
+/// The axes of a [`cost_chart`]: cost J up, `x_desc` along, a light grid.
+fn cost_axes(chart: &mut MotionChart, surface: &Surface, x_desc: &str) -> DrawResult {
     chart
         .configure_mesh()
         .light_line_style(TRANSPARENT)
         .bold_line_style(palette::GRID)
-        .x_desc(axis)
+        .x_desc(x_desc)
         .y_desc("cost J")
         .x_labels(6)
         .y_labels(5)
         .label_style(surface.font(palette::LABEL_PX, INK))
         .axis_desc_style(surface.font(palette::LABEL_PX, INK))
         .draw()
-        .map_err(text_err)?;
-    let mut legend = Legend::default();
-    let clip = |c: f64| c.min(c1);
+        .map_err(text_err)
+}
+
+/// A chart of cost over `y` against a coordinate over `x`, with room for both axes' labels.
+pub fn cost_chart<'a>(
+    area: &'a Area,
+    surface: &Surface,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+) -> DrawResult<MotionChart<'a>> {
+    ChartBuilder::on(area)
+        .margin(surface.px(6.0))
+        .margin_right(surface.px(12.0))
+        .x_label_area_size(surface.px(30.0))
+        .y_label_area_size(surface.px(46.0))
+        .build_cartesian_2d(x, y)
+        .map_err(text_err)
+}
+
+/// The cost range shown: the feasible samples' (or, without any, the reachable ones'), with
+/// some of the infeasible arcs above it but not all the way up. None: nothing reaches.
+fn cost_range(motion: &SelfMotion) -> Option<(f64, f64)> {
+    let all = || motion.branches.iter().flat_map(|b| b.samples.iter());
+    let feasible_cost = range_of(all().filter(|s| s.feasible).map(|s| s.cost));
+    let reachable_cost = range_of(all().filter(|s| s.reachable).map(|s| s.cost));
+    let (c0, mut c1) = feasible_cost.or(reachable_cost)?;
+    if let Some((_, r1)) = reachable_cost {
+        c1 = c1.max((c0 + 2.0 * (c1 - c0)).min(r1));
+    }
+    Some((c0, c1))
+}
+
+/// Each branch's samples as runs of one feasibility (and, with charts, one chart's region),
+/// coloured by branch or chart; cut-away arcs faint.
+fn draw_branches(pen: &mut MotionPen, scene: &LandscapeScene, motion: &SelfMotion) -> DrawResult {
     let mut branch_used = [false; 2];
     let mut charts_used = [false; loink::artifact::MAX_CHARTS];
     for branch in &motion.branches {
-        // Runs of consecutive samples with the same feasibility, each drawn as its own line.
-        // Points above the chart end a run instead of being flattened onto its top edge.
-        // With charts, a run also ends where the pose crosses into another chart's region.
-        #[cfg(feature = "multi-chart")]
-        let chart_of = |q: &[f64]| scene.chart_regions.iter().position(|r| r.margin(q) >= 0.0);
-        #[cfg(not(feature = "multi-chart"))]
-        let chart_of = |_: &[f64]| None::<usize>;
-        let mut runs: Vec<Run> = Vec::new();
-        let mut broken = true;
-        for s in branch.samples.iter() {
-            if !s.reachable || s.cost > c1 {
-                broken = true;
-                continue;
-            }
-            let point = (s.phi, s.cost);
-            let owner = if s.feasible { chart_of(&s.q) } else { None };
-            match runs.last_mut() {
-                Some((f, o, pts)) if *f == s.feasible && *o == owner && !broken => pts.push(point),
-                _ => runs.push((s.feasible, owner, vec![point])),
-            }
-            broken = false;
-        }
         let (colour, slot) = match branch.branch {
             Branch::ElbowDown => (LIMITS, 0),
             Branch::ElbowUp => (SAMPLE, 1),
         };
-        for (feasible, owner, pts) in runs {
+        for (feasible, owner, pts) in branch_runs(scene, &branch.samples, pen.top) {
             let style = if let (true, Some(k)) = (feasible, owner) {
                 charts_used[k.min(charts_used.len() - 1)] = true;
-                palette::chart(k).stroke_width(surface.stroke(2.0))
+                palette::chart(k).stroke_width(pen.surface.stroke(2.0))
             } else if feasible {
                 branch_used[slot] = true;
-                colour.stroke_width(surface.stroke(2.0))
+                colour.stroke_width(pen.surface.stroke(2.0))
             } else {
-                MUTED.mix(0.8).stroke_width(surface.stroke(1.0))
+                MUTED.mix(0.8).stroke_width(pen.surface.stroke(1.0))
             };
-            chart
+            pen.chart
                 .draw_series(std::iter::once(PathElement::new(pts, style)))
                 .map_err(text_err)?;
         }
     }
     if branch_used[0] {
-        legend.add(
+        pen.legend.add(
             Mark::Line(LIMITS.to_rgba(), 2.0),
             "feasible, elbow-down branch",
         );
     }
     if branch_used[1] {
-        legend.add(
+        pen.legend.add(
             Mark::Line(SAMPLE.to_rgba(), 2.0),
             "feasible, elbow-up branch",
         );
@@ -267,19 +274,59 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
         .map(|k| k.to_string())
         .collect();
     if !used.is_empty() {
-        legend.add(
+        pen.legend.add(
             Mark::Line(palette::chart(0).to_rgba(), 2.0),
             format!(
-                "feasible, coloured by the chart covering it ({})",
+                "feasible, coloured by the pen.chart covering it ({})",
                 used.join(", ")
             ),
         );
     }
-    legend.add(Mark::Line(MUTED.to_rgba(), 1.0), "cut away by joint limits");
-    let r = surface.px(4.0);
+    pen.legend
+        .add(Mark::Line(MUTED.to_rgba(), 1.0), "cut away by joint limits");
+    Ok(())
+}
+
+/// Runs of consecutive samples with the same feasibility, each drawn as its own line. Points
+/// above the chart (cost above `c1`) end a run instead of being flattened onto its top edge.
+/// With charts, a run also ends where the pose crosses into another chart's region.
+fn branch_runs(
+    scene: &LandscapeScene,
+    samples: &[loink::solvers::reference::planar::SelfMotionSample],
+    c1: f64,
+) -> Vec<Run> {
+    // The chart whose region holds a pose (a one-chart model has no regions).
+    let chart_of = |q: &[f64]| scene.chart_regions.iter().position(|r| r.margin(q) >= 0.0);
+    let mut runs: Vec<Run> = Vec::new();
+    let mut broken = true;
+    for s in samples {
+        if !s.reachable || s.cost > c1 {
+            broken = true;
+            continue;
+        }
+        let point = (s.phi, s.cost);
+        let owner = if s.feasible { chart_of(&s.q) } else { None };
+        match runs.last_mut() {
+            Some((f, o, pts)) if *f == s.feasible && *o == owner && !broken => pts.push(point),
+            _ => runs.push((s.feasible, owner, vec![point])),
+        }
+        broken = false;
+    }
+    runs
+}
+
+/// The local minima (rings), the global optimum (a dot), the current answer (a cross) and a
+/// compared answer (a plus), each clipped to the chart's top `c1`.
+fn draw_minima_and_answers(
+    pen: &mut MotionPen,
+    scene: &LandscapeScene,
+    motion: &SelfMotion,
+) -> DrawResult {
+    let clip = |c: f64| c.min(pen.top);
+    let r = pen.surface.px(4.0);
     if motion.minima.len() > 1 {
-        let ring = OPTIMUM.stroke_width(surface.stroke(2.0));
-        chart
+        let ring = OPTIMUM.stroke_width(pen.surface.stroke(2.0));
+        pen.chart
             .draw_series(
                 motion
                     .minima
@@ -288,56 +335,54 @@ fn draw_motion(area: &Area, surface: &Surface, scene: &LandscapeScene) -> DrawRe
                     .map(|m| Circle::new((m.phi, clip(m.cost)), r, ring)),
             )
             .map_err(text_err)?;
-        legend.add(Mark::Ring(OPTIMUM.to_rgba()), "other local minima");
+        pen.legend
+            .add(Mark::Ring(OPTIMUM.to_rgba()), "other local minima");
     }
     if let Some(best) = motion.minima.first() {
-        chart
+        pen.chart
             .draw_series(std::iter::once(Circle::new(
                 (best.phi, best.cost),
-                surface.px(6.0),
+                pen.surface.px(6.0),
                 OPTIMUM.filled(),
             )))
             .map_err(text_err)?;
-        legend.add(Mark::Dot(OPTIMUM.to_rgba()), "global optimum J*");
+        pen.legend
+            .add(Mark::Dot(OPTIMUM.to_rgba()), "global optimum J*");
     }
     let (q, cost) = scene.solution;
     if !q.is_empty() && cost.is_finite() {
         // φ is the last link's absolute angle: the sum of all joint angles.
         let phi: f64 = q.iter().sum();
-        chart
+        pen.chart
             .draw_series(std::iter::once(Cross::new(
                 (phi, clip(cost)),
                 r,
-                SOLUTION.stroke_width(surface.stroke(2.5)),
+                SOLUTION.stroke_width(pen.surface.stroke(2.5)),
             )))
             .map_err(text_err)?;
-        legend.add(Mark::Cross(SOLUTION.to_rgba()), "current solution");
+        pen.legend
+            .add(Mark::Cross(SOLUTION.to_rgba()), "current solution");
     }
     if let Some((q, cost)) = scene
         .compare
         .filter(|(q, c)| !q.is_empty() && c.is_finite())
     {
         let phi: f64 = q.iter().sum();
-        let colour = palette::TARGET.stroke_width(surface.stroke(2.5));
-        let d = r + surface.px(1.0);
-        chart
+        let colour = palette::TARGET.stroke_width(pen.surface.stroke(2.5));
+        let d = r + pen.surface.px(1.0);
+        pen.chart
             .draw_series(std::iter::once(
                 EmptyElement::at((phi, clip(cost)))
                     + PathElement::new(vec![(-d, 0), (d, 0)], colour)
                     + PathElement::new(vec![(0, -d), (0, d)], colour),
             ))
             .map_err(text_err)?;
-        legend.add(
+        pen.legend.add(
             Mark::Line(palette::TARGET.to_rgba(), 2.5),
-            "one chart's answer (+)",
+            "one pen.chart's answer (+)",
         );
     }
-    legend.draw(
-        area,
-        surface,
-        chart.plotting_area().get_pixel_range(),
-        Corner::UpperRight,
-    )
+    Ok(())
 }
 
 /// A panel of the self-motion part alone, under `caption` (the charts lesson).

@@ -3,6 +3,7 @@
 //! line as a colour strip of the same. The heat map is computed by the engine (cached per
 //! target) and put with one `putImageData`.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::palette::{self, INK, MUTED, OPTIMUM, SAMPLE};
@@ -33,7 +34,8 @@ fn pale(c: [u8; 3]) -> [u8; 3] {
 }
 
 /// Draws the panel; returns the plot's pixel ↔ z map (y is z₂ on a plane, a dummy axis on a
-/// line), for pointer input.
+/// line), for pointer input. Layout (caption, plot and colour bar), the cost map and its axes,
+/// the marks (samples, the optimum's z, the origin, the reader's z), then the legend.
 pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewport>> {
     let area = surface.area()?;
     let Some(map) = scene.map else {
@@ -47,19 +49,7 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
         return Ok(None);
     };
     let two_d = map.rows > 1;
-    let text = match (two_d, scene.chart) {
-        #[cfg(feature = "view3d")]
-        (true, _) if map.base.len() > 2 => format!(
-            "Latent slice {} of LOInK: true cost J(G⁻¹([y; z])), z = 0 is LOInK's answer; drag z to swing the arm, the hand stays",
-            slice_words(map)
-        ),
-        (true, _) => "Latent plane of LOInK: true cost J(G⁻¹([y; z])) — LOInK's answer is z = 0; drag to try another z".to_string(),
-        (false, None) => "Latent line of LOInK: true cost J(G⁻¹([y; z])) along z — LOInK's answer is z = 0; drag along it".to_string(),
-        (false, Some((k, count))) => format!(
-            "Latent line of the winning chart ({k} of {count}): true cost J(Gₖ⁻¹([y; z])) — its answer is z = 0"
-        ),
-    };
-    caption(&area, surface, &text)?;
+    caption(&area, surface, &caption_text(map, scene.chart))?;
     let body = area.margin(surface.px(CAPTION_BAND), 0, 0, 0);
     let (plot, bar) = body.split_horizontally(body.dim_in_pixel().0 as i32 - surface.px(70.0));
     let [z0, z1] = map.z_range;
@@ -80,10 +70,63 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
         ],
         world: [z0, z1, y0, y1],
     };
+    draw_cost_map(surface, map, &view)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_mesh()
+        .x_desc(if two_d {
+            axis_name(map.axes[0])
+        } else {
+            "z (latent coordinate)".to_string()
+        })
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
+        .x_labels(6);
+    if two_d {
+        mesh.y_desc(axis_name(map.axes[1])).y_labels(6);
+    } else {
+        mesh.y_labels(0);
+    }
+    mesh.draw().map_err(text_err)?;
+    let mut legend = Legend::default();
+    draw_marks(&mut chart, surface, scene, map, &mut legend)?;
+    legend.draw(
+        &area,
+        surface,
+        chart.plotting_area().get_pixel_range(),
+        Corner::UpperLeft,
+    )?;
+    let (lo, hi) = map.cost_range;
+    super::colour_bar::draw(&bar, surface, (lo, hi), "cost J", 40.0, None)?;
+    area.present().map_err(text_err)?;
+    Ok(Some(view))
+}
+
+/// The panel's caption: a plane, a slice of a larger latent space, or a line (of the winning
+/// chart, for a multi-chart model).
+fn caption_text(map: &LatentMap, chart: Option<(usize, usize)>) -> String {
+    match (map.rows > 1, chart) {
+        #[cfg(feature = "view3d")]
+        (true, _) if map.base.len() > 2 => format!(
+            "Latent slice {} of LOInK: true cost J(G⁻¹([y; z])), z = 0 is LOInK's answer; drag z to swing the arm, the hand stays",
+            slice_words(map)
+        ),
+        (true, _) => "Latent plane of LOInK: true cost J(G⁻¹([y; z])) — LOInK's answer is z = 0; drag to try another z".to_string(),
+        (false, None) => "Latent line of LOInK: true cost J(G⁻¹([y; z])) along z — LOInK's answer is z = 0; drag along it".to_string(),
+        (false, Some((k, count))) => format!(
+            "Latent line of the winning chart ({k} of {count}): true cost J(Gₖ⁻¹([y; z])) — its answer is z = 0"
+        ),
+    }
+}
+
+/// The true cost over the latent grid as an image under the plot: viridis, grey where a joint
+/// limit breaks, pale outside the useful domain (a line: a strip across the middle).
+fn draw_cost_map(surface: &Surface, map: &LatentMap, view: &Viewport) -> DrawResult {
+    let [x0, y0, x1, y1] = view.pixels;
     let (w, h) = (
-        (xr.end - xr.start).max(1) as u32,
-        (yr.end - yr.start).max(1) as u32,
+        ((x1 - x0) as i32).max(1) as u32,
+        ((y1 - y0) as i32).max(1) as u32,
     );
+    let two_d = map.rows > 1;
     let (lo, hi) = map.cost_range;
     let grey = [MUTED.0, MUTED.1, MUTED.2];
     let cells: Vec<Option<[u8; 3]>> = (map.cost.iter().zip(&map.outside_limits))
@@ -102,30 +145,24 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
     let strip_h = if two_d { h } else { (h / 3).max(4) };
     let rgba = grid_to_rgba(&cells, map.cols, map.rows, w, strip_h);
     let top = if two_d {
-        yr.start
+        y0 as i32
     } else {
-        yr.start + ((h - strip_h) / 2) as i32
+        y0 as i32 + ((h - strip_h) / 2) as i32
     };
-    surface.put_rgba(&rgba, w, strip_h, xr.start as f64, top as f64)?;
-    let mut mesh = chart.configure_mesh();
-    mesh.disable_mesh()
-        .x_desc(if two_d {
-            axis_name(map.axes[0])
-        } else {
-            "z (latent coordinate)".to_string()
-        })
-        .label_style(surface.font(palette::LABEL_PX, INK))
-        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
-        .x_labels(6);
-    if two_d {
-        mesh.y_desc(axis_name(map.axes[1])).y_labels(6);
-    } else {
-        mesh.y_labels(0);
-    }
-    mesh.draw().map_err(text_err)?;
+    surface.put_rgba(&rgba, w, strip_h, x0, top as f64)
+}
+
+/// The samples, the optimum's z, the latent origin (LOInK's answer) and the reader's z, with
+/// their legend lines and the map's colour notes.
+fn draw_marks(
+    chart: &mut ChartContext<'_, super::Canvas2d, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    surface: &Surface,
+    scene: &LatentScene,
+    map: &LatentMap,
+    legend: &mut Legend,
+) -> DrawResult {
     let r = surface.px(5.0);
     let s2 = surface.stroke(2.0);
-    let mut legend = Legend::default();
     let to_point = |z: &[f64]| map.point(z);
     if !map.samples.is_empty() {
         chart
@@ -194,15 +231,7 @@ pub fn draw(surface: &Surface, scene: &LatentScene) -> DrawResult<Option<Viewpor
             "your z (drag, arrow keys; Esc clears)",
         );
     }
-    legend.draw(
-        &area,
-        surface,
-        chart.plotting_area().get_pixel_range(),
-        Corner::UpperLeft,
-    )?;
-    colour_bar(&bar, surface, lo, hi, "cost J")?;
-    area.present().map_err(text_err)?;
-    Ok(Some(view))
+    Ok(())
 }
 
 /// Latent axis `i` (0-based) as the panel names it: z₁, z₂, …
@@ -238,50 +267,4 @@ fn slice_words(map: &LatentMap) -> String {
         axis_name(map.axes[1]),
         fixed.join(", ")
     )
-}
-
-/// A vertical viridis colour bar from `lo` (bottom) to `hi` (top) with a title.
-pub fn colour_bar(
-    area: &DrawingArea<super::Canvas2d, plotters::coord::Shift>,
-    surface: &Surface,
-    lo: f64,
-    hi: f64,
-    title: &str,
-) -> DrawResult {
-    // A range that is empty, inverted or not finite (no cell computed, or every pose outside
-    // the limits) draws a unit bar: plotters' tick search never ends on an infinite range.
-    let (lo, hi) = match (lo.is_finite(), hi.is_finite()) {
-        (true, true) if hi > lo => (lo, hi),
-        (true, _) => (lo, lo + 1.0),
-        _ => (0.0, 1.0),
-    };
-    let mut chart = ChartBuilder::on(area)
-        .margin(surface.px(6.0))
-        .margin_bottom(surface.px(36.0))
-        .y_label_area_size(surface.px(0.0))
-        .right_y_label_area_size(surface.px(40.0))
-        .build_cartesian_2d(0.0..1.0, lo..hi)
-        .map_err(text_err)?;
-    let (xr, yr) = chart.plotting_area().get_pixel_range();
-    let (w, h) = (
-        (xr.end - xr.start).clamp(1, surface.px(12.0)) as u32,
-        (yr.end - yr.start).max(1) as u32,
-    );
-    let cells: Vec<Option<[u8; 3]>> = (0..64)
-        .rev()
-        .map(|k| Some(palette::viridis(k as f64 / 63.0)))
-        .collect();
-    let rgba = grid_to_rgba(&cells, 1, 64, w, h);
-    surface.put_rgba(&rgba, w, h, xr.start as f64, yr.start as f64)?;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .disable_x_axis()
-        .y_labels(5)
-        .y_desc(title)
-        .label_style(surface.font(palette::LABEL_PX, INK))
-        .axis_desc_style(surface.font(palette::LABEL_PX, INK))
-        .draw()
-        .map_err(text_err)?;
-    Ok(())
 }

@@ -10,6 +10,7 @@ pub mod arm;
 pub mod arm3d;
 pub mod arm_layout;
 pub mod backend;
+pub mod colour_bar;
 pub mod gapmap;
 pub mod landscape;
 pub mod latent;

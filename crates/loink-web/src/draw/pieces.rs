@@ -8,7 +8,7 @@
 use loink::problem::AnswerSweep;
 use plotters::prelude::*;
 
-use super::landscape::message;
+use super::landscape::{message, MotionChart as PiecesChart};
 use super::palette::{self, INK, OPTIMUM};
 use super::{
     caption, subcaption, text_err, Corner, DrawResult, Legend, Mark, Surface, CAPTION_BAND,
@@ -110,7 +110,127 @@ fn place_legend(
     }
 }
 
-/// Draws the panel.
+/// A mark drawn on the pieces: (value of the swept joint, cost, colour, legend words).
+type PieceDot = (f64, f64, RGBColor, String);
+
+/// The scene's marks that have a value of the swept joint and a finite cost (a mark off the
+/// target in the target's colour).
+fn marks(scene: &PiecesScene) -> Vec<PieceDot> {
+    let joint = scene.sweep.joint;
+    scene
+        .marks
+        .iter()
+        .filter_map(|mark| {
+            let v = mark
+                .q
+                .get(joint)
+                .copied()
+                .filter(|_| mark.cost.is_finite())?;
+            let (colour, what) = if mark.reached {
+                (mark.colour, "")
+            } else {
+                (palette::TARGET, " (not on the target)")
+            };
+            let words = format!("{}, J = {:.4}{what}", mark.label, mark.cost);
+            Some((v, mark.cost.min(1e3), colour, words))
+        })
+        .collect()
+}
+
+/// The legend: the first four branches, the joint-limit cut, the optimum and every mark.
+fn legend(scene: &PiecesScene, pieces: &[(usize, Vec<Run>)], marks: &[PieceDot]) -> Legend {
+    let mut legend = Legend::default();
+    for (k, (branch, _)) in pieces.iter().enumerate().take(4) {
+        let colour = palette::CHARTS[*branch % palette::CHARTS.len()];
+        legend.add(
+            Mark::Line(colour.to_rgba(), 2.0),
+            format!("branch {} of the answers", k + 1),
+        );
+    }
+    legend.add(Mark::Cross(INK.mix(0.7)), "a joint limit ends a piece");
+    if let Some((_, best_cost)) = scene.optimum {
+        legend.add(
+            Mark::Ring(OPTIMUM.to_rgba()),
+            format!("optimum (reference), J* = {best_cost:.4}"),
+        );
+    }
+    for (_, _, colour, words) in marks {
+        legend.add(Mark::Dot(colour.to_rgba()), words.clone());
+    }
+    legend
+}
+
+/// Each branch's pieces as lines in the branch's colour, a short cross where a joint limit
+/// ends one inside the sweep `(lo, hi)`.
+fn draw_pieces(
+    chart: &mut PiecesChart,
+    surface: &Surface,
+    pieces: &[(usize, Vec<Run>)],
+    (lo, hi): (f64, f64),
+) -> DrawResult {
+    let line = surface.stroke(2.0);
+    let cut = surface.px(3.0);
+    for (branch, runs) in pieces {
+        let colour = palette::CHARTS[*branch % palette::CHARTS.len()];
+        for run in runs {
+            chart
+                .draw_series(LineSeries::new(
+                    run.iter().copied(),
+                    colour.stroke_width(line),
+                ))
+                .map_err(text_err)?;
+            for &(v, c) in [run[0], run[run.len() - 1]].iter() {
+                if v > lo && v < hi {
+                    let mark = EmptyElement::at((v, c))
+                        + Cross::new((0, 0), cut, INK.mix(0.7).stroke_width(surface.stroke(1.2)));
+                    chart.draw_series(std::iter::once(mark)).map_err(text_err)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The optimum's level and ring, and the marks' dots (clipped to the chart's `top`).
+fn draw_marks(
+    chart: &mut PiecesChart,
+    surface: &Surface,
+    scene: &PiecesScene,
+    marks: &[PieceDot],
+    (lo, hi): (f64, f64),
+    top: f64,
+) -> DrawResult {
+    if let Some((best, best_cost)) = scene.optimum {
+        chart
+            .draw_series(LineSeries::new(
+                [(lo, best_cost), (hi, best_cost)],
+                OPTIMUM.mix(0.8).stroke_width(surface.stroke(1.0)),
+            ))
+            .map_err(text_err)?;
+        if let Some(v) = best.get(scene.sweep.joint).copied() {
+            chart
+                .draw_series(std::iter::once(Circle::new(
+                    (v, best_cost),
+                    surface.px(7.0),
+                    OPTIMUM.stroke_width(surface.stroke(2.5)),
+                )))
+                .map_err(text_err)?;
+        }
+    }
+    for (v, cost, colour, _) in marks {
+        chart
+            .draw_series(std::iter::once(Circle::new(
+                (*v, cost.min(top)),
+                surface.px(4.5),
+                colour.filled(),
+            )))
+            .map_err(text_err)?;
+    }
+    Ok(())
+}
+
+/// Draws the panel: layout (captions, the legend's corner and the cost range), the axes, the
+/// pieces and marks, then the legend.
 pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
     let area = surface.area()?;
     let joint = scene.sweep.joint + 1;
@@ -144,40 +264,8 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
         );
     }
     let (lo, hi) = (sweep.values[0], sweep.values[sweep.values.len() - 1]);
-    let q_at = |q: &[f64]| q.get(sweep.joint).copied();
-    // The marks drawn: (value, cost, colour, legend words).
-    let marks: Vec<(f64, f64, RGBColor, String)> = scene
-        .marks
-        .iter()
-        .filter_map(|mark| {
-            let v = q_at(mark.q).filter(|_| mark.cost.is_finite())?;
-            let (colour, what) = if mark.reached {
-                (mark.colour, "")
-            } else {
-                (palette::TARGET, " (not on the target)")
-            };
-            let words = format!("{}, J = {:.4}{what}", mark.label, mark.cost);
-            Some((v, mark.cost.min(1e3), colour, words))
-        })
-        .collect();
-    let mut legend = Legend::default();
-    for (k, (branch, _)) in pieces.iter().enumerate().take(4) {
-        let colour = palette::CHARTS[*branch % palette::CHARTS.len()];
-        legend.add(
-            Mark::Line(colour.to_rgba(), 2.0),
-            format!("branch {} of the answers", k + 1),
-        );
-    }
-    legend.add(Mark::Cross(INK.mix(0.7)), "a joint limit ends a piece");
-    if let Some((_, best_cost)) = scene.optimum {
-        legend.add(
-            Mark::Ring(OPTIMUM.to_rgba()),
-            format!("optimum (reference), J* = {best_cost:.4}"),
-        );
-    }
-    for (_, _, colour, words) in &marks {
-        legend.add(Mark::Dot(colour.to_rgba()), words.clone());
-    }
+    let marks = marks(scene);
+    let legend = legend(scene, &pieces, &marks);
     let points: Vec<(f64, f64)> = pieces
         .iter()
         .flat_map(|(_, r)| r.iter().flatten().copied())
@@ -197,13 +285,7 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
         legend.size(&body, surface)?,
         plot,
     );
-    let mut chart = ChartBuilder::on(&body)
-        .margin(surface.px(6.0))
-        .margin_right(surface.px(12.0))
-        .x_label_area_size(surface.px(30.0))
-        .y_label_area_size(surface.px(46.0))
-        .build_cartesian_2d(lo..hi, 0.0..top)
-        .map_err(text_err)?;
+    let mut chart = super::landscape::cost_chart(&body, surface, lo..hi, 0.0..top)?;
     chart
         .configure_mesh()
         .light_line_style(TRANSPARENT)
@@ -218,53 +300,8 @@ pub fn draw(surface: &Surface, scene: &PiecesScene) -> DrawResult {
         .axis_desc_style(surface.font(palette::LABEL_PX, INK))
         .draw()
         .map_err(text_err)?;
-    let line = surface.stroke(2.0);
-    let cut = surface.px(3.0);
-    for (branch, runs) in &pieces {
-        let colour = palette::CHARTS[*branch % palette::CHARTS.len()];
-        for run in runs {
-            chart
-                .draw_series(LineSeries::new(
-                    run.iter().copied(),
-                    colour.stroke_width(line),
-                ))
-                .map_err(text_err)?;
-            // A piece that ends inside the sweep ends at a joint limit: a short bar marks it.
-            for &(v, c) in [run[0], run[run.len() - 1]].iter() {
-                if v > lo && v < hi {
-                    let mark = EmptyElement::at((v, c))
-                        + Cross::new((0, 0), cut, INK.mix(0.7).stroke_width(surface.stroke(1.2)));
-                    chart.draw_series(std::iter::once(mark)).map_err(text_err)?;
-                }
-            }
-        }
-    }
-    if let Some((best, best_cost)) = scene.optimum {
-        chart
-            .draw_series(LineSeries::new(
-                [(lo, best_cost), (hi, best_cost)],
-                OPTIMUM.mix(0.8).stroke_width(surface.stroke(1.0)),
-            ))
-            .map_err(text_err)?;
-        if let Some(v) = q_at(best) {
-            chart
-                .draw_series(std::iter::once(Circle::new(
-                    (v, best_cost),
-                    surface.px(7.0),
-                    OPTIMUM.stroke_width(surface.stroke(2.5)),
-                )))
-                .map_err(text_err)?;
-        }
-    }
-    for (v, cost, colour, _) in &marks {
-        chart
-            .draw_series(std::iter::once(Circle::new(
-                (*v, cost.min(top)),
-                surface.px(4.5),
-                colour.filled(),
-            )))
-            .map_err(text_err)?;
-    }
+    draw_pieces(&mut chart, surface, &pieces, (lo, hi))?;
+    draw_marks(&mut chart, surface, scene, &marks, (lo, hi), top)?;
     legend.draw(
         &body,
         surface,

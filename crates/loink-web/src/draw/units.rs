@@ -2,6 +2,13 @@
 //! a workspace of centimetres (the soft arm), so that tick labels read 12, 24, … and not
 //! 0.012. Only the labels change: every coordinate stays in metres.
 
+use plotters::chart::{ChartContext, MeshStyle};
+use plotters::coord::cartesian::Cartesian2d;
+use plotters::coord::types::RangedCoordf64;
+
+use super::palette::{self, INK};
+use super::{Canvas2d, Surface};
+
 /// A view narrower than this (m) is labelled in millimetres.
 pub const MILLIMETRE_SPAN: f64 = 0.5;
 
@@ -24,6 +31,29 @@ pub fn millimetre_tick(metres: &f64) -> String {
     let tenths = (metres * 1e4).round() / 10.0;
     // −0 reads as 0.
     format!("{}", tenths + 0.0)
+}
+
+/// The x–y axes of a workspace chart, not yet drawn: captions in the panel's unit, seven labels
+/// a side, millimetre ticks for a small workspace, no grid.
+pub fn workspace_mesh<'a, 'b>(
+    chart: &'b mut ChartContext<'a, Canvas2d, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    surface: &Surface,
+    millimetres: bool,
+) -> MeshStyle<'a, 'b, RangedCoordf64, RangedCoordf64, Canvas2d> {
+    let (x_desc, y_desc) = captions(millimetres);
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .x_labels(7)
+        .y_labels(7)
+        .label_style(surface.font(palette::LABEL_PX, INK))
+        .axis_desc_style(surface.font(palette::LABEL_PX, INK));
+    if millimetres {
+        mesh.x_label_formatter(&millimetre_tick)
+            .y_label_formatter(&millimetre_tick);
+    }
+    mesh
 }
 
 #[cfg(test)]

@@ -1,13 +1,15 @@
 //! The flow baseline in the page (feature `flow`): a problem's flow as a solver, with its K
-//! samples as the family of shapes.
+//! samples as the family of shapes. `flows_off.rs` is this module in a bundle without the flow:
+//! the same calls, nothing loaded.
 
 use loink::flow::{Flow, FlowFile, FlowSolver};
 use loink::report::Solution;
-use loink::solvers::registry::{self, Solver, SolverSettings};
+use loink::solvers::registry::{Solver, SolverKind, SolverSettings};
 
 use super::Engine;
 use crate::catalog::ModelEntry;
 use crate::keyed::Keyed;
+use crate::model_json::Decoded;
 
 /// The flows' part of the engine's state.
 #[derive(Default)]
@@ -19,12 +21,30 @@ pub struct Flows {
 }
 
 impl Engine {
-    /// Validates a flow file for catalog entry `entry` and keeps it as its problem's flow.
-    pub(super) fn load_flow(
+    /// Whether the solver kind is the flow's.
+    pub(super) fn flow_applies(&self, kind: SolverKind) -> bool {
+        kind.is_flow()
+    }
+
+    /// Whether a decoded file is a flow ([`Self::load_flow_file`] keeps it).
+    pub(super) fn is_flow_file(&self, decoded: &Decoded) -> bool {
+        matches!(decoded, Decoded::Flow(_))
+    }
+
+    /// Keeps a decoded flow file as its problem's flow.
+    pub(super) fn load_flow_file(
         &mut self,
         entry: &'static ModelEntry,
-        file: FlowFile,
+        decoded: Decoded,
     ) -> Result<(), String> {
+        match decoded {
+            Decoded::Flow(file) => self.load_flow(entry, *file),
+            _ => Err(format!("model '{}' is not a flow", entry.name)),
+        }
+    }
+
+    /// Validates a flow file for catalog entry `entry` and keeps it as its problem's flow.
+    fn load_flow(&mut self, entry: &'static ModelEntry, file: FlowFile) -> Result<(), String> {
         let flow = Flow::new(file).map_err(|e| format!("model '{}': {e}", entry.name))?;
         if flow.problem().name() != entry.problem {
             return Err(format!(
@@ -55,13 +75,18 @@ impl Engine {
         }
     }
 
-    /// The flow solver for the page's settings: K = the samples control when σ > 0 (else the
-    /// one z = 0 sample), at scale σ, seeded by the seed control.
-    pub(super) fn flow_solver(&self, settings: &SolverSettings) -> Option<Box<dyn Solver>> {
-        registry::build_flow(self.flow()?, settings).ok()
+    /// The flow solver for `settings` ([`Self::flow_settings`]'s), or the refusal's stand-in.
+    pub(super) fn flow_solver(&self, settings: &SolverSettings) -> Box<dyn Solver> {
+        match self.flow().map(|flow| flow.solver(settings)) {
+            Some(Ok(solver)) => solver,
+            _ => Box::new(super::Unavailable {
+                kind: settings.kind,
+            }),
+        }
     }
 
-    /// The flow's settings from the page's: samples and σ act only together.
+    /// The flow's settings from the page's: K = the samples control when σ > 0 (else the one
+    /// z = 0 sample), at scale σ, seeded by the seed control; samples and σ act only together.
     pub(super) fn flow_settings(&self, mut settings: SolverSettings) -> SolverSettings {
         let sampling = self.settings.sigma > 0.0 && self.settings.samples > 1;
         settings.samples = if sampling {
@@ -74,10 +99,29 @@ impl Engine {
         settings
     }
 
+    /// The panels' samples of the flow, when the solver is the flow: its family replaces the
+    /// latent samples (`true`: done).
+    pub(super) fn sample_flow(&mut self, target: &[f64]) -> bool {
+        if !self.settings.solver.is_flow() {
+            return false;
+        }
+        self.samples = self.flow_family(target);
+        self.sample_z.clear();
+        self.revision = self.revision.wrapping_add(1);
+        true
+    }
+
+    /// The controls the flow acts on, added to `on` when it is the solver.
+    pub(super) fn flow_controls(&self, on: &mut Vec<&'static str>) {
+        if self.settings.solver.is_flow() && !on.contains(&"sigma") {
+            on.extend(["sigma", "samples", "seed"]);
+        }
+    }
+
     /// The flow's K samples for the current target (its family; empty unless the solver is the
     /// flow drawing more than one sample). Drawn by a fresh solver with the same seed, so they
     /// are the samples the answer was picked from.
-    pub(super) fn flow_family(&mut self, target: &[f64]) -> Vec<Vec<f64>> {
+    fn flow_family(&mut self, target: &[f64]) -> Vec<Vec<f64>> {
         self.flows.family.clear();
         if !self.settings.solver.is_flow() {
             return Vec::new();

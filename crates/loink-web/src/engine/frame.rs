@@ -2,8 +2,6 @@
 //! readouts and the status line ([`FrameState`]).
 
 use loink::gap::Gap;
-#[cfg(feature = "statics")]
-use loink::problem::presentation::Loads;
 use loink::report::Status;
 
 use super::{comparable, gap_percent, Engine};
@@ -52,14 +50,10 @@ impl Engine {
         {
             on.push("train");
         }
-        #[cfg(feature = "unswept")]
         if self.sim_calls().is_some() {
             on.push("sim-calls");
         }
-        #[cfg(feature = "flow")]
-        if self.settings.solver.is_flow() && !on.contains(&"sigma") {
-            on.extend(["sigma", "samples", "seed"]);
-        }
+        self.flow_controls(&mut on);
         on
     }
 
@@ -78,10 +72,7 @@ impl Engine {
             crate::state::solve_text(s.micros(), self.timed, RESOLUTION_MICROS),
             self.frame_ms,
         );
-        #[cfg(feature = "unswept")]
-        {
-            readouts.sim_calls = self.sim_calls().map(|c| c.to_string());
-        }
+        self.count_calls(&mut readouts);
         // Only a 3-D view's task turns the hand.
         #[cfg(feature = "view3d")]
         if let Some(angle) = s.angle() {
@@ -202,6 +193,7 @@ impl Engine {
 
     #[cfg(feature = "statics")]
     fn loads(&self) -> Vec<crate::state::LoadState> {
+        use loink::problem::presentation::Loads;
         let target = &self.target;
         let Some(loads) = Loads::of(&self.problem, self.solution.q(), target) else {
             return Vec::new();

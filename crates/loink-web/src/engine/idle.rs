@@ -33,15 +33,8 @@ impl Engine {
             self.compute_reference(FRAME_DENSE);
         }
         self.chart_proposals(&target);
-        #[cfg(feature = "unswept")]
-        {
-            self.pieces = self.problem.answer_sweep(&target, super::PIECE_STEPS);
-        }
-        #[cfg(feature = "flow")]
-        if self.settings.solver.is_flow() {
-            self.samples = self.flow_family(&target);
-            self.sample_z.clear();
-            self.revision = self.revision.wrapping_add(1);
+        self.sweep_pieces(&target);
+        if self.sample_flow(&target) {
             return true;
         }
         let drawn = match self.models.get(self.entry.name) {
@@ -98,11 +91,8 @@ impl Engine {
     /// Whether the reference optimum of the current target has not been computed yet (the
     /// gap is then unknown, not "none feasible").
     pub fn optimum_pending(&self) -> bool {
-        #[cfg(feature = "unswept")]
-        if !loink::solvers::reference::sweeps(&self.problem) {
-            return self.optimum.is_none()
-                && !self.reference_searched()
-                && loink::solvers::reference::available(&self.problem);
+        if let Some(pending) = self.unswept_optimum_pending() {
+            return pending;
         }
         self.motion.is_none()
             && self.optimum.is_none()
@@ -141,7 +131,6 @@ impl Engine {
         if self.timed.is_none() && self.time_last_solve(budget_micros) {
             return true;
         }
-        #[cfg(feature = "unswept")]
         if self.idle_reference() {
             if self.models.contains_key(self.entry.name) {
                 self.latent_map = None;
@@ -311,38 +300,7 @@ impl Engine {
         let half = latent_half_range(optimum_z.as_deref(), self.settings.sigma, &self.sample_z);
         self.curve = model.curve(&self.target, half, CURVE_POINTS);
         // Without a swept self-motion set the landscape's lower rows show the other axes.
-        #[cfg(feature = "unswept")]
-        {
-            self.other_curves = if loink::solvers::reference::sweeps(&self.problem) {
-                Vec::new()
-            } else {
-                let k = model.latent_dim();
-                (1..k.min(3))
-                    .filter_map(|axis| {
-                        let label = match (axis, k) {
-                            (1, 2) => "latent z₂ (normalised; z₁ = 0)",
-                            (1, _) => "latent z₂ (normalised; the other zᵢ = 0)",
-                            _ => "latent z₃ (normalised; the other zᵢ = 0)",
-                        };
-                        model.curve_along(&self.target, axis, label, half, CURVE_POINTS)
-                    })
-                    .collect()
-            };
-        }
-    }
-
-    /// The landscape curves along the second latent axis and the third (a latent space of
-    /// three or more), for a problem without a swept self-motion set (empty otherwise, without
-    /// a model or while pending).
-    #[cfg(feature = "unswept")]
-    pub fn other_curves(&self) -> &[LatentCurve] {
-        &self.other_curves
-    }
-
-    /// A pose target's answers swept along one joint (None for other tasks or while pending).
-    #[cfg(feature = "unswept")]
-    pub fn pieces(&self) -> Option<&loink::problem::AnswerSweep> {
-        self.pieces.as_ref()
+        self.compute_other_curves(half);
     }
 
     /// The landscape curve of the learned set (None without a model or while pending).

@@ -16,11 +16,14 @@ use loink::solvers::registry::{self, Solver, SolverSettings, Start};
 use crate::catalog::{self, ModelEntry};
 use crate::clock::now_micros;
 use crate::keyed::Keyed;
-use crate::learned::{LatentCurve, LatentMap, LearnedModel};
+use crate::learned::{LatentCurve, LatentMap, LoinkView};
 use crate::settings::{Settings, SolverKind, PROBE_LIMIT};
 
 mod checks;
 #[cfg(feature = "flow")]
+mod flows;
+#[cfg(not(feature = "flow"))]
+#[path = "flows_off.rs"]
 mod flows;
 mod frame;
 mod idle;
@@ -30,6 +33,9 @@ mod target;
 mod unavailable;
 #[cfg(feature = "unswept")]
 mod unswept;
+#[cfg(not(feature = "unswept"))]
+#[path = "unswept_off.rs"]
+mod unswept;
 #[cfg(feature = "view3d")]
 mod view3d;
 
@@ -37,10 +43,6 @@ pub use play::play_target;
 use unavailable::Unavailable;
 
 pub use checks::{check_target, comparable, gap_percent, GAP_RESIDUAL};
-
-/// q7 values of a pose target's sweep of its answers (the landscape's pieces).
-#[cfg(feature = "unswept")]
-pub const PIECE_STEPS: usize = 600;
 
 /// φ samples drawn in the landscape panel.
 pub const MOTION_SAMPLES: usize = 480;
@@ -96,7 +98,7 @@ pub struct Engine {
     target: Vec<f64>,
     entry: &'static ModelEntry,
     problem: Problem,
-    models: Keyed<LearnedModel>,
+    models: Keyed<LoinkView>,
     solver: Box<dyn Solver>,
     /// The solver as it was before the last solve, to time that solve again while idle.
     before_solve: Option<Box<dyn Solver>>,
@@ -114,13 +116,6 @@ pub struct Engine {
     /// A multi-chart model's per-chart answers for the current target (empty otherwise).
     proposals: Vec<Solution>,
     curve: Option<LatentCurve>,
-    /// The curves along z₂ and z₃ (a problem without a swept self-motion set: the full
-    /// bundle's).
-    #[cfg(feature = "unswept")]
-    other_curves: Vec<LatentCurve>,
-    /// A pose target's answers swept along one joint (the landscape's pieces).
-    #[cfg(feature = "unswept")]
-    pieces: Option<loink::problem::AnswerSweep>,
     latent_map: Option<LatentMap>,
     warnings: Vec<String>,
     /// Distance to the closest pose within the limits, for a target out of reach (deferred
@@ -137,10 +132,8 @@ pub struct Engine {
     /// settings to bring ([`Self::carry_target`]).
     carried: Option<Vec<f64>>,
     /// The flows and their families.
-    #[cfg(feature = "flow")]
     flows: flows::Flows,
     /// The idle reference of a problem without a planar sweep, the call count.
-    #[cfg(feature = "unswept")]
     unswept: unswept::Unswept,
 }
 
@@ -183,8 +176,8 @@ impl Engine {
             target: problem.task().to_columns(&target),
             ..Settings::default()
         };
-        let solver = registry::build(&problem, None, &solver_settings(&settings))
-            .map_err(|e| e.to_string())?;
+        let solver =
+            registry::build(&problem, &solver_settings(&settings)).map_err(|e| e.to_string())?;
         let solution = Solution::invalid("none", &target, 0.0);
         let mut engine = Engine {
             settings,
@@ -204,10 +197,6 @@ impl Engine {
             sample_z: Vec::new(),
             proposals: Vec::new(),
             curve: None,
-            #[cfg(feature = "unswept")]
-            other_curves: Vec::new(),
-            #[cfg(feature = "unswept")]
-            pieces: None,
             latent_map: None,
             warnings: Vec::new(),
             closest: None,
@@ -216,9 +205,7 @@ impl Engine {
             revision: 0,
             panels_pending: false,
             carried: None,
-            #[cfg(feature = "flow")]
             flows: Default::default(),
-            #[cfg(feature = "unswept")]
             unswept: Default::default(),
         };
         engine.solve_target();
@@ -242,11 +229,21 @@ impl Engine {
             .filter(|m| m.opens_a_view() || m.kind == "flow")
             .ok_or_else(|| format!("unknown model '{name}' (known: {})", catalog::names()))?;
         let decoded = decode().map_err(|e| format!("model '{name}': {e}"))?;
-        #[cfg(feature = "flow")]
-        if let crate::model_json::Decoded::Flow(file) = decoded {
-            return self.load_flow(entry, *file);
+        self.load_decoded(entry, decoded)
+    }
+
+    /// Validates a decoded model file for catalog entry `entry` and keeps it (the part of
+    /// [`Self::load_model_with`] that does not depend on how the text was decoded).
+    fn load_decoded(
+        &mut self,
+        entry: &'static ModelEntry,
+        decoded: crate::model_json::Decoded,
+    ) -> Result<(), String> {
+        let name = entry.name;
+        if self.is_flow_file(&decoded) {
+            return self.load_flow_file(entry, decoded);
         }
-        let model = LearnedModel::from_file(decoded).map_err(|e| format!("model '{name}': {e}"))?;
+        let model = LoinkView::from_file(decoded).map_err(|e| format!("model '{name}': {e}"))?;
         if model.problem().name() != entry.problem {
             return Err(format!(
                 "model '{name}': its file is for '{}', the catalog says '{}'",
@@ -290,7 +287,7 @@ impl Engine {
         let entry = catalog::trained_slot(&problem).ok_or_else(|| {
             format!("a model file of '{problem}': the page trains and takes planar2, planar3 and planar4")
         })?;
-        self.load_model_with(entry.name, || Ok(decoded))?;
+        self.load_decoded(entry, decoded)?;
         Ok(entry.name)
     }
 
@@ -312,38 +309,40 @@ impl Engine {
 
     /// Rebuilds the solver from the settings (a cold start); when the settings' solver
     /// cannot run here the answers say why (`invalid`), which `apply` has already warned of.
+    ///
+    /// A learned kind is built by its model as [`loink::model::LearnedModel::solver`] builds it
+    /// (the LOInK charts' `solver`, the flow's); the page calls the kind's own method because
+    /// the model type's trait object would add 0.4 kB to the playground's gzipped download.
     fn rebuild_solver(&mut self) {
-        let model = self.models.get(self.entry.name).map(LearnedModel::set);
         let settings = solver_settings(&self.settings);
-        #[cfg(feature = "flow")]
-        if settings.kind.is_flow() {
-            let settings = self.flow_settings(settings);
-            self.solver = self.flow_solver(&settings).unwrap_or_else(|| {
-                Box::new(Unavailable {
-                    kind: settings.kind,
-                })
-            });
+        if self.flow_applies(settings.kind) {
+            self.solver = self.flow_solver(&self.flow_settings(settings));
             return;
         }
-        self.solver = match registry::build(&self.problem, model, &settings) {
-            Ok(solver) => solver,
-            Err(_) => Box::new(Unavailable {
-                kind: settings.kind,
-            }),
+        let set = self.models.get(self.entry.name).map(LoinkView::set);
+        let built = match set {
+            Some(set) if settings.kind.is_learned() => set.solver(&settings),
+            _ => registry::build(&self.problem, &settings),
         };
+        self.solver = built.unwrap_or_else(|_| {
+            Box::new(Unavailable {
+                kind: settings.kind,
+            })
+        });
     }
 
     /// Whether `solver` can run on the current model; `Err` says why not.
     pub fn solver_available(&self, solver: SolverKind) -> Result<(), String> {
-        #[cfg(feature = "flow")]
-        if solver.is_flow() {
+        if self.flow_applies(solver) {
             return self.flow_available();
         }
-        let model = self.models.get(self.entry.name).map(LearnedModel::set);
-        if solver.is_learned() && model.is_none() {
-            return Err(catalog::missing_reason(self.entry));
+        if solver.is_learned() {
+            return match self.models.get(self.entry.name) {
+                Some(_) => Ok(()),
+                None => Err(catalog::missing_reason(self.entry)),
+            };
         }
-        registry::applies(solver, &self.problem, model).map_err(|e| match e {
+        registry::applies(solver, &self.problem).map_err(|e| match e {
             loink::LoinkError::UnsupportedSolver { reason, .. } => reason,
             other => other.to_string(),
         })
@@ -387,10 +386,7 @@ impl Engine {
         // model's latent space does not fit it; a probe given anew (a link) says why it is not.
         let carried = entry.name != previous_model && next.probe == self.settings.probe;
         next.model = entry.name.to_string();
-        let latent = self
-            .models
-            .get(entry.name)
-            .map_or(0, LearnedModel::latent_dim);
+        let latent = self.models.get(entry.name).map_or(0, LoinkView::latent_dim);
         if !next.probe.is_empty() && next.probe.len() != latent {
             if !carried {
                 warnings.push(format!(
@@ -403,15 +399,16 @@ impl Engine {
         }
         // A latent slice names axes of the model's own latent space (three or more).
         #[cfg(feature = "view3d")]
-        if let Some([a, b]) = next.axes {
+        if let Some([a, b]) = next.view3d.axes {
             if latent < 3 || a >= latent || b >= latent {
-                if !(entry.name != previous_model && next.axes == self.settings.axes) {
+                if !(entry.name != previous_model && next.view3d.axes == self.settings.view3d.axes)
+                {
                     warnings.push(format!(
                         "axes: the {} model's latent space has {latent} coordinates; the latent panel slices only three or more",
                         entry.name
                     ));
                 }
-                next.axes = None;
+                next.view3d.axes = None;
             }
         }
         next.probe = next
@@ -484,20 +481,12 @@ impl Engine {
         self.proposals.clear();
         self.latent_map = None;
         self.curve = None;
-        #[cfg(feature = "unswept")]
-        {
-            self.other_curves.clear();
-            self.pieces = None;
-        }
         self.closest = None;
         self.timed = None;
         self.timing_provisional = false;
         self.before_solve = Some(self.solver.boxed_clone());
-        #[cfg(feature = "unswept")]
         self.new_target_unswept();
-        #[cfg(feature = "flow")]
         self.forget_family();
-        #[cfg(feature = "unswept")]
         let calls_before = self.calls_now();
         let start = now_micros();
         let solution =
@@ -527,7 +516,6 @@ impl Engine {
             });
         }
         self.solution = solution;
-        #[cfg(feature = "unswept")]
         self.record_calls(calls_before);
         self.probe = self.probe_solution(&target);
         self.panels_pending = true;
@@ -562,7 +550,7 @@ impl Engine {
     }
 
     /// The learned model of the current entry, if loaded.
-    pub fn model(&self) -> Option<&LearnedModel> {
+    pub fn model(&self) -> Option<&LoinkView> {
         self.models.get(self.entry.name)
     }
 

@@ -4,7 +4,7 @@
 use loink::report::Solution;
 
 use super::Engine;
-use crate::learned::LearnedModel;
+use crate::learned::LoinkView;
 use crate::settings::PROBE_LIMIT;
 
 /// Gauss–Newton steps at most that put a probe's pose back on the target (the refining solver).
@@ -46,7 +46,7 @@ impl Engine {
         let latent = self
             .models
             .get(self.entry.name)
-            .map_or(0, LearnedModel::latent_dim);
+            .map_or(0, LoinkView::latent_dim);
         if !z.is_empty() && z.len() != latent {
             return Err(format!(
                 "the {} model's latent space has {latent} coordinates, not {}",
@@ -75,10 +75,7 @@ impl Engine {
     /// The latent panel's slice: the two axes it spans (0-based) and the latent point it passes
     /// through (the probe, or the origin without one).
     pub fn latent_slice(&self) -> ([usize; 2], Vec<f64>) {
-        #[cfg(feature = "view3d")]
-        let axes = self.settings.axes.unwrap_or([0, 1]);
-        #[cfg(not(feature = "view3d"))]
-        let axes = [0, 1];
+        let axes = self.settings.view3d.axes().unwrap_or([0, 1]);
         (axes, self.settings.probe.clone())
     }
 

@@ -1,10 +1,16 @@
 //! Problems without a swept self-motion set in the page (feature `unswept`): their reference
-//! optimum, searched once per target while the page idles, and the calls a simulator spent on
-//! the last solve.
+//! optimum, searched once per target while the page idles, the calls a simulator spent on the
+//! last solve, the landscape along the other latent axes and a pose target's pieces.
+//! `unswept_off.rs` is this module in a bundle without them: the same calls, nothing found.
 
+use loink::problem::AnswerSweep;
 use loink::report::Status;
 
-use super::{Engine, Optimum};
+use super::{Engine, Optimum, CURVE_POINTS};
+use crate::learned::LatentCurve;
+
+/// q7 values of a pose target's sweep of its answers (the landscape's pieces).
+pub const PIECE_STEPS: usize = 600;
 
 /// The unswept problems' part of the engine's state.
 #[derive(Default)]
@@ -13,6 +19,10 @@ pub struct Unswept {
     reference_done: bool,
     /// Simulator calls of the last solve (a problem whose simulator counts them).
     calls: Option<u64>,
+    /// The landscape curves along z₂ and z₃.
+    other_curves: Vec<LatentCurve>,
+    /// A pose target's answers swept along one joint (the landscape's pieces).
+    pieces: Option<AnswerSweep>,
 }
 
 impl Engine {
@@ -39,9 +49,64 @@ impl Engine {
         self.unswept.calls
     }
 
+    /// The readouts' count of the last solve's simulator calls.
+    pub(super) fn count_calls(&self, readouts: &mut crate::state::Readouts) {
+        readouts.sim_calls = self.sim_calls().map(|c| c.to_string());
+    }
+
     /// Forgets the per-target work (a new target or solver).
     pub(super) fn new_target_unswept(&mut self) {
         self.unswept.reference_done = false;
+        self.unswept.other_curves.clear();
+        self.unswept.pieces = None;
+    }
+
+    /// Sweeps a pose target's answers along one joint (the landscape's pieces).
+    pub(super) fn sweep_pieces(&mut self, target: &[f64]) {
+        self.unswept.pieces = self.problem.answer_sweep(target, PIECE_STEPS);
+    }
+
+    /// The landscape's curves along the second latent axis and the third (a latent space of
+    /// three or more) for a problem without a swept self-motion set; none for one with it.
+    pub(super) fn compute_other_curves(&mut self, half: f64) {
+        let model = self.models.get(self.entry.name);
+        self.unswept.other_curves = match model {
+            Some(model) if !loink::solvers::reference::sweeps(&self.problem) => {
+                let k = model.latent_dim();
+                (1..k.min(3))
+                    .filter_map(|axis| {
+                        let label = match (axis, k) {
+                            (1, 2) => "latent z₂ (normalised; z₁ = 0)",
+                            (1, _) => "latent z₂ (normalised; the other zᵢ = 0)",
+                            _ => "latent z₃ (normalised; the other zᵢ = 0)",
+                        };
+                        model.curve_along(&self.target, axis, label, half, CURVE_POINTS)
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+    }
+
+    /// The landscape curves along the second latent axis and the third, for a problem without
+    /// a swept self-motion set (empty otherwise, without a model or while pending).
+    pub fn other_curves(&self) -> &[LatentCurve] {
+        &self.unswept.other_curves
+    }
+
+    /// A pose target's answers swept along one joint (None for other tasks or while pending).
+    pub fn pieces(&self) -> Option<&AnswerSweep> {
+        self.unswept.pieces.as_ref()
+    }
+
+    /// Whether the reference optimum is still to come, for a problem without a planar sweep
+    /// (`None`: a problem with one, which the sweep answers).
+    pub(super) fn unswept_optimum_pending(&self) -> Option<bool> {
+        (!loink::solvers::reference::sweeps(&self.problem)).then(|| {
+            self.optimum.is_none()
+                && !self.reference_searched()
+                && loink::solvers::reference::available(&self.problem)
+        })
     }
 
     /// The reference optimum of a problem without a planar sweep (the soft arm), once per
@@ -67,7 +132,7 @@ impl Engine {
 
     /// Whether the idle reference search has run for this target (a problem without a planar
     /// sweep: J* is then known, or known not to exist).
-    pub(super) fn reference_searched(&self) -> bool {
+    fn reference_searched(&self) -> bool {
         self.unswept.reference_done
     }
 }

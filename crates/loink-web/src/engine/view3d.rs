@@ -7,7 +7,10 @@ use crate::orbit::{Projection, DEFAULT_PITCH, DEFAULT_YAW};
 impl Engine {
     /// The arm panel's orbit, `[yaw, pitch]` in degrees.
     pub fn view(&self) -> [f64; 2] {
-        self.settings.view.unwrap_or([DEFAULT_YAW, DEFAULT_PITCH])
+        self.settings
+            .view3d
+            .view
+            .unwrap_or([DEFAULT_YAW, DEFAULT_PITCH])
     }
 
     /// Turns the view by a drag of (dx, dy) CSS pixels; nothing is solved.
@@ -16,14 +19,14 @@ impl Engine {
             return Err("an orbit drag must be finite".into());
         }
         let [yaw, pitch] = self.view();
-        self.settings.view = Some(Projection::orbited(yaw, pitch, dx, dy));
+        self.settings.view3d.view = Some(Projection::orbited(yaw, pitch, dx, dy));
         self.revision = self.revision.wrapping_add(1);
         Ok(())
     }
 
     /// Back to the view a fresh page shows.
     pub fn reset_view(&mut self) {
-        self.settings.view = None;
+        self.settings.view3d.view = None;
         self.revision = self.revision.wrapping_add(1);
     }
 }

@@ -198,7 +198,6 @@ impl ChartsLesson {
             cost_formula: "",
             chart_regions: &self.regions,
             compare: self.one.as_ref().map(|s| (s.q(), s.cost())),
-            #[cfg(feature = "unswept")]
             others: None,
         };
         landscape::draw_pieces(

@@ -9,7 +9,7 @@ use loink::problem::climber::sketch::loads_by;
 use loink::problem::climber::statics::Rule;
 use loink::problem::climber::Climber;
 use loink::problem::Problem;
-use loink::solvers::registry::{self, SolverKind, SolverSettings};
+use loink::solvers::registry::{SolverKind, SolverSettings};
 use loink::surrogate::ChartSet;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -91,7 +91,7 @@ impl ClimbingLesson {
                 refine: 3,
                 ..SolverSettings::new(SolverKind::LoinkRefine)
             };
-            registry::build(m.problem(), Some(&ChartSet::from(m.clone())), &settings).ok()
+            ChartSet::from(m.clone()).solver(&settings).ok()
         });
         let problem: Option<&Problem> = model.map(|m| m.problem());
         let mut solver = solver;

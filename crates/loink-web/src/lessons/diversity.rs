@@ -4,8 +4,7 @@
 //! draws the same samples.
 
 use loink::problem::Problem;
-use loink::report::{Solution, Status};
-use loink::solvers::reference;
+use loink::report::Solution;
 use plotters::prelude::*;
 use serde::Serialize;
 
@@ -134,12 +133,7 @@ fn finite(v: f64) -> Option<f64> {
 impl Diversity {
     /// Samples, optimum and the σ sweep for `target`.
     pub fn new(models: &Loaded, target: [f64; 2], sigma: f64, count: usize, seed: u64) -> Self {
-        let model = models.loink.get("loink");
-        let problem = model
-            .map(|m| m.problem().clone())
-            .unwrap_or_else(|| Problem::preset("planar3").expect("planar3 is a preset"));
-        let optimum =
-            Some(reference::solve(&problem, &target)).filter(|s| s.status() == Status::Converged);
+        let (model, problem, optimum) = models.loink_with_optimum("loink", "planar3", &target);
         let j_star = optimum.as_ref().map(Solution::cost);
         let draw = |s: f64| {
             model

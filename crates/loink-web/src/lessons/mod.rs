@@ -26,46 +26,30 @@
 //! `deadband`, `z`, `rule`); [`LESSONS`] is the table of lessons, [`lesson::Lesson`] the trait each implements and [`facade::LessonPage`] the wasm type `web/lessons.js` drives. Every number
 //! a lesson shows is computed here and formatted here; JavaScript only forwards events.
 
-// The lessons themselves are the `lessons` feature (on by default): the playground's own
-// bundle (pkg/) is built without it and stays small; pkg/lessons/ is built with it and is only
-// fetched by lesson pages. The table's identities and the settings below are always compiled:
-// the playground lists the lessons and keeps a lesson's hash entries when it rewrites the hash.
-#[cfg(feature = "lessons")]
+// The lessons are the `lessons` feature, gated where lib.rs declares this module: the
+// playground's own bundle (pkg/) is built without it and stays small; pkg/lessons/ is built with
+// it and is only fetched by lesson pages. The table's identities and the settings are
+// `crate::lesson_table`, always compiled: the playground lists the lessons and keeps a lesson's
+// hash entries when it rewrites the hash.
 pub mod averaging;
-#[cfg(feature = "lessons")]
 pub mod boundary;
-#[cfg(feature = "lessons")]
 pub mod charts;
-#[cfg(feature = "lessons")]
 pub mod climbing;
-#[cfg(feature = "lessons")]
 pub mod diversity;
-#[cfg(feature = "lessons")]
 pub mod facade;
-#[cfg(feature = "lessons")]
 pub mod latent;
-#[cfg(feature = "lessons")]
 pub mod layout;
-#[cfg(feature = "lessons")]
 pub mod lesson;
-#[cfg(feature = "lessons")]
 pub mod model_free;
-#[cfg(feature = "lessons")]
 pub mod models;
-#[cfg(feature = "lessons")]
 pub mod pieces;
-#[cfg(feature = "lessons")]
 pub mod redundancy3d;
-#[cfg(feature = "lessons")]
 pub mod robustness;
-#[cfg(feature = "lessons")]
 pub mod smoothness;
-#[cfg(feature = "lessons")]
 pub mod training;
 
-pub mod table;
+pub use crate::lesson_table as table;
 
-#[cfg(feature = "lessons")]
 pub use facade::LessonPage;
 pub use table::{
     EdgeKind, LessonEntry, LessonKind, LessonSettings, PathKind, RuleKind, DEFAULT_Z, LATENT_MAX,
@@ -74,7 +58,6 @@ pub use table::{
 
 /// Each lesson's behaviour (text, models, panels, computation, drawing), at its index in
 /// [`LESSONS`].
-#[cfg(feature = "lessons")]
 pub const BEHAVIOURS: [lesson::Behaviour; LESSONS.len()] = [
     lesson::Behaviour::of::<averaging::Averaging>(),
     lesson::Behaviour::of::<smoothness::Smoothness>(),
@@ -90,7 +73,6 @@ pub const BEHAVIOURS: [lesson::Behaviour; LESSONS.len()] = [
     lesson::Behaviour::of::<boundary::BoundaryLesson>(),
 ];
 
-#[cfg(feature = "lessons")]
 impl LessonKind {
     /// The lesson's behaviour.
     pub fn behaviour(self) -> &'static lesson::Behaviour {
@@ -101,39 +83,12 @@ impl LessonKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::{format_hash, parse_hash};
 
     /// Each behaviour sits at its lesson's row of the table.
-    #[cfg(feature = "lessons")]
     #[test]
     fn behaviours_line_up_with_the_table() {
         for kind in LessonKind::all() {
             assert_eq!(kind.behaviour().word, kind.entry().word);
         }
-    }
-
-    #[test]
-    fn lesson_hashes_round_trip() {
-        for hash in [
-            "#lesson=averaging",
-            "#lesson=smoothness&path=figure-eight",
-            "#lesson=robustness&noise=0.05&deadband=0.02",
-            "#lesson=latent&z=-0.5,1.25",
-            "#lesson=diversity&sigma=0.7&seed=12",
-            "#lesson=boundary&edge=limit",
-        ] {
-            let parsed = parse_hash(hash);
-            assert!(parsed.warnings.is_empty(), "{hash}: {:?}", parsed.warnings);
-            let again = parse_hash(&format_hash(&parsed.settings));
-            assert_eq!(again.settings, parsed.settings, "{hash}");
-        }
-    }
-
-    #[test]
-    fn bad_lesson_entries_warn_and_keep_defaults() {
-        let parsed = parse_hash("#lesson=magic&noise=5&z=1&path=spiral");
-        assert_eq!(parsed.warnings.len(), 4, "{:?}", parsed.warnings);
-        assert_eq!(parsed.settings.lesson, LessonSettings::default());
-        assert!(!format_hash(&parsed.settings).contains("lesson"));
     }
 }

@@ -101,8 +101,7 @@ impl ModelFreeLesson {
                 answers.push(("flow", s, calls));
             }
         }
-        if let Ok(mut dls) = registry::build(&problem, None, &SolverSettings::new(SolverKind::Dls))
-        {
+        if let Ok(mut dls) = registry::build(&problem, &SolverSettings::new(SolverKind::Dls)) {
             let (s, calls) = counted(&problem, || dls.solve(&y));
             answers.push(("dls", s, calls));
         }

@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
+use loink::problem::Problem;
 use loink::regressor::Regressor;
+use loink::report::Solution;
 use loink::surrogate::{ChartSet, Loink};
 use serde::{Serialize, Serializer};
 
@@ -197,4 +199,23 @@ pub fn shipped<L: super::lesson::Lesson>() -> Loaded {
             .unwrap_or_else(|e| panic!("{e}"));
     }
     loaded
+}
+
+impl Loaded {
+    /// The LOInK model of `role`, its problem (`preset`'s while the model is missing) and the
+    /// reference optimum of `target` when the search converges.
+    pub fn loink_with_optimum(
+        &self,
+        role: &str,
+        preset: &str,
+        target: &[f64],
+    ) -> (Option<&Loink>, Problem, Option<Solution>) {
+        let model = self.loink.get(role);
+        let problem = model
+            .map(|m| m.problem().clone())
+            .unwrap_or_else(|| Problem::preset(preset).expect("a lesson's preset"));
+        let optimum = Some(loink::solvers::reference::solve(&problem, target))
+            .filter(|s| s.status() == loink::report::Status::Converged);
+        (model, problem, optimum)
+    }
 }

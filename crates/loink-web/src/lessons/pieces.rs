@@ -112,14 +112,14 @@ fn solvers(problem: &Problem, set: Option<&ChartSet>) -> Vec<Runner> {
         ..SolverSettings::new(Kind::LoinkRefine)
     };
     let mut out: Vec<Runner> = Vec::new();
-    match set.and_then(|s| registry::build(problem, Some(s), &refine).ok()) {
+    match set.and_then(|s| s.solver(&refine).ok()) {
         Some(mut learned) => out.push(Box::new(move |y| {
             learned.reset();
             learned.solve(y)
         })),
         None => out.push(Box::new(|y| Solution::invalid("loink", y, 0.0))),
     }
-    match registry::build(problem, None, &SolverSettings::new(Kind::Dls)) {
+    match registry::build(problem, &SolverSettings::new(Kind::Dls)) {
         Ok(mut dls) => out.push(Box::new(move |y| {
             dls.reset();
             dls.solve(y)

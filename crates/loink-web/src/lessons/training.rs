@@ -4,9 +4,6 @@
 //! epochs) at the current target — its one-shot error and how far its z = 0 posture lies from the
 //! cheapest posture q\*, the same two measures the trainer's chart plots.
 
-use loink::problem::Problem;
-use loink::report::Status;
-use loink::solvers::reference;
 use serde::Serialize;
 
 use super::layout::Panel;
@@ -70,12 +67,7 @@ arm's answers.";
 
     fn compute(models: &Loaded, settings: &Settings) -> Self {
         let target = target_xy(settings);
-        let model = models.loink.get("loink");
-        let problem = model
-            .map(|m| m.problem().clone())
-            .unwrap_or_else(|| Problem::preset("planar3").expect("planar3 is a preset"));
-        let optimum =
-            Some(reference::solve(&problem, &target)).filter(|s| s.status() == Status::Converged);
+        let (model, _, optimum) = models.loink_with_optimum("loink", "planar3", &target);
         let answer = model.map(|m| m.solve_cold_one_shot(&target));
         let shipped_distance_rad = match (&answer, &optimum) {
             (Some(a), Some(o)) => Some(

@@ -22,13 +22,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::error::ArtifactError;
+use super::kind::KIND_CHARTS;
 use super::schema::{About, ModelFile};
 use super::validate::{validate, ValidatedModel};
 use crate::cost::CostSpec;
 use crate::problem::{JointLimits, Problem, ProblemSpec};
 
-/// The model kind of a charts file.
-pub const KIND_CHARTS: &str = "charts";
 /// Most charts one file may hold.
 pub const MAX_CHARTS: usize = 16;
 

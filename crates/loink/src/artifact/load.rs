@@ -4,9 +4,10 @@
 
 use serde::Deserialize;
 
-use super::charts::{validate_charts, ChartsFile, ValidatedCharts, KIND_CHARTS};
+use super::charts::{validate_charts, ChartsFile, ValidatedCharts};
 use super::error::ArtifactError;
-use super::schema::{ModelFile, FORMAT_NAME, FORMAT_VERSION, KIND_LOINK, READABLE_VERSIONS};
+use super::kind::{ModelKind, KIND_CHARTS, KIND_LOINK};
+use super::schema::{ModelFile, FORMAT_NAME, FORMAT_VERSION, READABLE_VERSIONS};
 use super::validate::{validate, ValidatedModel};
 
 /// Largest model file accepted (8 MiB; a shipped planar model is well under 1 MiB).
@@ -61,7 +62,7 @@ impl FileHeader {
 
 /// The error for `json`: a syntax error at the very end of the text (a number or literal cut
 /// short) is a truncation like an unexpected end of input.
-pub(crate) fn parse_error(e: serde_json::Error, json: &str) -> ArtifactError {
+pub fn parse_error(e: serde_json::Error, json: &str) -> ArtifactError {
     let text = e.to_string();
     let last_line = json.lines().count().max(1);
     let last_column = json.lines().last().map_or(0, |l| l.chars().count());
@@ -73,6 +74,24 @@ pub(crate) fn parse_error(e: serde_json::Error, json: &str) -> ArtifactError {
     } else {
         ArtifactError::Parse(text)
     }
+}
+
+/// The kind of the model file `json` (size cap first; only the `kind` field is read, so a file
+/// of any format names its kind before its own parser checks the rest).
+pub fn model_kind_of(json: &str) -> Result<ModelKind, ArtifactError> {
+    #[derive(Deserialize)]
+    struct KindOnly {
+        #[serde(default)]
+        kind: Option<String>,
+    }
+    if json.len() > MAX_MODEL_BYTES {
+        return Err(ArtifactError::TooLarge {
+            bytes: json.len(),
+            limit: MAX_MODEL_BYTES,
+        });
+    }
+    let head: KindOnly = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
+    ModelKind::from_word(head.kind.as_deref())
 }
 
 /// Parses a model file's JSON (size cap, header, schema) without validating its contents.
@@ -141,4 +160,22 @@ pub fn load_model_bytes(bytes: &[u8]) -> Result<ValidatedModel, ArtifactError> {
 /// loading then rejects.
 pub fn save_model(model: &ModelFile) -> String {
     serde_json::to_string_pretty(model).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_names_its_kind_before_its_schema_is_read() {
+        assert_eq!(
+            model_kind_of(r#"{"format": "x", "kind": "mdn", "rest": [1]}"#).unwrap(),
+            ModelKind::Mdn
+        );
+        assert_eq!(model_kind_of("{}").unwrap(), ModelKind::Loink);
+        assert!(matches!(
+            model_kind_of(r#"{"kind": "flow""#),
+            Err(ArtifactError::Truncated(_))
+        ));
+    }
 }

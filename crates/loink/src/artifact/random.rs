@@ -9,9 +9,10 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::kind::KIND_LOINK;
 use super::schema::{
     About, BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights,
-    Normalisation, OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION, KIND_LOINK,
+    Normalisation, OrthogonalWeights, FORMAT_NAME, FORMAT_VERSION,
 };
 use super::validate::metric_outputs;
 use crate::error::{LoinkError, Result};

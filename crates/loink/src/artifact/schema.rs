@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::kind::KIND_LOINK;
 use crate::cost::CostSpec;
 use crate::problem::ProblemSpec;
 
@@ -30,8 +31,6 @@ pub const FORMAT_NAME: &str = "loink-model";
 pub const FORMAT_VERSION: u32 = 2;
 /// The versions this crate reads.
 pub const READABLE_VERSIONS: [u32; 2] = [1, 2];
-/// The model kind of a LOInK network (and of every version-1 file).
-pub const KIND_LOINK: &str = "loink";
 
 /// A complete trained model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -11,7 +11,7 @@
 use ndarray::{Array1, Array2};
 
 use super::error::ArtifactError;
-use super::schema::KIND_LOINK;
+use super::kind::KIND_LOINK;
 use super::schema::{
     BiLipNetWeights, DenseWeights, Hyper, MlpWeights, ModelFile, MonotoneWeights, Normalisation,
     OrthogonalWeights,

@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::artifact::load::parse_error;
-use crate::artifact::{problem_of, About, ArtifactError, FileHeader, MlpWeights};
+use crate::artifact::{problem_of, About, ArtifactError, FileHeader, MlpWeights, ModelKind};
 use crate::cost::CostSpec;
 use crate::error::{ensure_finite, ensure_len, Result};
 use crate::nn::Mlp;
@@ -37,8 +37,6 @@ use crate::regressor::{network, positive, RegressorNormalisation};
 
 pub use solver::{FlowSolver, MAX_SAMPLES};
 
-/// The model kind of a flow file.
-pub const KIND_FLOW: &str = "flow";
 /// Most coupling blocks a file may hold.
 pub const MAX_BLOCKS: usize = 32;
 /// Largest soft clamp c of log-scales accepted.
@@ -51,7 +49,7 @@ pub struct FlowFile {
     pub format: String,
     /// The format version (2).
     pub version: u32,
-    /// Always [`KIND_FLOW`].
+    /// Always `flow` ([`ModelKind::Flow`]).
     pub kind: String,
     /// The card (name, description, command).
     #[serde(default)]
@@ -134,7 +132,7 @@ impl Flow {
     pub fn from_json(json: &str) -> std::result::Result<Self, ArtifactError> {
         let header = FileHeader::read(json)?;
         let kind = header.kind.unwrap_or_else(|| "loink".into());
-        if kind != KIND_FLOW {
+        if kind != ModelKind::Flow.word() {
             return Err(ArtifactError::Kind(kind));
         }
         let file: FlowFile = serde_json::from_str(json).map_err(|e| parse_error(e, json))?;
@@ -145,7 +143,7 @@ impl Flow {
     /// (scales positive); 1..=[`MAX_BLOCKS`] blocks, each a permutation of 0..n and a tanh MLP
     /// from ⌊n/2⌋ + m inputs to 2(n − ⌊n/2⌋) outputs; c in (0, [`MAX_CLAMP`]]; finite metrics.
     pub fn new(mut file: FlowFile) -> std::result::Result<Self, ArtifactError> {
-        if file.kind != KIND_FLOW {
+        if file.kind != ModelKind::Flow.word() {
             return Err(ArtifactError::Kind(file.kind.clone()));
         }
         let problem = problem_of(&file.problem, &file.cost)?;
@@ -328,7 +326,7 @@ mod tests {
         FlowFile {
             format: FORMAT_NAME.into(),
             version: FORMAT_VERSION,
-            kind: KIND_FLOW.into(),
+            kind: ModelKind::Flow.word().into(),
             about: About::default(),
             problem: problem.spec(),
             cost: problem.cost().spec().clone(),

@@ -19,6 +19,7 @@ use rand_distr::{Distribution, Normal};
 use super::Flow;
 use crate::error::{LoinkError, Result};
 use crate::report::{Solution, Termination, Tolerance};
+use crate::solvers::registry::{Solver, SolverKind, SolverSettings, Start};
 use crate::solvers::{clock, micros_since};
 
 /// Most samples one solve may draw.
@@ -215,5 +216,70 @@ mod tests {
         assert!(FlowSolver::new(flow.clone(), 0, 0.5, 0).is_err());
         assert!(FlowSolver::new(flow.clone(), 4, f64::NAN, 0).is_err());
         assert!(FlowSolver::new(flow, MAX_SAMPLES + 1, 0.5, 0).is_err());
+    }
+}
+
+impl crate::solvers::learned::Learned for Flow {
+    fn problem(&self) -> &crate::problem::Problem {
+        Flow::problem(self)
+    }
+    fn solver(&self, settings: &SolverSettings) -> Result<Box<dyn Solver>> {
+        Flow::solver(self, settings)
+    }
+    fn native_solver(&self) -> SolverKind {
+        SolverKind::Flow
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+impl Flow {
+    /// The flow as a registry solver: `settings.samples` samples per solve at scale
+    /// `settings.sigma` (1: the z = 0 sample). Cold (`loink eval`), solve r is seeded by
+    /// `settings.seed + r`; tracking a pointer (`Start::Warm`, the page) every solve draws from
+    /// `settings.seed` itself, so a link's answer does not depend on the solves before it.
+    pub fn solver(&self, settings: &SolverSettings) -> Result<Box<dyn Solver>> {
+        if settings.kind != SolverKind::Flow {
+            return Err(LoinkError::UnsupportedSolver {
+                solver: settings.kind.as_str().into(),
+                reason: "a flow model builds the flow baseline only".into(),
+            });
+        }
+        let solver = FlowSolver::new(
+            self.clone(),
+            settings.samples,
+            settings.sigma,
+            settings.seed,
+        )?;
+        Ok(Box::new(FlowBaseline {
+            solver,
+            same_seed: settings.start == Start::Warm,
+        }))
+    }
+}
+
+/// The flow as a registry solver.
+#[derive(Clone)]
+struct FlowBaseline {
+    solver: FlowSolver,
+    same_seed: bool,
+}
+
+impl Solver for FlowBaseline {
+    fn kind(&self) -> SolverKind {
+        SolverKind::Flow
+    }
+    fn solve(&mut self, target: &[f64]) -> Solution {
+        if self.same_seed {
+            self.solver.reset();
+        }
+        self.solver.solve(target)
+    }
+    fn reset(&mut self) {
+        self.solver.reset();
+    }
+    fn boxed_clone(&self) -> Box<dyn Solver> {
+        Box::new(self.clone())
     }
 }

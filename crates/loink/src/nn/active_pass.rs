@@ -8,6 +8,7 @@
 use super::linalg::add_columns;
 use super::linalg::{axpy, relu_listing_active};
 use super::monotone::{ActiveSet, MonotoneLayer};
+use super::widths::{by_width, ByWidth};
 
 impl MonotoneLayer {
     /// F(x) into `out` as [`Self::forward_with`], also listing the active units in `active`.
@@ -57,28 +58,53 @@ impl MonotoneLayer {
         for e in ends.iter_mut().skip(self.hidden.len()) {
             *e = count;
         }
-        match self.n {
-            2 => self.output_fixed::<2>(x, z, &units[..count], out),
-            3 => self.output_fixed::<3>(x, z, &units[..count], out),
-            4 => self.output_fixed::<4>(x, z, &units[..count], out),
-            #[cfg(feature = "spatial")]
-            5 => self.output_fixed::<5>(x, z, &units[..count], out),
-            #[cfg(feature = "spatial")]
-            6 => self.output_fixed::<6>(x, z, &units[..count], out),
-            #[cfg(feature = "spatial")]
-            7 => self.output_fixed::<7>(x, z, &units[..count], out),
-            n => {
+        // Fixed-size rows where the width has a kernel of its own (`super::widths`).
+        struct Output<'a> {
+            layer: &'a MonotoneLayer,
+            x: &'a [f64],
+            z: &'a [f64],
+            units: &'a [usize],
+            out: &'a mut [f64],
+        }
+        impl ByWidth for Output<'_> {
+            type Output = ();
+            #[inline(always)]
+            fn fixed<const N: usize>(self) {
+                self.layer
+                    .output_fixed::<N>(self.x, self.z, self.units, self.out)
+            }
+            #[inline(always)]
+            fn any(self) {
+                let Output {
+                    layer,
+                    x,
+                    z,
+                    units,
+                    out,
+                } = self;
+                let n = layer.n;
                 for j in 0..n {
-                    out[j] = self.mu * x[j] + self.b_out_flat[j];
+                    out[j] = layer.mu * x[j] + layer.b_out_flat[j];
                 }
-                for &i in &units[..count] {
-                    let w = self.out_scale * z[i];
-                    for (o, &sij) in out.iter_mut().zip(&self.s_flat[i * n..(i + 1) * n]) {
+                for &i in units {
+                    let w = layer.out_scale * z[i];
+                    for (o, &sij) in out.iter_mut().zip(&layer.s_flat[i * n..(i + 1) * n]) {
                         *o += w * sij;
                     }
                 }
             }
         }
+        let units = &units[..count];
+        by_width(
+            self.n,
+            Output {
+                layer: self,
+                x,
+                z,
+                units,
+                out,
+            },
+        );
     }
 
     /// z = b_h + √(2γ) S x: in one pass over the units for widths 2, 3 and 6 (the planar arms,

@@ -202,15 +202,19 @@ impl BiLipNet {
         self.nu() / self.mu()
     }
 
-    /// A fresh state for [`Self::inverse_into`].
-    pub fn new_state(&self) -> BiLipState {
-        let n = self.dim();
-        let widest = self
-            .monotone
+    /// The most hidden units of any monotone layer (the states' buffers hold one layer's).
+    fn widest_layer(&self) -> usize {
+        self.monotone
             .iter()
             .map(MonotoneLayer::hidden_total)
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+    }
+
+    /// A fresh state for [`Self::inverse_into`].
+    pub fn new_state(&self) -> BiLipState {
+        let n = self.dim();
+        let widest = self.widest_layer();
         BiLipState {
             layers: self.monotone.iter().map(MonotoneLayer::new_state).collect(),
             a: vec![0.0; n],
@@ -232,12 +236,7 @@ impl BiLipNet {
     /// `state` must come from this network; otherwise `out` is all NaN (no panic).
     pub fn forward_into(&self, x: &[f64], state: &mut BiLipState, out: &mut [f64]) {
         let n = self.dim();
-        let widest = self
-            .monotone
-            .iter()
-            .map(MonotoneLayer::hidden_total)
-            .max()
-            .unwrap_or(0);
+        let widest = self.widest_layer();
         if x.len() != n
             || out.len() != n
             || state.a.len() != n

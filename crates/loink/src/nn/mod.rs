@@ -10,7 +10,8 @@
 //! - [`path`]: warm starts predicted along a path of equally spaced targets;
 //! - [`section`]: the distilled start σ(ỹ) ≈ G⁻¹([ỹ; 0]) of a cold inverse;
 //! - [`mlp`]: the tanh heads M(ỹ) and b(ỹ);
-//! - [`linalg`]: the small dense kernels underneath; [`simd`]: their wide build on x86-64.
+//! - [`linalg`]: the small dense kernels underneath; [`simd`]: their wide build on x86-64;
+//!   `widths`: the input widths with fixed-size kernels.
 
 pub mod active_pass;
 pub mod bilipnet;
@@ -27,6 +28,7 @@ pub mod orthogonal;
 pub mod path;
 pub mod section;
 pub mod simd;
+mod widths;
 
 pub use bilipnet::{BiLipNet, BiLipState, Inverse, InverseReport};
 pub use inverse::{InverseMethod, InverseOptions, LayerReport, Stop};

@@ -11,6 +11,7 @@
 use super::inverse::{InverseOptions, LayerReport, Stop};
 use super::linalg::{distance, lu_solve_in_place};
 use super::monotone::{MonotoneLayer, MonotoneState};
+use super::widths::{by_width, ByWidth};
 
 /// Armijo constant c in ‖r(x + t d)‖² ≤ (1 − 2ct)‖r(x)‖².
 const ARMIJO: f64 = 1e-4;
@@ -25,22 +26,23 @@ impl MonotoneLayer {
     /// units squared, not with N.
     #[inline(always)]
     fn jacobian_from_pattern(&self, state: &mut MonotoneState) {
-        // Widths 2–4 (the planar arms and the soft robot), 5 (the climber), 6 and 7 (the Panda's
-        // position and pose) run on fixed-size rows the compiler unrolls and vectorises; any
-        // other width on slices. The wider ones are the `spatial` feature (the slim page has
-        // none of them).
-        match self.n {
-            2 => self.jacobian_fixed::<2>(state),
-            3 => self.jacobian_fixed::<3>(state),
-            4 => self.jacobian_fixed::<4>(state),
-            #[cfg(feature = "spatial")]
-            5 => self.jacobian_fixed::<5>(state),
-            #[cfg(feature = "spatial")]
-            6 => self.jacobian_fixed::<6>(state),
-            #[cfg(feature = "spatial")]
-            7 => self.jacobian_fixed::<7>(state),
-            _ => self.jacobian_any(state),
+        // Fixed-size rows where the width has a kernel of its own (`super::widths`).
+        struct Jacobian<'a> {
+            layer: &'a MonotoneLayer,
+            state: &'a mut MonotoneState,
         }
+        impl ByWidth for Jacobian<'_> {
+            type Output = ();
+            #[inline(always)]
+            fn fixed<const N: usize>(self) {
+                self.layer.jacobian_fixed::<N>(self.state)
+            }
+            #[inline(always)]
+            fn any(self) {
+                self.layer.jacobian_any(self.state)
+            }
+        }
+        by_width(self.n, Jacobian { layer: self, state });
         state.pattern_active.clear();
         state.pattern_active.extend_from_slice(state.active.units());
         state.pattern_valid = true;

@@ -11,6 +11,25 @@ use crate::error::{LoinkError, Result};
 /// The kind's tag.
 pub const KIND: &str = "data";
 
+/// Problems known only through data in the registry (no presets: a data file names its own).
+pub const REGISTRY_ENTRY: super::entry::KindEntry = super::entry::KindEntry {
+    kind: KIND,
+    presets: &[],
+    build: |spec, limits| {
+        Ok(std::sync::Arc::new(DataProblem::new(
+            &spec.name,
+            limits,
+            spec.task_dim,
+        )?))
+    },
+    preset: |name| {
+        Err(LoinkError::UnknownRobot {
+            name: name.into(),
+            known: String::new(),
+        })
+    },
+};
+
 /// A problem with a joint box and a task dimension but no forward map.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DataProblem {

@@ -28,6 +28,7 @@ pub mod chain;
 pub mod climber;
 #[cfg(feature = "data-only")]
 pub mod data;
+pub mod entry;
 pub mod jacobian;
 pub mod limits;
 pub mod planar;

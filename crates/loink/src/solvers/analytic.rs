@@ -47,13 +47,11 @@ pub fn solve(problem: &Problem, target: &[f64], branch: Branch) -> Result<Soluti
     } else {
         q
     };
-    Ok(Solution::assess(
+    Ok(Solution::closed_form(
         problem,
         NAME,
         target,
-        None,
         q,
-        1,
         micros_since(start),
         termination,
     ))

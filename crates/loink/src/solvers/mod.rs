@@ -6,6 +6,7 @@
 //!   CLI, the benchmark and the page run, from one [`registry::SolverKind`] and its settings;
 //! - [`analytic`]: closed-form two-link IK, both elbow branches (planar two-link arms);
 //! - [`dls`]: damped least squares with null-space descent of the cost (any problem);
+//! - [`learned`]: what every learned model builds its solvers through ([`learned::Learned`]);
 //! - [`reference`](mod@reference): the global reference optimum, where the problem has one;
 //! - [`refine`]: limit-aware Gauss–Newton restoration of the task that keeps the null-space
 //!   component (a sample's latent position, the reachability witness);
@@ -15,6 +16,7 @@
 
 pub mod analytic;
 pub mod dls;
+pub mod learned;
 pub use crate::problem::jacobian as linalg;
 pub mod polish;
 pub mod reference;

@@ -3,8 +3,10 @@
 //! all call [`build`], so the same settings and target give the same status, residual and
 //! iterations everywhere.
 //!
-//! Adding a solver: a [`SolverKind`] variant (its word, label and whether it needs a model), a
-//! [`Solver`] implementation, one arm in [`build`].
+//! The learned solvers (LOInK, the flow, a regressor) are built by the model that holds their
+//! weights ([`crate::model::LearnedModel::solver`]); [`build`] builds the ones a problem alone
+//! defines. Adding a solver: a [`SolverKind`] variant (its word, label and whether it needs a
+//! model), a [`Solver`] implementation, one arm in [`build`] (or in the model's).
 
 use serde::{Deserialize, Serialize};
 
@@ -12,11 +14,9 @@ use super::{analytic, dls, reference};
 use crate::error::{LoinkError, Result};
 use crate::problem::Problem;
 use crate::report::Solution;
-use crate::surrogate::{ChartSet, SolverState};
 
 /// The solvers, by the word the CLI, the page's hash and reports use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SolverKind {
     /// LOInK: x\* = G⁻¹([y; 0]) (then any task-feedback rounds).
     Loink,
@@ -29,13 +29,16 @@ pub enum SolverKind {
     /// The global reference optimum.
     Reference,
     /// The IKFlow-style flow baseline: one sample at z = 0, or the cheapest near sample of K
-    /// (`crate::flow`); built by [`build_flow`].
-    #[cfg(feature = "flow")]
+    /// (`crate::flow`; feature `flow`).
     Flow,
+    /// A direct regressor's answer (`mse`, `mdn`): not in menus or links, built only from its
+    /// file.
+    Regression,
 }
 
 impl SolverKind {
-    /// Every kind, in menu order.
+    /// Every kind a menu or `--solver` offers, in menu order (the flow only in builds that
+    /// have it).
     #[cfg(not(feature = "flow"))]
     pub const ALL: [SolverKind; 5] = [
         SolverKind::Loink,
@@ -44,7 +47,7 @@ impl SolverKind {
         SolverKind::Analytic,
         SolverKind::Reference,
     ];
-    /// Every kind, in menu order.
+    /// Every kind a menu or `--solver` offers, in menu order.
     #[cfg(feature = "flow")]
     pub const ALL: [SolverKind; 6] = [
         SolverKind::Loink,
@@ -63,8 +66,8 @@ impl SolverKind {
             SolverKind::Dls => "dls",
             SolverKind::Analytic => "analytic",
             SolverKind::Reference => "reference",
-            #[cfg(feature = "flow")]
             SolverKind::Flow => "flow",
+            SolverKind::Regression => "regression",
         }
     }
 
@@ -80,10 +83,15 @@ impl SolverKind {
 
     /// Whether it is the flow baseline (which needs a flow model, not a LOInK one).
     pub fn is_flow(self) -> bool {
-        #[cfg(feature = "flow")]
-        return self == SolverKind::Flow;
-        #[cfg(not(feature = "flow"))]
-        false
+        self == SolverKind::Flow
+    }
+
+    /// Whether a model file's weights build it ([`crate::model::LearnedModel::solver`]).
+    pub fn needs_model(self) -> bool {
+        matches!(
+            self,
+            SolverKind::Loink | SolverKind::LoinkRefine | SolverKind::Flow | SolverKind::Regression
+        )
     }
 
     /// Its name in menus and legends.
@@ -94,9 +102,30 @@ impl SolverKind {
             SolverKind::Dls => "DLS + null-space descent",
             SolverKind::Analytic => "analytic (two links)",
             SolverKind::Reference => "reference optimum",
-            #[cfg(feature = "flow")]
             SolverKind::Flow => "flow (IKFlow-style baseline)",
+            SolverKind::Regression => "direct regression (baseline)",
         }
+    }
+}
+
+// By its word ([`SolverKind::as_str`], [`SolverKind::parse`]): one list of the words, and no
+// second one in serde's derived visitors (about 0.3 kB of the playground's gzipped download).
+impl Serialize for SolverKind {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for SolverKind {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        let word = String::deserialize(deserializer)?;
+        SolverKind::parse(&word)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown solver '{word}'")))
     }
 }
 
@@ -164,16 +193,10 @@ pub trait Solver {
     fn boxed_clone(&self) -> Box<dyn Solver>;
 }
 
-/// Whether `kind` runs on `problem` (with `model` loaded or not); `Err` says why not.
-pub fn applies(kind: SolverKind, problem: &Problem, model: Option<&ChartSet>) -> Result<()> {
+/// Whether `kind` runs on `problem` with no model; `Err` says why not (a learned kind: no model
+/// is loaded).
+pub fn applies(kind: SolverKind, problem: &Problem) -> Result<()> {
     match kind {
-        SolverKind::Loink | SolverKind::LoinkRefine => match model {
-            Some(_) => Ok(()),
-            None => Err(LoinkError::UnsupportedSolver {
-                solver: kind.as_str().into(),
-                reason: format!("no learned model is loaded for '{}'", problem.name()),
-            }),
-        },
         SolverKind::Dls if !problem.replayable() => Err(LoinkError::UnsupportedSolver {
             solver: kind.as_str().into(),
             reason: format!("'{}' has no forward map to iterate on", problem.name()),
@@ -181,135 +204,26 @@ pub fn applies(kind: SolverKind, problem: &Problem, model: Option<&ChartSet>) ->
         SolverKind::Dls => Ok(()),
         SolverKind::Analytic => analytic::applies(problem).map(|_| ()),
         SolverKind::Reference => reference::applies(problem),
-        #[cfg(feature = "flow")]
-        SolverKind::Flow => Err(LoinkError::UnsupportedSolver {
-            solver: kind.as_str().into(),
-            reason: format!("no flow model is loaded for '{}'", problem.name()),
+        learned => Err(LoinkError::UnsupportedSolver {
+            solver: learned.as_str().into(),
+            reason: format!("no learned model is loaded for '{}'", problem.name()),
         }),
     }
 }
 
-/// Builds the solver `settings` describe for `problem` (and `model`, for the learned ones: one
-/// LOInK chart or several, `ChartSet::from(loink)` for one).
-pub fn build(
-    problem: &Problem,
-    model: Option<&ChartSet>,
-    settings: &SolverSettings,
-) -> Result<Box<dyn Solver>> {
-    applies(settings.kind, problem, model)?;
-    Ok(match (settings.kind, model) {
-        (SolverKind::Loink | SolverKind::LoinkRefine, Some(model)) => {
-            let refine = if settings.kind == SolverKind::LoinkRefine {
-                settings.refine
-            } else {
-                0
-            };
-            let loink = model
-                .clone()
-                .with_refinement(refine)
-                .with_feedback(settings.feedback);
-            let states = loink.new_states();
-            Box::new(Learned {
-                kind: settings.kind,
-                loink,
-                states,
-                warm: settings.start == Start::Warm,
-            })
-        }
-        (SolverKind::Dls, _) => Box::new(Dls::new(problem, settings)),
-        (SolverKind::Analytic, _) => Box::new(Analytic {
+/// Builds the solver `settings` describe for `problem` (a learned kind is refused: its model
+/// builds it).
+pub fn build(problem: &Problem, settings: &SolverSettings) -> Result<Box<dyn Solver>> {
+    applies(settings.kind, problem)?;
+    Ok(match settings.kind {
+        SolverKind::Analytic => Box::new(Analytic {
             problem: problem.clone(),
         }),
-        (SolverKind::Reference, _) => Box::new(Reference {
+        SolverKind::Reference => Box::new(Reference {
             problem: problem.clone(),
         }),
-        #[cfg(feature = "flow")]
-        (SolverKind::Flow, _) => {
-            return Err(LoinkError::UnsupportedSolver {
-                solver: "flow".into(),
-                reason: "the flow is built from its model by build_flow".into(),
-            })
-        }
-        (kind, None) => {
-            return Err(LoinkError::UnsupportedSolver {
-                solver: kind.as_str().into(),
-                reason: "no learned model".into(),
-            })
-        }
+        _ => Box::new(Dls::new(problem, settings)),
     })
-}
-
-/// The flow baseline for `flow`'s problem: `settings.samples` samples per solve at scale
-/// `settings.sigma` (1: the z = 0 sample). Cold (`loink eval`), solve r is seeded by
-/// `settings.seed + r`; tracking a pointer (`Start::Warm`, the page) every solve draws from
-/// `settings.seed` itself, so a link's answer does not depend on the solves before it.
-#[cfg(feature = "flow")]
-pub fn build_flow(flow: &crate::flow::Flow, settings: &SolverSettings) -> Result<Box<dyn Solver>> {
-    let solver = crate::flow::FlowSolver::new(
-        flow.clone(),
-        settings.samples,
-        settings.sigma,
-        settings.seed,
-    )?;
-    Ok(Box::new(FlowBaseline {
-        solver,
-        same_seed: settings.start == Start::Warm,
-    }))
-}
-
-/// The flow as a registry solver.
-#[cfg(feature = "flow")]
-#[derive(Clone)]
-struct FlowBaseline {
-    solver: crate::flow::FlowSolver,
-    same_seed: bool,
-}
-
-#[cfg(feature = "flow")]
-impl Solver for FlowBaseline {
-    fn kind(&self) -> SolverKind {
-        SolverKind::Flow
-    }
-    fn solve(&mut self, target: &[f64]) -> Solution {
-        if self.same_seed {
-            self.solver.reset();
-        }
-        self.solver.solve(target)
-    }
-    fn reset(&mut self) {
-        self.solver.reset();
-    }
-    fn boxed_clone(&self) -> Box<dyn Solver> {
-        Box::new(self.clone())
-    }
-}
-
-/// LOInK (and LOInK + refine): the model's inverse (every chart's, the cheapest feasible
-/// winning), warm-started or cold.
-#[derive(Clone)]
-struct Learned {
-    kind: SolverKind,
-    loink: ChartSet,
-    states: Vec<SolverState>,
-    warm: bool,
-}
-
-impl Solver for Learned {
-    fn kind(&self) -> SolverKind {
-        self.kind
-    }
-    fn solve(&mut self, target: &[f64]) -> Solution {
-        if !self.warm {
-            self.reset();
-        }
-        self.loink.solve(&mut self.states, target)
-    }
-    fn reset(&mut self) {
-        self.states.iter_mut().for_each(SolverState::reset);
-    }
-    fn boxed_clone(&self) -> Box<dyn Solver> {
-        Box::new(self.clone())
-    }
 }
 
 /// Damped least squares from the mid-range, the previous answer or seeded random starts.

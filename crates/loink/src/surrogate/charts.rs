@@ -30,11 +30,7 @@
 use std::sync::Arc;
 
 use super::{Loink, SolverState};
-#[cfg(feature = "charts")]
-use crate::artifact::ValidatedCharts;
-#[cfg(not(feature = "charts"))]
-use crate::artifact::KIND_CHARTS;
-use crate::artifact::{load_any, ArtifactError, ChartsFile, LoadedModel};
+use crate::artifact::{load_any, ArtifactError, ChartsFile, LoadedModel, ValidatedCharts};
 use crate::problem::{JointLimits, Problem};
 use crate::report::{Solution, Status, Tolerance};
 use crate::solvers::{clock, micros_since};
@@ -91,10 +87,9 @@ impl From<Loink> for ChartSet {
 }
 
 impl ChartSet {
-    /// The set of a validated charts file (the `charts` feature). Its charts' proposals skip the problem's
+    /// The set of a validated charts file. Its charts' proposals skip the problem's
     /// reachability search (most charts miss a target their region cannot reach); the winner
     /// is judged with it.
-    #[cfg(feature = "charts")]
     pub fn from_validated(charts: ValidatedCharts) -> Self {
         let regions = charts.regions().to_vec();
         let meta = Arc::new(charts.meta().clone());
@@ -127,10 +122,7 @@ impl ChartSet {
     pub fn from_json(json: &str) -> Result<Self, ArtifactError> {
         Ok(match load_any(json)? {
             LoadedModel::Loink(model) => ChartSet::from(Loink::new(*model)),
-            #[cfg(feature = "charts")]
             LoadedModel::Charts(charts) => ChartSet::from_validated(*charts),
-            #[cfg(not(feature = "charts"))]
-            LoadedModel::Charts(_) => return Err(ArtifactError::Kind(KIND_CHARTS.into())),
         })
     }
 

@@ -334,11 +334,7 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
         subcaption(&area, surface, hint)?;
     }
     let problem = scene.problem;
-    let skeleton = |q: &[f64]| -> Option<Vec<[f64; 3]>> {
-        (!q.is_empty())
-            .then(|| problem.capabilities().space().map(|v| v.skeleton(q)))
-            .flatten()
-    };
+    let skeleton = |q: &[f64]| skeleton(problem, q);
     let t = [scene.target[0], scene.target[1], scene.target[2]];
     let answer = skeleton(scene.solution.q());
     let turning = turning(scene, t);
@@ -359,71 +355,7 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
     if let Some(points) = &answer {
         shadow(&area, surface, layout, points)?;
     }
-    for q in scene.samples {
-        if let Some(points) = skeleton(q) {
-            robot(
-                &area,
-                surface,
-                layout,
-                &points,
-                SAMPLE.mix(0.45),
-                1.5,
-                false,
-            )?;
-        }
-    }
-    if !scene.samples.is_empty() {
-        let label = match scene.samples_label {
-            Some(label) => label.to_string(),
-            None => format!("{} sampled solutions (σ > 0)", scene.samples.len()),
-        };
-        legend.add(Mark::Line(SAMPLE.to_rgba(), 1.5), label);
-    }
-    if let Some(points) = scene.optimum.and_then(skeleton) {
-        robot(
-            &area,
-            surface,
-            layout,
-            &points,
-            OPTIMUM.mix(0.5),
-            7.0,
-            false,
-        )?;
-        legend.add_short(
-            Mark::Line(OPTIMUM.mix(0.6), 5.0),
-            "global optimum (reference)",
-            "optimum",
-        );
-    }
-    if let Some(probe) = scene.probe {
-        if let Some(points) = skeleton(probe.q()) {
-            robot(
-                &area,
-                surface,
-                layout,
-                &points,
-                SAMPLE.to_rgba(),
-                3.0,
-                false,
-            )?;
-            legend.add(
-                Mark::Line(SAMPLE.to_rgba(), 3.0),
-                match probe.angle() {
-                    Some(angle) => format!(
-                        "pose at your latent z: J = {:.4}, the hand {:.1} mm and {:.2}° off",
-                        probe.cost(),
-                        probe.residual() * 1e3,
-                        angle.to_degrees()
-                    ),
-                    None => format!(
-                        "pose at your latent z: J = {:.4}, {:.1e} m off",
-                        probe.cost(),
-                        probe.residual()
-                    ),
-                },
-            );
-        }
-    }
+    draw_ghosts(&area, surface, scene, layout, &mut legend)?;
     if let Some(points) = &answer {
         robot(&area, surface, layout, points, colour.to_rgba(), 5.0, true)?;
         drawn.robot = points.iter().map(|&p| layout.main.to_pixel(p)).collect();
@@ -440,23 +372,15 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
         "target",
     );
     if let Some(turning) = &turning {
-        if scene.hint.is_some() {
-            frames::ring(&area, surface, layout, t, RING_RADIUS)?;
-        }
-        let flat = frames::main_view(layout);
-        let style = (frames::AXIS_LENGTH, 3.0, 1.0);
-        frames::draw_axes(&area, surface, &turning.target, turning.shown, style, &flat)?;
-        if let Some(hand) = &turning.hand {
-            let style = (0.8 * frames::AXIS_LENGTH, 1.5, 0.9);
-            frames::draw_axes(&area, surface, hand, turning.shown, style, &flat)?;
-        }
-        legend.add(
-            Mark::Line(frames::AXIS_COLOURS[2].to_rgba(), 3.0),
-            match turning.shown {
-                Shown::All => "target frame: x red, y green, z blue; thin: the hand's",
-                Shown::ToolAxis => "target tool axis; thin: the hand's",
-            },
-        );
+        draw_frames(
+            &area,
+            surface,
+            layout,
+            t,
+            turning,
+            scene.hint.is_some(),
+            &mut legend,
+        )?;
     }
     let arm = answer.as_deref().map(|p| (p, colour));
     let top_view = Inset {
@@ -482,6 +406,100 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
     }
     area.present().map_err(text_err)?;
     Ok(drawn)
+}
+
+/// The joints' positions in posture `q` (None without a posture or a 3-D view).
+fn skeleton(problem: &loink::problem::Problem, q: &[f64]) -> Option<Vec<[f64; 3]>> {
+    (!q.is_empty())
+        .then(|| problem.capabilities().space().map(|v| v.skeleton(q)))
+        .flatten()
+}
+
+/// The faint robots: the sampled solutions, the reference optimum's ghost and the pose at the
+/// reader's latent z.
+fn draw_ghosts(
+    area: &Area,
+    surface: &Surface,
+    scene: &Arm3dScene,
+    layout: &Layout,
+    legend: &mut Legend,
+) -> DrawResult {
+    let skeleton = |q: &[f64]| skeleton(scene.problem, q);
+    for q in scene.samples {
+        if let Some(points) = skeleton(q) {
+            robot(area, surface, layout, &points, SAMPLE.mix(0.45), 1.5, false)?;
+        }
+    }
+    if !scene.samples.is_empty() {
+        let label = match scene.samples_label {
+            Some(label) => label.to_string(),
+            None => format!("{} sampled solutions (σ > 0)", scene.samples.len()),
+        };
+        legend.add(Mark::Line(SAMPLE.to_rgba(), 1.5), label);
+    }
+    if let Some(points) = scene.optimum.and_then(skeleton) {
+        robot(area, surface, layout, &points, OPTIMUM.mix(0.5), 7.0, false)?;
+        legend.add_short(
+            Mark::Line(OPTIMUM.mix(0.6), 5.0),
+            "global optimum (reference)",
+            "optimum",
+        );
+    }
+    let Some(probe) = scene.probe else {
+        return Ok(());
+    };
+    let Some(points) = skeleton(probe.q()) else {
+        return Ok(());
+    };
+    robot(area, surface, layout, &points, SAMPLE.to_rgba(), 3.0, false)?;
+    legend.add(
+        Mark::Line(SAMPLE.to_rgba(), 3.0),
+        match probe.angle() {
+            Some(angle) => format!(
+                "pose at your latent z: J = {:.4}, the hand {:.1} mm and {:.2}° off",
+                probe.cost(),
+                probe.residual() * 1e3,
+                angle.to_degrees()
+            ),
+            None => format!(
+                "pose at your latent z: J = {:.4}, {:.1e} m off",
+                probe.cost(),
+                probe.residual()
+            ),
+        },
+    );
+    Ok(())
+}
+
+/// The target's frame (and the hand's, thinner) for a task that turns the hand, with the ring
+/// that turns it while the view shows its hint.
+fn draw_frames(
+    area: &Area,
+    surface: &Surface,
+    layout: &Layout,
+    t: [f64; 3],
+    turning: &Turning,
+    ring: bool,
+    legend: &mut Legend,
+) -> DrawResult {
+    if ring {
+        frames::ring(area, surface, layout, t, RING_RADIUS)?;
+    }
+    let flat = frames::main_view(layout);
+    let style = (frames::AXIS_LENGTH, 3.0, 1.0);
+    frames::draw_axes(area, surface, &turning.target, turning.shown, style, &flat)?;
+    if let Some(hand) = &turning.hand {
+        let style = (0.8 * frames::AXIS_LENGTH, 1.5, 0.9);
+        frames::draw_axes(area, surface, hand, turning.shown, style, &flat)?;
+    }
+    legend.add(
+        Mark::Line(frames::AXIS_COLOURS[2].to_rgba(), 3.0),
+        match turning.shown {
+            Shown::All => "target frame: x red, y green, z blue; thin: the hand's",
+            Shown::ToolAxis => "target tool axis; thin: the hand's",
+        },
+    );
+    Ok(())
 }
 
 /// The target's and the hand's frames for a task that turns the hand (None otherwise).

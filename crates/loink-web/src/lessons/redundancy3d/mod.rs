@@ -7,7 +7,7 @@
 use loink::problem::Problem;
 use loink::report::{Solution, Status};
 use loink::solvers::reference;
-use loink::solvers::registry::{self, SolverKind, SolverSettings};
+use loink::solvers::registry::{SolverKind, SolverSettings};
 use loink::surrogate::ChartSet;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -64,7 +64,8 @@ fn compare(
         refine: 3,
         ..SolverSettings::new(SolverKind::LoinkRefine)
     };
-    let learned = registry::build(problem, Some(&ChartSet::from(model.clone())), &settings)
+    let learned = ChartSet::from(model.clone())
+        .solver(&settings)
         .ok()
         .map(|mut solver| {
             let answers: Vec<Solution> = targets.iter().map(|y| solver.solve(y)).collect();

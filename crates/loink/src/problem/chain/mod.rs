@@ -39,6 +39,43 @@ use task::TaskColumns;
 
 /// The kind's tag in model files.
 pub const KIND: &str = "chain";
+/// The serial chains in the registry: the presets read from `robots/` (feature `urdf`), each
+/// with the joint centring of docs/panda.md.
+pub const REGISTRY_ENTRY: super::entry::KindEntry = super::entry::KindEntry {
+    kind: KIND,
+    presets: PRESETS,
+    build: |spec, limits| {
+        let Some(chain) = &spec.chain else {
+            return Err(LoinkError::OutOfRange {
+                what: "chain problem".into(),
+                detail: "the spec has no `chain`".into(),
+            });
+        };
+        let chain = SerialChain::new(&spec.name, (**chain).clone(), limits)?;
+        Ok(std::sync::Arc::new(chain))
+    },
+    preset,
+};
+#[cfg(feature = "urdf")]
+const PRESETS: &[&str] = &urdf::PRESETS;
+#[cfg(not(feature = "urdf"))]
+const PRESETS: &[&str] = &[];
+
+/// One of [`PRESETS`] with the joint centring.
+fn preset(name: &str) -> Result<super::entry::Preset> {
+    #[cfg(feature = "urdf")]
+    if let Some(chain) = urdf::preset(name) {
+        return Ok((
+            std::sync::Arc::new(chain?),
+            crate::cost::CostSpec::joint_centring(),
+        ));
+    }
+    Err(LoinkError::UnknownRobot {
+        name: name.into(),
+        known: PRESETS.join(", "),
+    })
+}
+
 /// Most movable joints a chain may have (a bound on hostile files, far above any arm).
 pub const MAX_JOINTS: usize = 64;
 /// How far a stored rotation may be from orthonormal, or an axis from unit length.

@@ -21,7 +21,7 @@ pub mod statics;
 use std::any::Any;
 use std::sync::Arc;
 
-use crate::cost::{CostSpec, CostTerm, TermSpec};
+use crate::cost::{CostSpec, CostTerm, Term, TermSpec};
 use crate::error::Result;
 use crate::problem::capability::{Domain, PlaneView, Search, Statics};
 use crate::problem::presentation::ContactLoad;
@@ -40,6 +40,14 @@ use stance::{placement_of, stance};
 pub const KIND: &str = "climber";
 /// The preset's name.
 pub const NAME: &str = "climber";
+
+/// The climber in the registry (its cost: [`default_cost`]).
+pub const REGISTRY_ENTRY: super::entry::KindEntry = super::entry::KindEntry {
+    kind: KIND,
+    presets: &[NAME],
+    build: |spec, limits| Ok(Arc::new(Climber::new(&spec.name, limits)?)),
+    preset: |_| Ok((Arc::new(Climber::preset()), default_cost())),
+};
 
 /// The joint box: θ_b ∈ [0, 4.2] (ours), femur [−1.571, 2.355], tibia [−2.355, 0.001] (URDF).
 const LOWER: [f64; 5] = [0.0, -1.571, -2.355, -1.571, -2.355];
@@ -77,9 +85,9 @@ pub fn max_clearance() -> f64 {
 pub fn default_cost() -> CostSpec {
     CostSpec {
         terms: vec![
-            TermSpec::Adhesion { weight: 1.0 },
-            TermSpec::Ankles { weight: 0.03 },
-            TermSpec::Tilt { weight: 0.05 },
+            TermSpec::new(Term::Adhesion, 1.0),
+            TermSpec::new(Term::Ankles, 0.03),
+            TermSpec::new(Term::Tilt, 0.05),
         ],
     }
 }
@@ -195,10 +203,10 @@ impl Kinematics for Climber {
     fn cost_terms_together(&self, terms: &[TermSpec]) -> Option<Arc<dyn CostTerm>> {
         let parts = terms
             .iter()
-            .map(|term| match *term {
-                TermSpec::Adhesion { weight } => Some((Part::Adhesion, weight)),
-                TermSpec::Ankles { weight } => Some((Part::Ankles, weight)),
-                TermSpec::Tilt { weight } => Some((Part::Tilt, weight)),
+            .map(|term| match term.term {
+                Term::Adhesion => Some((Part::Adhesion, term.weight)),
+                Term::Ankles => Some((Part::Ankles, term.weight)),
+                Term::Tilt => Some((Part::Tilt, term.weight)),
                 _ => None,
             })
             .collect::<Option<Vec<_>>>()?;

@@ -31,11 +31,25 @@ use super::{
     Basics, Capabilities, JointLimits, Kinematics, Problem, ProblemSpec, Profile, Reachability,
     TaskSpace, View,
 };
-use crate::cost::{CostTerm, TermSpec};
+use crate::cost::{CostTerm, Term, TermSpec};
 use crate::error::{ensure_finite, ensure_len, LoinkError, Result};
 
 /// The planar presets (the problems' presets are [`super::registry::preset_names`]).
 pub const PLANAR_PRESETS: [&str; 4] = ["planar2", "planar3", "planar3-wide", "planar4"];
+
+/// The planar arms in the registry (`kind = "planar"`; their cost: docs/planar3.md's).
+pub const REGISTRY_ENTRY: super::entry::KindEntry = super::entry::KindEntry {
+    kind: "planar",
+    presets: &PLANAR_PRESETS,
+    build: |spec, limits| {
+        PlanarArm::new(&spec.name, spec.link_lengths.clone(), limits)
+            .map(|arm| Arc::new(arm) as Arc<dyn Kinematics>)
+    },
+    preset: |name| {
+        let arm = PlanarArm::preset(name)?;
+        Ok((Arc::new(arm), crate::cost::CostSpec::planar3()))
+    },
+};
 
 /// Longest chain accepted (keeps hostile specs from allocating without bound).
 pub const MAX_LINKS: usize = 64;
@@ -254,9 +268,9 @@ impl Kinematics for PlanarArm {
         }
     }
     fn cost_term(&self, term: &TermSpec) -> Option<Arc<dyn CostTerm>> {
-        match *term {
-            TermSpec::CentreOfMass { weight } => Some(Arc::new(com::ComX {
-                weight,
+        match term.term {
+            Term::CentreOfMass => Some(Arc::new(com::ComX {
+                weight: term.weight,
                 coeffs: self.com_coeffs.clone(),
             })),
             _ => None,

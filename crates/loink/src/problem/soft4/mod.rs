@@ -34,6 +34,22 @@ pub use statics::{Params, PARAMS, PHI_MAX};
 /// The preset's name.
 pub const NAME: &str = "soft4";
 
+/// The soft arm in the registry (its cost: the actuation effort Σ (φ_j / φ_max)²).
+pub const REGISTRY_ENTRY: super::entry::KindEntry = super::entry::KindEntry {
+    kind: "soft4",
+    presets: &[NAME],
+    build: |spec, limits| Ok(std::sync::Arc::new(SoftArm::new(&spec.name, limits)?)),
+    preset: |_| {
+        let cost = crate::cost::CostSpec {
+            terms: vec![crate::cost::TermSpec::new(
+                crate::cost::Term::Actuation,
+                1.0,
+            )],
+        };
+        Ok((std::sync::Arc::new(SoftArm::preset()), cost))
+    },
+};
+
 /// Where a view of the soft arm opens (m): right of centre and high, where the effort-optimal
 /// twists are uneven and the optimum stays clear of the limits.
 pub const DEFAULT_TARGET: [f64; 2] = [0.012, 0.124];

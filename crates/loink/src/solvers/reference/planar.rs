@@ -237,16 +237,8 @@ pub fn solve_with_samples(problem: &Problem, target: &[f64], samples: usize) -> 
             (closest, termination)
         }
     };
-    let mut solution = Solution::assess(
-        problem,
-        NAME,
-        target,
-        None,
-        q,
-        1,
-        micros_since(start),
-        termination,
-    );
+    let mut solution =
+        Solution::closed_form(problem, NAME, target, q, micros_since(start), termination);
     if arm.dof() == 1 && solution.residual() > Tolerance::CLASSICAL.residual {
         solution = Solution::assess(
             problem,

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// One row of the table of lessons: its identity (its behaviour is [`super::BEHAVIOURS`], at the
+/// One row of the table of lessons: its identity (its behaviour is `lessons::BEHAVIOURS`, at the
 /// same index).
 pub struct LessonEntry {
     /// The hash word (`lesson=<word>`).
@@ -22,7 +22,7 @@ pub struct LessonEntry {
 }
 
 /// The lessons, in course order. A new lesson is one file implementing `lesson::Lesson`, one
-/// entry here and its behaviour at the same index of [`super::BEHAVIOURS`].
+/// entry here and its behaviour at the same index of `lessons::BEHAVIOURS`.
 pub const LESSONS: [LessonEntry; 12] = [
     LessonEntry {
         word: "averaging",
@@ -400,5 +400,36 @@ impl LessonSettings {
             };
         }
         self
+    }
+}
+
+#[cfg(test)]
+mod hash_tests {
+    use super::*;
+    use crate::settings::{format_hash, parse_hash};
+
+    #[test]
+    fn lesson_hashes_round_trip() {
+        for hash in [
+            "#lesson=averaging",
+            "#lesson=smoothness&path=figure-eight",
+            "#lesson=robustness&noise=0.05&deadband=0.02",
+            "#lesson=latent&z=-0.5,1.25",
+            "#lesson=diversity&sigma=0.7&seed=12",
+            "#lesson=boundary&edge=limit",
+        ] {
+            let parsed = parse_hash(hash);
+            assert!(parsed.warnings.is_empty(), "{hash}: {:?}", parsed.warnings);
+            let again = parse_hash(&format_hash(&parsed.settings));
+            assert_eq!(again.settings, parsed.settings, "{hash}");
+        }
+    }
+
+    #[test]
+    fn bad_lesson_entries_warn_and_keep_defaults() {
+        let parsed = parse_hash("#lesson=magic&noise=5&z=1&path=spiral");
+        assert_eq!(parsed.warnings.len(), 4, "{:?}", parsed.warnings);
+        assert_eq!(parsed.settings.lesson, LessonSettings::default());
+        assert!(!format_hash(&parsed.settings).contains("lesson"));
     }
 }
