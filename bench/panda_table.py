@@ -139,7 +139,7 @@ def times(ratio):
 
 
 # The same-run table's order: the yardsticks, then each Rust method interleaved, then alone.
-_RUST = ["dls (mid seed)", "dls (warm)", "loink cold", "loink cold + feedback 2", "loink cold + refine 3",
+_RUST = ["closed form + q7 search", "dls (mid seed)", "dls (warm)", "loink cold", "loink cold + feedback 2", "loink cold + refine 3",
          "loink warm", "loink warm + feedback 2", "loink warm + refine 3"]
 ORDER = ["reference J*", "ipopt (mid seed)", "ipopt (random seed)", "ipopt (warm)"] + _RUST + [
     f"{m} alone" for m in _RUST]

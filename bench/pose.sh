@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Panda's hand pose (docs/pose.md): `panda-pose` (position + orientation) and `panda-axis`
 # (position + tool axis) on COUNT tabletop targets each (q uniform, the hand's z axis within 60°
-# of straight down, seed 1): the reference optimum, DLS, IPOPT (casadi, orientation as
+# of straight down, seed 1): the reference optimum, DLS, the classical closed form searched along q7
+# (pose only), IPOPT (casadi, orientation as
 # constraints; bench/ipopt_pose.py, its own URDF reader and kinematics) one call from mid-range and
 # best of 16, and — when the models exist — LOInK (one-shot, 2 feedback rounds, refine 3, warm
 # along a path), the IKFlow-style flow and the direct regression. Every answer is replayed
@@ -38,6 +39,9 @@ for task in pose axis; do
     }
     run reference --problem "$problem" --solver reference
     run dls --problem "$problem" --solver dls
+    if [ "$task" = pose ]; then
+        run closed-form-search --problem "$problem" --solver closed-form-search
+    fi
     if [ -f "$model" ]; then
         run loink --model "$model" --no-gap
         run loink-feedback2 --model "$model" --feedback 2 --no-gap

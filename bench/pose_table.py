@@ -38,6 +38,7 @@ ROWS = [
     ("dls", "DLS + null-space pull, random restarts (TRAC-IK style)"),
     ("ipopt-mid", "IPOPT, one call from mid-range"),
     ("ipopt-best-16", "IPOPT, best of 16 starts (mid-range + 15 random)"),
+    ("closed-form-search", "closed form on a 64-value q7 grid + golden-section search of the 3 cheapest pieces"),
     ("reference", "reference optimum (closed-form sweep of q7 + polish)"),
 ]
 FLOOR = 1e-3  # loink::gap::GAP_FLOOR: below it the gap is J − J* over the floor

@@ -83,10 +83,10 @@ card climber \
   'the paper'"'"'s own formulation and robot model, which are not public: this side view with lumped leg pairs, the equal-joint-stiffness force sharing and the soft ankle and tilt terms are ours (docs/climber.md)'
 card panda-pose \
   'the paper'"'"'s central claim on the full pose: for a hand placed and turned, the cheapest of the elbow'"'"'s postures at latent z = 0, found by inverting eight charts (orientation references turned 0° and 180° about the tool axis, each covering the orientations within 110° of its own, times four pieces of the answers: q5 below −π/2, above π/2, and inside split by the sign of q2, because the optimum jumps between pieces) and keeping the cheapest feasible proposal; with three polish steps it lands within 1 % of J* far more often than DLS or a local solve from mid-range (BENCHMARKS.md)' \
-  'a one-shot answer on the target: unrefined, the charts land centimetres and degrees off (each fits its piece to about 4 cm at the optimum), so on the page choose LOInK + refine (three polish steps) for an answer on the target; with three polish steps it misses the optimum on 18 % of tabletop targets (BENCHMARKS.md), mostly where its chart'"'"'s answer lands a decimetre off (median 109 mm unrefined on the misses, 33 mm on the hits) and the polish slides onto another piece; the paper'"'"'s arms and timings'
+  'a one-shot answer on the target: unrefined, the charts land centimetres and degrees off (each fits its piece to about 4 cm at the optimum), so its view opens with LOInK + refine (three polish steps), an answer on the target; with three polish steps it misses the optimum on 18 % of tabletop targets (BENCHMARKS.md), mostly where its chart'"'"'s answer lands a decimetre off (median 109 mm unrefined on the misses, 33 mm on the hits) and the polish slides onto another piece; the paper'"'"'s arms and timings'
 card panda-axis \
   'LOInK with a two-dimensional latent on a real arm: the hand placed and its tool axis pointed, the turn about the axis left free, the cheapest of the elbow-and-turn postures at z = 0 of four charts (the pieces of the answers), with one stereographic axis chart over the whole tabletop cone' \
-  'a one-shot answer on the target (choose LOInK + refine on the page) and the targets outside the tabletop cone (the tool axis more than 60° from straight down); the paper'"'"'s arms and timings'
+  'a one-shot answer on the target (its view opens with LOInK + refine) and the targets outside the tabletop cone (the tool axis more than 60° from straight down); the paper'"'"'s arms and timings'
 card panda-pose-flow \
   'the baseline of the learned-IK literature on the full pose: an IKFlow-style conditional normalising flow on tabletop configurations, sampled at z = 0 or the cheapest of K samples' \
   "IKFlow's own networks and training budget (trained on two CPU cores); it does not know the cost, so its answer's gap to the optimum is what sampling gives"
@@ -118,4 +118,12 @@ opening() {
 for name in planar3-h28w planar3-h38w planar3-h38 planar3-surface planar3 planar3-h16 planar3-long \
   planar3-mu0.2 planar4 planar3-wide planar3-wide-charts planar2 soft4 climber panda panda-pose panda-axis; do
   opening "$name"
+done
+
+# The solver each view opens with when its link names none: the pose views' one-shot answers land
+# centimetres off, so they open with three polish steps (the page's default refine) on top.
+for name in panda-pose panda-axis; do
+  out="web/models/$name.json"
+  if [[ -n "$only" && "$out" != *"$only"* ]]; then continue; fi
+  "$LOINK" card --model "$out" --opening-solver loink-refine
 done

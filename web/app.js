@@ -435,6 +435,11 @@ async function change(partial) {
   // A new model without a target of its own carries the current one over: Rust replaces it by
   // the new problem's default target when that problem cannot reach it, and says so.
   const carried = next.model !== pg.settings().model && !('target' in partial);
+  // A view opens with the solver its model's card names, unless this change names one.
+  if (next.model !== pg.settings().model && !('solver' in partial)) {
+    const opening = Playground.knownModels().find((m) => m.name === next.model)?.openingSolver;
+    if (opening) next.solver = opening;
+  }
   if (needsFullBundle(next.model)) {
     // Reopened on the bundle that runs it, with these settings (sessionStorage keeps the word
     // that the target was carried for the one load).

@@ -26,7 +26,7 @@ fn main() {
         };
         writeln!(
             out,
-            "    ModelEntry {{ name: {:?}, problem: {:?}, problem_title: {:?}, kind: {:?}, description: {:?}, experiment_title: {:?}, experiment_line: {:?}, file: {:?}, bytes: {}, default: {}, full_bundle: {}, opening_target: &{:?} }},",
+            "    ModelEntry {{ name: {:?}, problem: {:?}, problem_title: {:?}, kind: {:?}, description: {:?}, experiment_title: {:?}, experiment_line: {:?}, file: {:?}, bytes: {}, default: {}, full_bundle: {}, opening_target: &{:?}, opening_solver: {:?} }},",
             text("name"),
             text("problem"),
             text("problem_title"),
@@ -39,6 +39,7 @@ fn main() {
             m["default"].as_bool().unwrap_or_else(|| panic!("{path}: default")),
             m["full_bundle"].as_bool().unwrap_or_else(|| panic!("{path}: full_bundle")),
             opening_target(m),
+            m["opening_solver"].as_str().unwrap_or(""),
         )
         .unwrap();
     }

@@ -230,8 +230,9 @@ test('every solver runs on the Panda and says how good its answer is; σ draws t
   const solvers = await page.evaluate(() => window.loinkPlayground.settings() && [...document.querySelectorAll('#solver option')].map((o) => [o.value, o.disabled]));
   const names = solvers.map(([name]) => name);
   const offered = solvers.filter(([, disabled]) => !disabled).map(([name]) => name);
-  // The two-link closed form is offered, disabled, with its reason; every other solver runs.
-  assert.deepEqual(offered, names.filter((n) => n !== 'analytic'));
+  // The two-link closed form and the pose task's closed-form search are offered, disabled, with
+  // their reasons; every other solver runs.
+  assert.deepEqual(offered, names.filter((n) => n !== 'analytic' && n !== 'closed-form-search'));
   for (const name of ['loink', 'loink-refine', 'flow', 'dls', 'reference']) assert.ok(offered.includes(name), `${name} in ${offered}`);
   for (const name of offered) {
     await page.evaluate((solver) => window.loinkPlayground.set({ solver }), name);

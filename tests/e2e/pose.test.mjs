@@ -25,6 +25,55 @@ function between(a, b) {
   return 2 * Math.acos(Math.min(1, dot));
 }
 
+/** The drawn robot's height (CSS px) over the arm panel's. */
+async function robotShare(page) {
+  return page.evaluate(() => {
+    const ys = window.loinkPlayground.robotPoints().map((p) => p[1]);
+    return (Math.max(...ys) - Math.min(...ys)) / document.getElementById('arm').getBoundingClientRect().height;
+  });
+}
+
+test('a pose link without a solver opens converged on LOInK + refine, the robot filling its panel', async () => {
+  for (const name of ['panda-pose', 'panda-axis']) {
+    const page = await openPlayground(env, { hash: `#model=${name}`, viewport: { width: 1280, height: 900 } });
+    await idle(page);
+    const s = await state(page);
+    assert.equal(s.model, name);
+    assert.equal(s.solver, 'loink-refine', name);
+    assert.equal(s.status, 'converged', `${name}: ${s.message}`);
+    const share = await robotShare(page);
+    assert.ok(share >= 0.45, `${name}: the robot spans ${(100 * share).toFixed(1)} % of the arm panel's height`);
+    // The model card says what the view opens with.
+    await page.click('#model-card summary');
+    await page.waitForFunction(() => document.querySelectorAll('#model-card-rows tr').length > 0);
+    const rows = await page.locator('#model-card-rows tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent])));
+    assert.equal(rows['the view opens with'], 'LOInK + refinement', name);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+  // The classical closed-form search runs on the pose view (and only there: not on the tool axis).
+  {
+    const page = await openPlayground(env, { hash: '#model=panda-pose&solver=closed-form-search' });
+    const s = await state(page);
+    assert.equal(s.solver, 'closed-form-search');
+    assert.equal(s.status, 'converged', s.message);
+    assert.ok(s.residual <= 1e-9 && s.angle <= 1e-9, `${s.residual} m, ${s.angle} rad`);
+    await page.evaluate(() => window.loinkPlayground.set({ model: 'panda-axis', solver: 'closed-form-search' }));
+    assert.notEqual((await state(page)).solver, 'closed-form-search');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+  // A link's solver wins; the menu's switch to a pose view takes the view's own.
+  const page = await openPlayground(env, { hash: '#model=panda-pose&solver=loink', viewport: { width: 1280, height: 900 } });
+  assert.equal((await state(page)).solver, 'loink');
+  await page.evaluate(() => window.loinkPlayground.set({ model: 'panda-axis' }));
+  assert.equal((await state(page)).solver, 'loink-refine');
+  await page.evaluate(() => window.loinkPlayground.set({ model: 'panda-pose', solver: 'dls' }));
+  assert.equal((await state(page)).solver, 'dls');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the pose view opens converged; setTarget with seven numbers converges near J*; wrong counts are refused', async () => {
   const page = await openPlayground(env, { hash: HASH });
   await idle(page);

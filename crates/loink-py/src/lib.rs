@@ -5,7 +5,7 @@
 //! - [`model::Model`]: a trained model file (LOInK, charts, flow or regression baseline) and its
 //!   solver, `Model.load(path).solve(targets, refine=…, feedback=…, threads=…)`.
 //! - [`problem::Problem`]: a preset or a URDF chain — its forward map, cost, limits, and the
-//!   classical solvers (`dls`, `reference`, `analytic`).
+//!   classical solvers (`dls`, `reference`, `analytic`, `closed-form-search`).
 //! - [`solutions::Solutions`]: one judged answer per target row (q, status, residual by
 //!   forward-map replay, cost, limit margin, time).
 //! - [`batch`]: rows solved in parallel with the GIL released; [`arrays`]: shapes and dtypes

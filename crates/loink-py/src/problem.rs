@@ -224,7 +224,8 @@ impl Problem {
 
     /// Solves every target row with a classical solver: `dls` (damped least squares with the
     /// null-space cost pull, cold from the mid-range), `reference` (the global reference
-    /// optimum) or `analytic` (closed form, two-link arms). Rows are solved on every core
+    /// optimum), `analytic` (closed form, two-link arms) or `closed-form-search` (the Panda's
+    /// pose: its closed form along q7, searched). Rows are solved on every core
     /// unless `threads` says how many; a non-finite row comes back `invalid`.
     #[pyo3(signature = (targets, solver="dls", threads=None))]
     fn solve(
@@ -235,10 +236,18 @@ impl Problem {
         threads: Option<usize>,
     ) -> PyResult<Solutions> {
         let kind = SolverKind::parse(solver)
-            .filter(|k| matches!(k, SolverKind::Dls | SolverKind::Reference | SolverKind::Analytic))
+            .filter(|k| {
+                matches!(
+                    k,
+                    SolverKind::Dls
+                        | SolverKind::Reference
+                        | SolverKind::Analytic
+                        | SolverKind::ClosedFormSearch
+                )
+            })
             .ok_or_else(|| {
                 value_error(format!(
-                    "'{solver}' is no classical solver (dls, reference, analytic); a learned one is Model.load(path).solve"
+                    "'{solver}' is no classical solver (dls, reference, analytic, closed-form-search); a learned one is Model.load(path).solve"
                 ))
             })?;
         let threads = check_threads(threads)?;

@@ -203,6 +203,15 @@ def test_forward_targets_solve_back(panda):
     assert np.allclose(np.linalg.norm(targets[:, 3:], axis=1), 1.0)
     sol = problem.solve(targets, solver="dls")
     assert sol.status.count("converged") >= 19
+    # The classical answer of an arm with a closed form: on every target, never dearer than
+    # the reference optimum by more than 1 % on most.
+    searched = problem.solve(targets, solver="closed-form-search")
+    assert searched.status == ["converged"] * 20
+    assert np.all(searched.residual < 1e-9)
+    optimum = problem.solve(targets, solver="reference")
+    assert np.sum(searched.cost <= optimum.cost * 1.01 + 1e-9) >= 18
+    with pytest.raises(ValueError, match="closed form"):
+        loink.Problem.preset("panda").solve([[0.45, -0.2, 0.35]], solver="closed-form-search")
     with pytest.raises(ValueError, match="row 1 of q"):
         problem.forward(np.vstack([q[0], np.full(7, np.nan)]))
     with pytest.raises(ValueError, match=r"shape \(N, 7\)"):

@@ -66,6 +66,10 @@ pub struct CardArgs {
     /// Checked against the model's problem (its columns, finite, a quaternion normalised).
     #[arg(long, value_name = "COLUMNS|preset", allow_hyphen_values = true)]
     pub opening_target: Option<String>,
+    /// The solver a view of the model opens with when its link names none (`loink-refine`, …;
+    /// `none` clears it).
+    #[arg(long, value_name = "SOLVER")]
+    pub opening_solver: Option<String>,
 }
 
 /// Arguments of `loink catalog`.
@@ -116,6 +120,10 @@ pub struct Entry {
     /// default target).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opening_target: Vec<f64>,
+    /// The solver a view of it opens with when its link names none (from its card; empty: the
+    /// page's default).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub opening_solver: String,
 }
 
 /// Every model file of `dir` with a card (any kind, the regressors' included) names the recipe
@@ -181,6 +189,9 @@ pub fn card(args: &CardArgs) -> Result<(), CliError> {
         if let Some(asked) = &args.opening_target {
             about.opening_target = opening_target(asked, problem).map_err(|e| bad(&e))?;
         }
+        if let Some(asked) = &args.opening_solver {
+            about.opening_solver = opening_solver(asked).map_err(|e| bad(&e))?;
+        }
         Ok(())
     };
     let kind = loink::artifact::model_kind_of(&text).map_err(|e| bad(&e))?;
@@ -223,6 +234,27 @@ pub fn card(args: &CardArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Input(format!("cannot write {name}: {e}")))?;
     println!("loink card: {name}: {} — {}", about.name, about.description);
     Ok(())
+}
+
+/// The opening solver `asked` names: a solver's word that a view offers without a model of
+/// another kind (`none`: the page's default).
+fn opening_solver(asked: &str) -> Result<String, String> {
+    use loink::solvers::registry::SolverKind;
+    if asked == "none" {
+        return Ok(String::new());
+    }
+    match SolverKind::parse(asked) {
+        Some(kind) if kind != SolverKind::Flow => Ok(kind.as_str().to_string()),
+        _ => Err(format!(
+            "--opening-solver '{asked}': not a solver a view opens with (known: {}, none)",
+            SolverKind::ALL
+                .iter()
+                .filter(|k| **k != SolverKind::Flow)
+                .map(|k| k.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
 }
 
 /// The opening target `asked` names for `problem`, in its task's columns: `preset` (the
@@ -319,6 +351,7 @@ fn regressor_entry(path: &Path, text: &str) -> Result<Entry, CliError> {
         bytes: text.len() as u64,
         default: false,
         opening_target: file.about.opening_target.clone(),
+        opening_solver: file.about.opening_solver.clone(),
         name,
     })
 }
@@ -434,6 +467,7 @@ pub fn entries(dir: &Path, order: &[String]) -> Result<Vec<Entry>, CliError> {
             bytes: text.len() as u64,
             default: false,
             opening_target: file.about.opening_target.clone(),
+            opening_solver: file.about.opening_solver.clone(),
             name,
         });
     }

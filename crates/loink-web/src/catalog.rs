@@ -35,6 +35,9 @@ pub struct ModelEntry {
     /// Where a view of it opens, in its task's columns (from its card; empty: its problem's
     /// default target).
     pub opening_target: &'static [f64],
+    /// The solver a view of it opens with when its link names none (a solver's word, from its
+    /// card; empty: the page's default).
+    pub opening_solver: &'static str,
 }
 
 include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -73,6 +76,7 @@ const fn trained(
         default: false,
         full_bundle: false,
         opening_target: &[],
+        opening_solver: "",
     }
 }
 

@@ -121,6 +121,9 @@ pub fn card(engine: &Engine) -> Option<ModelCard> {
             ),
         ));
     }
+    if let Some(kind) = crate::settings::SolverKind::parse(entry.opening_solver) {
+        rows.push(("the view opens with".to_string(), kind.label().to_string()));
+    }
     if model.is_untrained() {
         rows.push((
             "trained".to_string(),

@@ -63,6 +63,8 @@ struct ModelInfo {
     kind: &'static str,
     /// It runs in the page's full bundle (pkg/lessons/), not the slim one.
     full_bundle: bool,
+    /// The solver its view opens with (a solver's word; empty: the one already chosen).
+    opening_solver: &'static str,
 }
 
 /// A solver menu entry for JS: whether it runs on the current model and why not.
@@ -99,7 +101,7 @@ impl Playground {
     }
 
     /// The fixed model catalog, in menu order: `[{name, label, problem, problemTitle, file,
-    /// bytes, default, kind, fullBundle}]`; JS fetches only these files, and loads the full
+    /// bytes, default, kind, fullBundle, openingSolver}]`; JS fetches only these files, and loads the full
     /// bundle for a `fullBundle` model.
     #[wasm_bindgen(js_name = knownModels)]
     pub fn known_models() -> Result<JsValue, JsError> {
@@ -115,6 +117,7 @@ impl Playground {
                 default: m.default,
                 kind: m.kind,
                 full_bundle: m.full_bundle,
+                opening_solver: m.opening_solver,
             })
             .collect();
         to_js(&list)

@@ -266,6 +266,14 @@ pub fn parse_hash(hash: &str) -> ParsedHash {
             warnings.push(w);
         }
     }
+    // A link that names no solver opens the view with the solver its model's card names.
+    if !named.contains(&"solver") {
+        if let Some(kind) = catalog::lookup_view(&settings.model)
+            .and_then(|entry| SolverKind::parse(entry.opening_solver))
+        {
+            settings.solver = kind;
+        }
+    }
     // Links written by the page before it had task feedback name every other view setting and
     // no `feedback`: their author saw the one-shot inverse. Any other link that omits a setting
     // gets the page's current default.

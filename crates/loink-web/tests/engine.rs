@@ -623,3 +623,35 @@ fn a_trained_slot_refuses_other_problems_and_broken_files_and_changes_nothing() 
         "menus and errors list shipped models"
     );
 }
+
+#[test]
+fn a_pose_view_opens_converged_with_the_solver_its_card_names_unless_the_link_names_one() {
+    for name in ["panda-pose", "panda-axis"] {
+        let opened = parse_hash(&format!("#model={name}"));
+        assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
+        assert_eq!(opened.settings.solver, SolverKind::LoinkRefine, "{name}");
+        let named = parse_hash(&format!("#model={name}&solver=loink"));
+        assert_eq!(
+            named.settings.solver,
+            SolverKind::Loink,
+            "{name}: the link wins"
+        );
+
+        let json = std::fs::read_to_string(format!(
+            "{}/../../web/models/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("the model ships");
+        let mut e = engine();
+        e.load_model(name, &json).expect("loads");
+        assert!(e.apply(opened.settings).is_empty());
+        let s = e.state();
+        assert_eq!(s.solver, "loink-refine", "{name}");
+        assert_eq!(s.status, "converged", "{name}: residual {}", s.residual);
+    }
+    // A view whose card names none keeps the page's default.
+    assert_eq!(
+        parse_hash("#model=panda").settings.solver,
+        Settings::default().solver
+    );
+}

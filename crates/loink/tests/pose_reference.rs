@@ -154,3 +154,74 @@ fn the_sweep_of_the_answers_bottoms_out_at_the_optimum() {
     let panda = Problem::preset("panda").unwrap();
     assert!(panda.answer_sweep(&[0.4, 0.0, 0.4], 100).is_none());
 }
+
+/// The classical search (the closed form on a coarse q7 grid, then a golden-section search
+/// along the cheapest pieces) lands on the target, at or below the cheapest answer on its own
+/// grid, within 1 % of the reference optimum on nearly every tabletop target, and below it only
+/// by the polish's own tolerance (its golden sections end closer to a piece's bottom than the
+/// reference's polish stops: up to 0.1 % on 1,000 targets); a problem with no closed form is
+/// refused by name.
+#[test]
+fn the_closed_form_search_lands_on_the_target_between_its_grid_and_the_optimum() {
+    use loink::report::Status;
+    use loink::solvers::closed_form_search::{self, GRID};
+    use loink::solvers::reference;
+    let problem = Problem::preset("panda-pose").unwrap();
+    let ik = PandaIk::of(chain(&problem).chain(), problem.limits()).unwrap();
+    let view = problem.capabilities().space().unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let tabletop: Vec<Vec<f64>> = problem
+        .random_configurations(200, &mut rng)
+        .into_iter()
+        .filter(|q| view.hand_frame(q).unwrap().1[8] <= -0.5)
+        .take(20)
+        .collect();
+    let mut within = 0;
+    for q in &tabletop {
+        let y = problem.position(q);
+        let found = closed_form_search::solve(&problem, &y);
+        assert_eq!(found.status(), Status::Converged, "{y:?}");
+        assert!(found.residual() < 1e-9, "{y:?}: {}", found.residual());
+        let optimum = reference::solve(&problem, &y).cost();
+        assert!(
+            found.cost() >= optimum * (1.0 - 5e-3),
+            "{y:?}: {} below J* {optimum}",
+            found.cost()
+        );
+        // The grid's own cheapest answer bounds the search's from above.
+        let (p, r) = view.hand_frame(q).unwrap();
+        let [lo, hi] = ik.q7_range();
+        let mut answers = Vec::new();
+        let grid_best = (0..GRID)
+            .flat_map(|k| {
+                ik.solve(
+                    p,
+                    &r,
+                    lo + (hi - lo) * k as f64 / (GRID - 1) as f64,
+                    &mut answers,
+                );
+                answers
+                    .iter()
+                    .map(|(_, a)| problem.cost().value(a))
+                    .collect::<Vec<_>>()
+            })
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            found.cost() <= grid_best,
+            "{y:?}: {} above its grid's {grid_best}",
+            found.cost()
+        );
+        if found.cost() <= optimum * 1.01 + 1e-9 {
+            within += 1;
+        }
+    }
+    assert!(tabletop.len() >= 15, "{} tabletop targets", tabletop.len());
+    assert!(
+        within + 2 >= tabletop.len(),
+        "closed-form search within 1 % of J*: {within} of {}",
+        tabletop.len()
+    );
+    let position_only = Problem::preset("panda").unwrap();
+    let refused = closed_form_search::applies(&position_only).unwrap_err();
+    assert!(refused.to_string().contains("closed form"), "{refused}");
+}

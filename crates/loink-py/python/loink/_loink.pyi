@@ -85,7 +85,7 @@ class Problem:
     def solve(
         self,
         targets: _ArrayLike,
-        solver: Literal["dls", "reference", "analytic"] = "dls",
+        solver: Literal["dls", "reference", "analytic", "closed-form-search"] = "dls",
         threads: Optional[int] = None,
     ) -> Solutions: ...
 

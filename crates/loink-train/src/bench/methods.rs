@@ -88,6 +88,20 @@ pub fn reference(problem: Rc<Problem>) -> Result<Method, String> {
     )
 }
 
+/// The closed form along a free joint, searched (the Panda's pose task), where the problem has
+/// one (`None` elsewhere).
+pub fn closed_form_search(problem: &Rc<Problem>) -> Option<Method> {
+    let kind = SolverKind::ClosedFormSearch;
+    loink::solvers::registry::applies(kind, problem).ok()?;
+    registered(
+        "closed form + q7 search",
+        problem,
+        None,
+        SolverSettings::new(kind),
+    )
+    .ok()
+}
+
 /// DLS with null-space cost descent from the mid-range seed c.
 pub fn dls_mid(problem: Rc<Problem>) -> Result<Method, String> {
     registered(

@@ -225,6 +225,9 @@ impl MethodSets {
             methods::ipopt_warm(problem.clone(), server.clone()),
             methods::dls_warm(problem.clone())?,
         ];
+        // Stateless: the same method on the random targets and along the path.
+        random.extend(methods::closed_form_search(problem));
+        path.extend(methods::closed_form_search(problem));
         let (feedback, refine) = (args.feedback as usize, args.refine_steps);
         if let Some(learned) = learned {
             random.extend(learned.cold_methods(feedback, refine)?);

@@ -216,11 +216,9 @@ impl Recorder {
                 pos.1
             )
         };
-        let weight = if style.contains("bold") {
-            "bold"
-        } else {
-            "normal"
-        };
+        // plotters names a bold face exactly "bold" (and a substring search would cost the
+        // playground's download 1.5 kB of code).
+        let weight = if style == "bold" { "bold" } else { "normal" };
         self.push(|b| {
             let _ = write!(
                 b,

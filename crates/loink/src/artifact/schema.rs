@@ -120,6 +120,12 @@ pub struct About {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(target_arch = "wasm32", serde(skip))]
     pub opening_target: Vec<f64>,
+    /// The solver a view of this model opens with when its link names none (a solver's word,
+    /// `loink card --opening-solver`); empty: the page's default. The page reads it from its
+    /// catalog.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub opening_solver: String,
 }
 
 /// Architecture hyper-parameters.

@@ -180,6 +180,33 @@ pub trait Search {
     fn answer_sweep(&self, _problem: &Problem, _y: &[f64], _steps: usize) -> Option<AnswerSweep> {
         None
     }
+    /// Whether the kind answers its task in closed form along one free joint, so that
+    /// [`Search::closed_form_search`] runs.
+    fn has_closed_form_search(&self) -> bool {
+        false
+    }
+    /// The classical answer to target y: every closed-form answer on a grid of `grid` values of
+    /// the free joint, then a golden-section search along each of the `keep` cheapest pieces'
+    /// minima (None: the kind has no closed form for this task).
+    fn closed_form_search(
+        &self,
+        _problem: &Problem,
+        _y: &[f64],
+        _grid: usize,
+        _keep: usize,
+    ) -> Option<ClosedFormAnswer> {
+        None
+    }
+}
+
+/// What a closed-form search found: the cheapest answer on the target (None: no answer within
+/// the limits anywhere on its grid) and how many times it evaluated the closed form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClosedFormAnswer {
+    /// The cheapest answer found.
+    pub q: Option<Vec<f64>>,
+    /// Closed-form evaluations (each gives up to eight answers).
+    pub evaluations: usize,
 }
 
 /// The set of answers for one target along a swept joint: at each of its values, the cost of

@@ -5,6 +5,7 @@
 //! - [`registry`]: the one [`registry::Solver`] trait and the registry that builds any solver the
 //!   CLI, the benchmark and the page run, from one [`registry::SolverKind`] and its settings;
 //! - [`analytic`]: closed-form two-link IK, both elbow branches (planar two-link arms);
+//! - [`closed_form_search`]: a closed form along a free joint, searched (the Panda's pose);
 //! - [`dls`]: damped least squares with null-space descent of the cost (any problem);
 //! - [`learned`]: what every learned model builds its solvers through ([`learned::Learned`]);
 //! - [`reference`](mod@reference): the global reference optimum, where the problem has one;
@@ -15,6 +16,9 @@
 //! - [`linalg`]: the small dense kernels they share (m × n Jacobians, m × m solves).
 
 pub mod analytic;
+// Only a serial chain has a closed form along a free joint: elsewhere a twin that applies nowhere.
+#[cfg_attr(not(feature = "chain"), path = "closed_form_search_off.rs")]
+pub mod closed_form_search;
 pub mod dls;
 pub mod learned;
 pub use crate::problem::jacobian as linalg;

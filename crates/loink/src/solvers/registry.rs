@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{analytic, dls, reference};
+use super::{analytic, closed_form_search, dls, reference};
 use crate::error::{LoinkError, Result};
 use crate::problem::Problem;
 use crate::report::Solution;
@@ -28,6 +28,9 @@ pub enum SolverKind {
     Analytic,
     /// The global reference optimum.
     Reference,
+    /// A closed form along a free joint, searched on a grid and along the cheapest pieces
+    /// (the Panda's pose task; feature `chain`).
+    ClosedFormSearch,
     /// The IKFlow-style flow baseline: one sample at z = 0, or the cheapest near sample of K
     /// (`crate::flow`; feature `flow`).
     Flow,
@@ -37,25 +40,19 @@ pub enum SolverKind {
 }
 
 impl SolverKind {
-    /// Every kind a menu or `--solver` offers, in menu order (the flow only in builds that
-    /// have it).
-    #[cfg(not(feature = "flow"))]
-    pub const ALL: [SolverKind; 5] = [
+    /// Every kind a menu or `--solver` offers, in menu order (the flow and the closed-form
+    /// search only in builds that have them).
+    pub const ALL: [SolverKind;
+        5 + cfg!(feature = "flow") as usize + cfg!(feature = "chain") as usize] = [
         SolverKind::Loink,
         SolverKind::LoinkRefine,
-        SolverKind::Dls,
-        SolverKind::Analytic,
-        SolverKind::Reference,
-    ];
-    /// Every kind a menu or `--solver` offers, in menu order.
-    #[cfg(feature = "flow")]
-    pub const ALL: [SolverKind; 6] = [
-        SolverKind::Loink,
-        SolverKind::LoinkRefine,
+        #[cfg(feature = "flow")]
         SolverKind::Flow,
         SolverKind::Dls,
         SolverKind::Analytic,
         SolverKind::Reference,
+        #[cfg(feature = "chain")]
+        SolverKind::ClosedFormSearch,
     ];
 
     /// The word (`loink`, `loink-refine`, `dls`, `analytic`, `reference`).
@@ -66,6 +63,7 @@ impl SolverKind {
             SolverKind::Dls => "dls",
             SolverKind::Analytic => "analytic",
             SolverKind::Reference => "reference",
+            SolverKind::ClosedFormSearch => closed_form_search::NAME,
             SolverKind::Flow => "flow",
             SolverKind::Regression => "regression",
         }
@@ -102,6 +100,7 @@ impl SolverKind {
             SolverKind::Dls => "DLS + null-space descent",
             SolverKind::Analytic => "analytic (two links)",
             SolverKind::Reference => "reference optimum",
+            SolverKind::ClosedFormSearch => "closed form + q7 search (classical)",
             SolverKind::Flow => "flow (IKFlow-style baseline)",
             SolverKind::Regression => "direct regression (baseline)",
         }
@@ -204,6 +203,7 @@ pub fn applies(kind: SolverKind, problem: &Problem) -> Result<()> {
         SolverKind::Dls => Ok(()),
         SolverKind::Analytic => analytic::applies(problem).map(|_| ()),
         SolverKind::Reference => reference::applies(problem),
+        SolverKind::ClosedFormSearch => closed_form_search::applies(problem),
         learned => Err(LoinkError::UnsupportedSolver {
             solver: learned.as_str().into(),
             reason: format!("no learned model is loaded for '{}'", problem.name()),
@@ -216,12 +216,11 @@ pub fn applies(kind: SolverKind, problem: &Problem) -> Result<()> {
 pub fn build(problem: &Problem, settings: &SolverSettings) -> Result<Box<dyn Solver>> {
     applies(settings.kind, problem)?;
     Ok(match settings.kind {
-        SolverKind::Analytic => Box::new(Analytic {
-            problem: problem.clone(),
-        }),
-        SolverKind::Reference => Box::new(Reference {
-            problem: problem.clone(),
-        }),
+        SolverKind::Analytic => Stateless::boxed(settings.kind, problem, analytic_best),
+        SolverKind::Reference => Stateless::boxed(settings.kind, problem, reference::solve),
+        SolverKind::ClosedFormSearch => {
+            Stateless::boxed(settings.kind, problem, closed_form_search::solve)
+        }
         _ => Box::new(Dls::new(problem, settings)),
     })
 }
@@ -285,19 +284,35 @@ impl Solver for Dls {
     }
 }
 
-/// Closed-form two-link IK (stateless).
+/// A solver that keeps nothing between calls: the analytic two links, the reference, the
+/// closed-form search.
 #[derive(Clone)]
-struct Analytic {
+struct Stateless {
+    kind: SolverKind,
     problem: Problem,
+    solve: fn(&Problem, &[f64]) -> Solution,
 }
 
-impl Solver for Analytic {
+impl Stateless {
+    fn boxed(
+        kind: SolverKind,
+        problem: &Problem,
+        solve: fn(&Problem, &[f64]) -> Solution,
+    ) -> Box<dyn Solver> {
+        Box::new(Stateless {
+            kind,
+            problem: problem.clone(),
+            solve,
+        })
+    }
+}
+
+impl Solver for Stateless {
     fn kind(&self) -> SolverKind {
-        SolverKind::Analytic
+        self.kind
     }
     fn solve(&mut self, target: &[f64]) -> Solution {
-        analytic::solve_best(&self.problem, target)
-            .unwrap_or_else(|_| Solution::invalid(analytic::NAME, target, 0.0))
+        (self.solve)(&self.problem, target)
     }
     fn reset(&mut self) {}
     fn boxed_clone(&self) -> Box<dyn Solver> {
@@ -305,21 +320,8 @@ impl Solver for Analytic {
     }
 }
 
-/// The reference optimum (stateless).
-#[derive(Clone)]
-struct Reference {
-    problem: Problem,
-}
-
-impl Solver for Reference {
-    fn kind(&self) -> SolverKind {
-        SolverKind::Reference
-    }
-    fn solve(&mut self, target: &[f64]) -> Solution {
-        reference::solve(&self.problem, target)
-    }
-    fn reset(&mut self) {}
-    fn boxed_clone(&self) -> Box<dyn Solver> {
-        Box::new(self.clone())
-    }
+/// The cheaper feasible branch of the two-link closed form (`invalid` where it does not apply).
+fn analytic_best(problem: &Problem, target: &[f64]) -> Solution {
+    analytic::solve_best(problem, target)
+        .unwrap_or_else(|_| Solution::invalid(analytic::NAME, target, 0.0))
 }

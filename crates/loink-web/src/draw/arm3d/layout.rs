@@ -19,8 +19,11 @@ pub struct Layout {
     pub top: Viewport,
     /// The side inset: x right, z up.
     pub side: Viewport,
-    /// The reach ball: centre and radius (m).
+    /// The reach ball: centre and radius (m). The insets frame it whole.
     pub ball: ([f64; 3], f64),
+    /// The ball the main view frames: the robot at mid-range, its base and its default target
+    /// (centre and radius, m); the reach ball may leave the view.
+    pub frame: ([f64; 3], f64),
     /// The legend's place: in the insets' column under them (a wide panel), or one line under
     /// the captions (a narrow one).
     pub legend: LegendSpot,
@@ -66,7 +69,9 @@ const BUTTON_ROOM: f64 = 36.0;
 /// The panel's layout at its current size for `problem` (None: the kind is not drawn in 3-D)
 /// seen from `view` = [yaw, pitch] (degrees).
 pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<Layout> {
-    let ball = problem.capabilities().space().map(|v| v.reach_ball())?;
+    let space = problem.capabilities().space()?;
+    let ball = space.reach_ball();
+    let frame = robot_frame(problem, space, ball);
     let (w, h) = surface.size();
     let d = surface.dpr();
     let narrow = f64::from(w) / d < NARROW;
@@ -95,14 +100,13 @@ pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<La
     // The main view fills the plot left of the insets' column, so no inset (and no legend)
     // ever hides the target or the arm.
     let main_w = (pw - column - gap).max(1.0);
-    let (centre, radius) = ball;
-    // The ball's outline is a circle of its radius from every side: the view frames it whole,
-    // so turning the view never changes the scale.
-    let scale = main_w.min(ph) / (2.04 * radius);
+    // A ball's outline is a circle of its radius from every side: the view frames the robot's
+    // ball whole, so turning the view never changes the scale.
+    let scale = main_w.min(ph) / (2.0 * FRAME_MARGIN * frame.1);
     let main = Projection {
         yaw: view[0],
         pitch: view[1],
-        centre,
+        centre: frame.0,
         scale,
         origin: [plot[0] + 0.5 * main_w, plot[1] + 0.5 * ph],
     };
@@ -110,7 +114,7 @@ pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<La
         pixels: [plot[2] - side, top, plot[2], top + side],
         world,
     };
-    let half = radius;
+    let (centre, half) = ball;
     let top = inset(
         plot[1],
         [
@@ -156,8 +160,57 @@ pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<La
         top,
         side: side_view,
         ball,
+        frame,
         legend,
     })
+}
+
+/// Room around the framed ball, as a share of its radius.
+const FRAME_MARGIN: f64 = 1.04;
+/// The framed ball's radius is at least this share of the reach ball's (a target at the edge
+/// of the reach stays near the view).
+const FRAME_LEAST: f64 = 0.35;
+
+/// The ball the main view frames: the smallest around the bounding box of the robot's joints
+/// at the box's centre, its base and its default target, no larger than the reach ball. It
+/// depends on the problem alone, so a link opens at the scale its author saw.
+fn robot_frame(
+    problem: &Problem,
+    space: &dyn loink::problem::capability::SpaceView,
+    (reach_centre, reach): ([f64; 3], f64),
+) -> ([f64; 3], f64) {
+    let target = problem.default_target();
+    let mut points = space.skeleton(&problem.limits().centres());
+    points.push([0.0; 3]);
+    if target.len() >= 3 {
+        points.push([target[0], target[1], target[2]]);
+    }
+    let finite = points.iter().all(|p| p.iter().all(|v| v.is_finite()));
+    if !finite {
+        return (reach_centre, reach);
+    }
+    let mut low = [f64::INFINITY; 3];
+    let mut high = [f64::NEG_INFINITY; 3];
+    for p in &points {
+        for i in 0..3 {
+            low[i] = low[i].min(p[i]);
+            high[i] = high[i].max(p[i]);
+        }
+    }
+    let centre: [f64; 3] = std::array::from_fn(|i| 0.5 * (low[i] + high[i]));
+    let radius = points
+        .iter()
+        .map(|p| {
+            (0..3)
+                .map(|i| (p[i] - centre[i]).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        })
+        .fold(0.0, f64::max);
+    if radius >= reach {
+        return (reach_centre, reach);
+    }
+    (centre, radius.max(FRAME_LEAST * reach))
 }
 
 /// Where a pointer at device pixel (px, py) on `part` puts `target`: an inset sets its two
@@ -198,7 +251,34 @@ mod tests {
             top: square(44.0, [-1.0, 1.0, -1.0, 1.0]),
             side: square(170.0, [-1.0, 1.0, -0.67, 1.33]),
             ball: ([0.0, 0.0, 0.333], 1.2),
+            frame: ([0.2, 0.0, 0.4], 0.6),
             legend: LegendSpot::Column([400, 300, 520, 380]),
+        }
+    }
+
+    #[test]
+    fn the_main_view_frames_the_robot_not_its_reach() {
+        for name in ["panda", "panda-pose", "panda-axis", "tiago-pose"] {
+            let problem = Problem::preset(name).expect("a preset");
+            let space = problem.capabilities().space().expect("drawn in space");
+            let reach = space.reach_ball();
+            let (centre, radius) = robot_frame(&problem, space, reach);
+            let target = problem.default_target();
+            let mut held = space.skeleton(&problem.limits().centres());
+            held.extend([[0.0; 3], [target[0], target[1], target[2]]]);
+            for p in held {
+                let d = (0..3)
+                    .map(|i| (p[i] - centre[i]).powi(2))
+                    .sum::<f64>()
+                    .sqrt();
+                assert!(d <= radius + 1e-12, "{name}: {p:?} outside the frame");
+            }
+            // The robot fills its view: the frame is well inside the reach ball.
+            assert!(
+                radius < 0.7 * reach.1,
+                "{name}: frame {radius} of reach {}",
+                reach.1
+            );
         }
     }
 

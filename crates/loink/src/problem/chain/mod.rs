@@ -423,25 +423,56 @@ impl Search for SerialChain {
         }
     }
 
+    fn has_closed_form_search(&self) -> bool {
+        self.panda.is_some()
+            && matches!(
+                self.basics.task.measure(),
+                crate::problem::Measure::Pose { .. }
+            )
+    }
+
+    fn closed_form_search(
+        &self,
+        problem: &Problem,
+        y: &[f64],
+        grid: usize,
+        keep: usize,
+    ) -> Option<crate::problem::capability::ClosedFormAnswer> {
+        let (ik, hand) = self.pose_target(y)?;
+        Some(sweep::pose_search(
+            ik,
+            problem,
+            (hand.0, &hand.1),
+            grid,
+            keep,
+        ))
+    }
+
     fn answer_sweep(
         &self,
         problem: &Problem,
         y: &[f64],
         steps: usize,
     ) -> Option<crate::problem::capability::AnswerSweep> {
+        let (ik, hand) = self.pose_target(y)?;
+        Some(sweep::pose_pieces(ik, problem, (hand.0, &hand.1), steps))
+    }
+}
+
+impl SerialChain {
+    /// The Panda's closed form and the hand's position and rotation that pose target y asks
+    /// for (None: no closed form, or not a pose task).
+    fn pose_target(
+        &self,
+        y: &[f64],
+    ) -> Option<(&panda_ik::PandaIk, ([f64; 3], crate::so3::Matrix3))> {
         let ik = self.panda.as_ref()?;
         let task = &self.basics.task;
         if !matches!(task.measure(), crate::problem::Measure::Pose { .. }) || y.len() != 6 {
             return None;
         }
         let rotation = task.quaternion(y)?.to_matrix();
-        let position = [y[0], y[1], y[2]];
-        Some(sweep::pose_pieces(
-            ik,
-            problem,
-            (position, &rotation),
-            steps,
-        ))
+        Some((ik, ([y[0], y[1], y[2]], rotation)))
     }
 }
 

@@ -14,6 +14,9 @@ pub const Q7_STEPS: usize = 2_000;
 pub const AXIS_GRID: (usize, usize) = (72, 240);
 /// Seeds handed to the polish.
 pub const SEEDS: usize = 8;
+/// Golden-section steps of the classical search along one piece: its bracket of two grid steps
+/// shrinks by 0.618 a step, to 2·10⁻⁸ of q7's range on a 64-value grid.
+pub const GOLDEN_STEPS: usize = 32;
 
 /// The reference's seeds for pose target `(position, rotation)`: along each of the eight
 /// branches (two elbows × two wrists × two shoulder representations) the grid points whose
@@ -64,6 +67,116 @@ pub fn pose_seeds_on(
         }
     }
     cheapest(minima)
+}
+
+/// The classical answer to pose target `(position, rotation)`: every closed-form answer on a
+/// grid of `grid` q7 values, the local minima of the cost along each branch, and a
+/// golden-section search of q7 between the grid neighbours of the `keep` cheapest, on their
+/// branch. The cheapest answer met wins; each is on the target by construction.
+pub fn pose_search(
+    ik: &PandaIk,
+    problem: &Problem,
+    (position, rotation): (Vector3, &Matrix3),
+    grid: usize,
+    keep: usize,
+) -> crate::problem::capability::ClosedFormAnswer {
+    let [lo, hi] = ik.q7_range();
+    let steps = grid.max(3);
+    let at = |k: usize| lo + (hi - lo) * k as f64 / (steps - 1) as f64;
+    let mut search = BranchSearch {
+        ik,
+        problem,
+        position,
+        rotation,
+        answers: Vec::with_capacity(8),
+        evaluations: 0,
+        best: None,
+    };
+    let mut costs = vec![[f64::NAN; 8]; steps];
+    for (k, row) in costs.iter_mut().enumerate() {
+        search.evaluate(at(k));
+        for (branch, q) in &search.answers {
+            row[*branch] = problem.cost().value(q);
+        }
+    }
+    // A grid value no cheaper than its neighbours on its branch (a neighbour without an answer
+    // there counts as dearer: the piece ends).
+    let mut minima: Vec<(f64, usize, usize)> = Vec::new();
+    for branch in 0..8 {
+        for k in 0..steps {
+            let cost = costs[k][branch];
+            let below = |j: Option<usize>| {
+                j.and_then(|j| costs.get(j))
+                    .is_none_or(|row| row[branch].is_nan() || cost <= row[branch])
+            };
+            if !cost.is_nan() && below(k.checked_sub(1)) && below(Some(k + 1)) {
+                minima.push((cost, branch, k));
+            }
+        }
+    }
+    minima.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for &(_, branch, k) in minima.iter().take(keep) {
+        search.golden(branch, at(k.saturating_sub(1)), at((k + 1).min(steps - 1)));
+    }
+    crate::problem::capability::ClosedFormAnswer {
+        q: search.best.map(|(_, q)| q.to_vec()),
+        evaluations: search.evaluations,
+    }
+}
+
+/// The closed form evaluated along q7 for one target, keeping the cheapest answer it meets.
+struct BranchSearch<'a> {
+    ik: &'a PandaIk,
+    problem: &'a Problem,
+    position: Vector3,
+    rotation: &'a Matrix3,
+    answers: Vec<super::panda_ik::Answer>,
+    evaluations: usize,
+    best: Option<(f64, Joints)>,
+}
+
+impl BranchSearch<'_> {
+    /// Every answer at `q7` (into `answers`); the cheapest so far kept.
+    fn evaluate(&mut self, q7: f64) {
+        self.ik
+            .solve(self.position, self.rotation, q7, &mut self.answers);
+        self.evaluations += 1;
+        for (_, q) in &self.answers {
+            let cost = self.problem.cost().value(q);
+            if self.best.is_none_or(|(c, _)| cost < c) {
+                self.best = Some((cost, *q));
+            }
+        }
+    }
+
+    /// The cost of `branch`'s answer at `q7` (infinite where it has none).
+    fn on_branch(&mut self, branch: usize, q7: f64) -> f64 {
+        self.evaluate(q7);
+        self.answers
+            .iter()
+            .find(|(b, _)| *b == branch)
+            .map_or(f64::INFINITY, |(_, q)| self.problem.cost().value(q))
+    }
+
+    /// Golden-section search of `branch`'s cost over q7 in [a, b].
+    fn golden(&mut self, branch: usize, mut a: f64, mut b: f64) {
+        let ratio = 0.5 * (5f64.sqrt() - 1.0);
+        let mut c = b - ratio * (b - a);
+        let mut d = a + ratio * (b - a);
+        let mut fc = self.on_branch(branch, c);
+        let mut fd = self.on_branch(branch, d);
+        for _ in 0..GOLDEN_STEPS {
+            if fc <= fd {
+                (b, d, fd) = (d, c, fc);
+                c = b - ratio * (b - a);
+                fc = self.on_branch(branch, c);
+            } else {
+                (a, c, fc) = (c, d, fd);
+                d = a + ratio * (b - a);
+                fd = self.on_branch(branch, d);
+            }
+        }
+    }
 }
 
 /// The pieces of pose target `(position, rotation)`'s answers along q7 (`steps` values): the
