@@ -11,6 +11,24 @@ fn chain(problem: &Problem) -> &SerialChain {
     problem.kinematics().as_any().downcast_ref().unwrap()
 }
 
+/// Up to `take` of `draws` configurations uniform in the box (seeded) whose hand points within
+/// 60° of straight down (the tabletop set).
+fn tabletop_configurations(
+    problem: &Problem,
+    seed: u64,
+    draws: usize,
+    take: usize,
+) -> Vec<Vec<f64>> {
+    let view = problem.capabilities().space().unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    problem
+        .random_configurations(draws, &mut rng)
+        .into_iter()
+        .filter(|q| view.hand_frame(q).unwrap().1[8] <= -0.5)
+        .take(take)
+        .collect()
+}
+
 #[test]
 fn the_closed_form_ik_recovers_every_configuration_at_its_q7() {
     let problem = Problem::preset("panda-pose").unwrap();
@@ -65,13 +83,7 @@ fn the_reference_is_the_cheapest_answer_a_finer_search_finds() {
     let problem = Problem::preset("panda-pose").unwrap();
     let ik = PandaIk::of(chain(&problem).chain(), problem.limits()).unwrap();
     let view = problem.capabilities().space().unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(17);
-    let tabletop: Vec<Vec<f64>> = problem
-        .random_configurations(400, &mut rng)
-        .into_iter()
-        .filter(|q| view.hand_frame(q).unwrap().1[8] <= -0.5)
-        .take(40)
-        .collect();
+    let tabletop = tabletop_configurations(&problem, 17, 400, 40);
     let mut within = 0;
     for q in &tabletop {
         let y = problem.position(q);
@@ -169,13 +181,7 @@ fn the_closed_form_search_lands_on_the_target_between_its_grid_and_the_optimum()
     let problem = Problem::preset("panda-pose").unwrap();
     let ik = PandaIk::of(chain(&problem).chain(), problem.limits()).unwrap();
     let view = problem.capabilities().space().unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(23);
-    let tabletop: Vec<Vec<f64>> = problem
-        .random_configurations(200, &mut rng)
-        .into_iter()
-        .filter(|q| view.hand_frame(q).unwrap().1[8] <= -0.5)
-        .take(20)
-        .collect();
+    let tabletop = tabletop_configurations(&problem, 23, 200, 20);
     let mut within = 0;
     for q in &tabletop {
         let y = problem.position(q);

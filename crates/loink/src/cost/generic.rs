@@ -11,16 +11,20 @@ pub(super) fn build(spec: &TermSpec, limits: &JointLimits) -> Option<Arc<dyn Cos
     let n = limits.len();
     let weight = spec.weight;
     Some(match spec.term {
-        Term::JointLimit => Arc::new(JointLimitTerm {
+        Term::JointLimit => Arc::new(ScaledSquares {
             weight,
-            centre: limits.centres(),
-            half_width: (0..n).map(|i| limits.half_width(i)).collect(),
+            offset: limits.centres(),
+            scale: (0..n).map(|i| limits.half_width(i)).collect(),
         }),
-        Term::Effort => Arc::new(EffortTerm { weight }),
-        Term::Actuation => Arc::new(ActuationTerm {
+        Term::Effort => Arc::new(ScaledSquares {
             weight,
-            lower: limits.lower().to_vec(),
-            range: (0..n)
+            offset: vec![0.0; n],
+            scale: vec![1.0; n],
+        }),
+        Term::Actuation => Arc::new(ScaledSquares {
+            weight,
+            offset: limits.lower().to_vec(),
+            scale: (0..n)
                 .map(|i| limits.upper()[i] - limits.lower()[i])
                 .collect(),
         }),
@@ -29,58 +33,22 @@ pub(super) fn build(spec: &TermSpec, limits: &JointLimits) -> Option<Arc<dyn Cos
     })
 }
 
-/// weight · Σ ((q_i − c_i)/h_i)².
+/// weight · Σ ((q_i − a_i)/s_i)²: joint centring (a the range's centre, s its half-width),
+/// effort (a = 0, s = 1) and actuation (a the lower limit, s the range).
 #[derive(Debug, Clone)]
-struct JointLimitTerm {
+struct ScaledSquares {
     weight: f64,
-    centre: Vec<f64>,
-    half_width: Vec<f64>,
+    offset: Vec<f64>,
+    scale: Vec<f64>,
 }
 
-impl CostTerm for JointLimitTerm {
+impl CostTerm for ScaledSquares {
     fn accumulate(&self, q: &[f64], total: &mut f64, mut grad: Option<&mut [f64]>) {
         for (i, &qi) in q.iter().enumerate() {
-            let u = (qi - self.centre[i]) / self.half_width[i];
+            let u = (qi - self.offset[i]) / self.scale[i];
             *total += self.weight * u * u;
             if let Some(g) = grad.as_deref_mut() {
-                g[i] += 2.0 * self.weight * u / self.half_width[i];
-            }
-        }
-    }
-}
-
-/// weight · Σ q_i².
-#[derive(Debug, Clone)]
-struct EffortTerm {
-    weight: f64,
-}
-
-impl CostTerm for EffortTerm {
-    fn accumulate(&self, q: &[f64], total: &mut f64, mut grad: Option<&mut [f64]>) {
-        for (i, &qi) in q.iter().enumerate() {
-            *total += self.weight * qi * qi;
-            if let Some(g) = grad.as_deref_mut() {
-                g[i] += 2.0 * self.weight * qi;
-            }
-        }
-    }
-}
-
-/// weight · Σ ((q_i − lower_i)/(upper_i − lower_i))².
-#[derive(Debug, Clone)]
-struct ActuationTerm {
-    weight: f64,
-    lower: Vec<f64>,
-    range: Vec<f64>,
-}
-
-impl CostTerm for ActuationTerm {
-    fn accumulate(&self, q: &[f64], total: &mut f64, mut grad: Option<&mut [f64]>) {
-        for (i, &qi) in q.iter().enumerate() {
-            let u = (qi - self.lower[i]) / self.range[i];
-            *total += self.weight * u * u;
-            if let Some(g) = grad.as_deref_mut() {
-                g[i] += 2.0 * self.weight * u / self.range[i];
+                g[i] += 2.0 * self.weight * u / self.scale[i];
             }
         }
     }

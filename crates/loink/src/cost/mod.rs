@@ -84,33 +84,27 @@ impl CostSpec {
     /// The cost as a formula a reader can check, e.g. `J = Σ((qᵢ − cᵢ)/hᵢ)² + 4·com_x²`
     /// (cᵢ and hᵢ the centre and half-width of joint i's range; lᵢ, uᵢ its limits).
     pub fn formula(&self) -> String {
-        let weighted = |w: f64, body: &str| {
-            if w == 1.0 {
-                body.to_string()
-            } else {
-                format!("{w}·{body}")
-            }
-        };
-        let terms: Vec<String> = self
-            .terms
-            .iter()
-            .map(|t| weighted(t.weight, t.term.info().formula))
-            .collect();
-        format!("J = {}", terms.join(" + "))
+        format!("J = {}", self.weighted_sum("·", |info| info.formula))
     }
 
     /// The cost in words, e.g. "joint centring + 4 × the centre of mass's horizontal offset²".
     pub fn words(&self) -> String {
-        let weighted = |w: f64, body: &str| {
-            if w == 1.0 {
-                body.to_string()
-            } else {
-                format!("{w} × {body}")
-            }
-        };
+        self.weighted_sum(" × ", |info| info.words)
+    }
+
+    /// Each term's `part` of its facts, its weight before it joined by `times` (none for a
+    /// weight of 1), the terms joined by " + ".
+    fn weighted_sum(&self, times: &str, part: fn(&term::TermInfo) -> &'static str) -> String {
         self.terms
             .iter()
-            .map(|t| weighted(t.weight, t.term.info().words))
+            .map(|t| {
+                let body = part(&t.term.info());
+                if t.weight == 1.0 {
+                    body.to_string()
+                } else {
+                    format!("{}{times}{body}", t.weight)
+                }
+            })
             .collect::<Vec<_>>()
             .join(" + ")
     }
