@@ -70,6 +70,9 @@ pub struct Loink {
     /// Whether a far miss asks the problem to decide the target's reachability (off for a
     /// chart's proposal: the set decides once, for its winner).
     decide_reachability: bool,
+    /// Whether the refinement restores the task before it polishes a far answer (on for a
+    /// chart of a set: see [`Self::with_restore_first`]).
+    restore_first: bool,
 }
 
 /// Per-caller state: the inverse's work buffers and warm starts, reused across frames.
@@ -124,6 +127,7 @@ impl Loink {
             refine_steps: 0,
             feedback_rounds: 0,
             decide_reachability,
+            restore_first: false,
         }
     }
 
@@ -136,6 +140,16 @@ impl Loink {
     /// callers that decode the JSON themselves (the playground uses the browser's parser).
     pub fn from_file(file: ModelFile) -> std::result::Result<Self, ArtifactError> {
         Ok(Self::new(validate(file)?))
+    }
+
+    /// Whether the refinement restores the task before it polishes an answer farther than
+    /// [`polish::RESTORE_FIRST_RESIDUAL`] from the target
+    /// ([`polish::Polisher::polish_restoring_first`]). A chart of a set does: the set compares
+    /// its charts' polished answers, which means something only when each stays on the piece
+    /// of the answers its chart proposed (docs/pose.md).
+    pub fn with_restore_first(mut self, restore_first: bool) -> Self {
+        self.restore_first = restore_first;
+        self
     }
 
     /// Replaces the inverse options (method, tolerance, cap, warm start).
@@ -279,10 +293,14 @@ impl Loink {
         let mut note = None;
         let q = if self.refine_steps > 0 && problem.replayable() {
             let (q, steps, refined) = if z.iter().all(|&v| v == 0.0) {
-                let polished = state
+                let polisher = state
                     .polisher
-                    .get_or_insert_with(|| polish::Polisher::new(problem))
-                    .polish(problem, y, &learned, self.refine_steps);
+                    .get_or_insert_with(|| polish::Polisher::new(problem));
+                let polished = if self.restore_first {
+                    polisher.polish_restoring_first(problem, y, &learned, self.refine_steps)
+                } else {
+                    polisher.polish(problem, y, &learned, self.refine_steps)
+                };
                 if !polished.cost_descended {
                     note = Some("the cost has no gradient here: refinement restored the task only");
                 } else if polished.rescued {

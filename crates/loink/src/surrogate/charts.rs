@@ -25,6 +25,12 @@
 //! answer is stated back in the file's, and the charts whose cover holds the target come first
 //! (the others only when none of those lands).
 //!
+//! **A finish on the chart's piece.** With refinement, a chart's polish restores the task
+//! before it descends the cost when the chart's answer lands far off
+//! ([`Loink::with_restore_first`]): the set compares its charts' polished answers, and the
+//! comparison means something only when each stays on the piece of the answers its chart
+//! proposed, instead of a rescue sliding to the bottom of another.
+//!
 //! A set of one chart is a plain LOInK model: its answers are exactly [`Loink::solve`]'s.
 
 use std::sync::Arc;
@@ -41,11 +47,16 @@ pub const NEAR_SHARE: f64 = 1e-3;
 /// … or at most this many times the smallest residual of the proposals inside the limits.
 pub const NEAR_FACTOR: f64 = 3.0;
 /// With refinement asked, a chart's raw proposal is polished only when its residual is at most
-/// this share of the workspace radius (24 mm on the planar arms), or at most the chart's own
-/// validation fit (`task_rmse_m`, when larger: a pose chart's one-shot misses by centimetres
-/// where its answer is still in the right basin): a chart whose region cannot reach the target
-/// lands farther off, and polishing it would cost a rescue search for nothing.
+/// this share of the workspace radius (24 mm on the planar arms), or at most
+/// [`CANDIDATE_FIT_FACTOR`] times the chart's own validation fit (`task_rmse_m`), when larger:
+/// a pose chart's one-shot misses by centimetres where its answer is still in the right basin.
+/// A chart whose region cannot reach the target lands farther off, and polishing it would cost
+/// a rescue search for nothing.
 pub const CANDIDATE_SHARE: f64 = 0.02;
+/// A chart's raw proposal is a candidate for the polish up to this many times its validation
+/// fit: the fit is a root mean square, and a pose chart's answer on the right piece often lands
+/// a few times it off (docs/pose.md, "A finish that stays on its piece").
+pub const CANDIDATE_FIT_FACTOR: f64 = 3.0;
 /// The solve inverts the charts in the order of their learned optimal cost b(y) (the value head:
 /// what each chart expects J\* to be) and skips the rest once a feasible answer costs less than
 /// their expectation by more than this share.
@@ -103,7 +114,13 @@ impl ChartSet {
             .charts()
             .iter()
             .cloned()
-            .map(|m| Loink::new(m).with_reachability_decision(false))
+            .map(|m| {
+                Loink::new(m)
+                    .with_reachability_decision(false)
+                    // Without multi-chart solving a set is one chart: its polish stays as a
+                    // single model's (and the slim page's bundle without the restoration).
+                    .with_restore_first(cfg!(feature = "charts"))
+            })
             .collect();
         let candidate = charts.iter().map(|c| candidate_miss(c, &problem)).collect();
         ChartSet {
@@ -401,5 +418,5 @@ fn candidate_miss(chart: &Loink, problem: &Problem) -> f64 {
     let fit = chart.model().file().metrics.get("task_rmse_m").copied();
     let share = CANDIDATE_SHARE * problem.workspace_radius();
     fit.filter(|f| f.is_finite())
-        .map_or(share, |f| f.max(share))
+        .map_or(share, |f| (CANDIDATE_FIT_FACTOR * f).max(share))
 }

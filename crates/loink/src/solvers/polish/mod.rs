@@ -25,6 +25,10 @@
 //! cost is already as stationary as the problem's DLS asks; when it ends short of the target
 //! otherwise (a learned answer far outside the limits, the steps stuck against them), damped
 //! least squares from there finishes, and the answer says so.
+//!
+//! [`Polisher::polish_restoring_first`] restores the task by Gauss–Newton alone before it
+//! polishes a start that lands far off: the finish of a chart among several, which must stay on
+//! the piece of the answers its chart proposed.
 
 mod null_space;
 
@@ -44,6 +48,11 @@ const MAX_HALVINGS: usize = 30;
 /// of the verdict takes up to [`FINISH_STEPS`] more, and then Gauss–Newton restoration, before
 /// damped least squares is considered.
 const FINISH_RESIDUAL: f64 = 1e-3;
+/// A start farther than this (m, or the task's own norm) from the target is restored before
+/// [`Polisher::polish_restoring_first`] polishes it.
+pub const RESTORE_FIRST_RESIDUAL: f64 = 1e-2;
+/// Gauss–Newton steps of that restoration (quadratic convergence from a few centimetres).
+pub const RESTORE_FIRST_STEPS: usize = 4;
 /// Steps of either finish (quadratic convergence: 1e-3 → 1e-12 takes two or three).
 const FINISH_STEPS: usize = 4;
 
@@ -187,6 +196,48 @@ impl Polisher {
         }
         self.work.hessian_valid = false;
         polish_with(&mut self.work, problem, target, q0, max_steps)
+    }
+
+    /// [`Self::polish`] from `q0` restored first: when it is farther than
+    /// [`RESTORE_FIRST_RESIDUAL`] from the target, up to [`RESTORE_FIRST_STEPS`] Gauss–Newton
+    /// restoration steps come before the polish (kept when they lower the task error; counted
+    /// in the steps, not in `max_steps`). Minimum-norm steps move q across the answer set, not
+    /// along it, so the polish then starts on the piece nearest `q0` and descends the cost along
+    /// it. Started centimetres off, the polish's combined step takes its cost part in the null
+    /// space of a Jacobian away from the set, and it often stalls and ends in the rescue, which
+    /// slides to another piece (docs/pose.md). Never worse than `q0`.
+    pub fn polish_restoring_first(
+        &mut self,
+        problem: &Problem,
+        target: &[f64],
+        q0: &[f64],
+        max_steps: usize,
+    ) -> Polished {
+        if !self.fits(problem) {
+            self.work = Work::new(problem);
+        }
+        let mut start = q0.to_vec();
+        problem.limits().clamp(&mut start);
+        problem.position_into(&start, &mut self.work.reached);
+        let residual = problem.task().error_norm(target, &self.work.reached);
+        let mut restoring = 0;
+        if residual > RESTORE_FIRST_RESIDUAL {
+            let restored = refine::restore_raw(problem, target, &start, RESTORE_FIRST_STEPS);
+            restoring = restored.steps;
+            if restored.residual < residual {
+                start = restored.q;
+            }
+        }
+        let polished = self.polish(problem, target, &start, max_steps);
+        never_worse(
+            problem,
+            target,
+            q0,
+            Polished {
+                steps: polished.steps + restoring,
+                ..polished
+            },
+        )
     }
 }
 
