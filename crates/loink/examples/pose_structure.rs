@@ -20,7 +20,7 @@ use loink::report::Status;
 use loink::solvers::reference;
 use loink::surrogate::charts::ChartSet;
 
-/// q7 values of the sweep (the measurement used 1,200).
+/// q7 values of the sweep (docs/pose.md's figures use 1,200).
 const STEPS: usize = 1_200;
 /// One answer on a piece: its cost and configuration.
 type Answer = (f64, [f64; 7]);

@@ -8,7 +8,10 @@ use loink::solvers::{polish, reference};
 use loink::surrogate::charts::ChartSet;
 use loink::surrogate::Loink;
 use proptest::prelude::*;
+#[path = "common/tabletop.rs"]
+mod tabletop;
 use rand::{Rng, SeedableRng};
+use tabletop::tabletop_configurations;
 
 fn shipped() -> Loink {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -115,19 +118,6 @@ proptest! {
     }
 }
 
-/// Up to `take` configurations uniform in the box (seeded) whose hand points within 60° of
-/// straight down (the tabletop set).
-fn tabletop(problem: &Problem, seed: u64, take: usize) -> Vec<Vec<f64>> {
-    let view = problem.capabilities().space().unwrap();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    problem
-        .random_configurations(20 * take, &mut rng)
-        .into_iter()
-        .filter(|q| view.hand_frame(q).unwrap().1[8] <= -0.5)
-        .take(take)
-        .collect()
-}
-
 #[test]
 fn the_pose_charts_restore_first_and_converge_on_every_tabletop_target() {
     // The shipped pose charts land centimetres off; each chart's polish restores the task
@@ -137,7 +127,7 @@ fn the_pose_charts_restore_first_and_converge_on_every_tabletop_target() {
     let json = std::fs::read_to_string(root.join("web/models/panda-pose.json")).unwrap();
     let set = ChartSet::from_json(&json).unwrap().with_refinement(3);
     let problem = set.problem().clone();
-    let configurations = tabletop(&problem, 21, 100);
+    let configurations = tabletop_configurations(&problem, 21, 2_000, 100);
     let (mut converged, mut optimal) = (0, 0);
     for q in &configurations {
         let y = problem.position(q);
@@ -160,7 +150,7 @@ fn restoring_first_is_never_worse_and_leaves_a_start_on_the_target_alone() {
     let problem = Problem::preset("panda-pose").unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
     let mut polisher = polish::Polisher::new(&problem);
-    for q in tabletop(&problem, 23, 30) {
+    for q in tabletop_configurations(&problem, 23, 600, 30) {
         let y = problem.position(&q);
         // A start a few centimetres off: restored first (at least one step), then polished.
         let start: Vec<f64> = q.iter().map(|v| v + rng.random_range(-0.1..0.1)).collect();

@@ -7,26 +7,12 @@ use loink::problem::Problem;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+#[path = "common/tabletop.rs"]
+mod tabletop;
+use tabletop::tabletop_configurations;
+
 fn chain(problem: &Problem) -> &SerialChain {
     problem.kinematics().as_any().downcast_ref().unwrap()
-}
-
-/// Up to `take` of `draws` configurations uniform in the box (seeded) whose hand points within
-/// 60° of straight down (the tabletop set).
-fn tabletop_configurations(
-    problem: &Problem,
-    seed: u64,
-    draws: usize,
-    take: usize,
-) -> Vec<Vec<f64>> {
-    let view = problem.capabilities().space().unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    problem
-        .random_configurations(draws, &mut rng)
-        .into_iter()
-        .filter(|q| view.hand_frame(q).unwrap().1[8] <= -0.5)
-        .take(take)
-        .collect()
 }
 
 #[test]
