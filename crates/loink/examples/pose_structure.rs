@@ -11,7 +11,8 @@
 //! the answer set lie inside it per target; the one-shot error of the chart whose region holds
 //! the optimum, binned by the margin from J\* to the cheapest other piece; and how often the
 //! polish of one chart, the two or three the value heads rank first, or every covering chart
-//! lands within 1 % of J\*. With OUT.csv it writes one row per target and chart.
+//! lands within 1 % of J\*; and per region the single cut of one joint that most often leaves the
+//! optimum's arc alone in its half. With OUT.csv it writes one row per target and chart.
 
 use loink::problem::chain::panda_ik::PandaIk;
 use loink::problem::chain::SerialChain;
@@ -24,6 +25,11 @@ use loink::surrogate::charts::ChartSet;
 const STEPS: usize = 1_200;
 /// One answer on a piece: its cost and configuration.
 type Answer = (f64, [f64; 7]);
+/// Two answers are the same when every joint is within this (rad): the reference optimum lies
+/// between two of the sweep's q7 values.
+const SAME_ANSWER: f64 = 0.02;
+/// Values of each joint tried as a cut.
+const CUT_GRID: usize = 41;
 /// Margin bins (J of the cheapest other piece over J\*, minus one).
 const BINS: [(f64, f64); 3] = [(0.0, 0.25), (0.25, 1.0), (1.0, f64::INFINITY)];
 
@@ -36,9 +42,20 @@ struct ChartRow {
     polished_within: bool,
 }
 
+/// One arc of the answers inside a region: each joint's range along it.
+struct Arc {
+    lower: [f64; 7],
+    upper: [f64; 7],
+    holds_optimum: bool,
+}
+
 /// One target's facts.
 struct TargetRow {
     optimum_region: Option<usize>,
+    /// The reference optimum.
+    optimum: Vec<f64>,
+    /// The arcs inside the region that holds the optimum.
+    optimum_arcs: Vec<Arc>,
     margin: f64,
     arcs: Vec<usize>,
     pieces: usize,
@@ -73,6 +90,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         write_rows(out, &rows)?;
     }
     summarise(&set, &rows);
+    best_cuts(&set, &rows);
     Ok(())
 }
 
@@ -91,6 +109,8 @@ fn measure(
         .find(|&k| regions[k].margin(truth.q()) >= 0.0);
     let pieces = pieces(ik, problem, y);
     let arcs = regions.iter().map(|r| arcs_inside(&pieces, r)).collect();
+    let optimum_arcs =
+        optimum_region.map_or_else(Vec::new, |k| ranges_inside(&pieces, &regions[k], truth.q()));
     // The cheapest other piece: every piece but the one holding the optimum.
     let mut minima: Vec<f64> = pieces
         .iter()
@@ -123,6 +143,8 @@ fn measure(
         .collect();
     TargetRow {
         optimum_region,
+        optimum: truth.q().to_vec(),
+        optimum_arcs,
         margin,
         arcs,
         pieces: pieces.len(),
@@ -191,6 +213,85 @@ fn arcs_inside(pieces: &[Vec<Answer>], region: &JointLimits) -> usize {
                 .count()
         })
         .sum()
+}
+
+/// The arcs of the pieces inside `region`, each with its joints' ranges and whether it passes
+/// within [`SAME_ANSWER`] rad (every joint) of `optimum`.
+fn ranges_inside(pieces: &[Vec<Answer>], region: &JointLimits, optimum: &[f64]) -> Vec<Arc> {
+    let mut arcs = Vec::new();
+    for piece in pieces {
+        for run in
+            piece.chunk_by(|a, b| (region.margin(&a.1) >= 0.0) == (region.margin(&b.1) >= 0.0))
+        {
+            if region.margin(&run[0].1) < 0.0 {
+                continue;
+            }
+            let mut arc = Arc {
+                lower: [f64::INFINITY; 7],
+                upper: [f64::NEG_INFINITY; 7],
+                holds_optimum: false,
+            };
+            for (_, q) in run {
+                for (j, &v) in q.iter().enumerate() {
+                    arc.lower[j] = arc.lower[j].min(v);
+                    arc.upper[j] = arc.upper[j].max(v);
+                }
+                arc.holds_optimum |= q
+                    .iter()
+                    .zip(optimum)
+                    .all(|(a, b)| (a - b).abs() < SAME_ANSWER);
+            }
+            arcs.push(arc);
+        }
+    }
+    arcs
+}
+
+/// Per region, the single cut (a joint and a threshold on a grid of [`CUT_GRID`] values across
+/// its range) that most often leaves the optimum's arc alone in its half: every other arc of
+/// the region lies wholly on the other side.
+fn best_cuts(set: &ChartSet, rows: &[TargetRow]) {
+    let limits = set.problem().limits();
+    println!("the best single cut of each region (targets whose optimum's half then holds its arc alone):");
+    for k in distinct_regions(set.regions()) {
+        let targets: Vec<&TargetRow> = rows
+            .iter()
+            .filter(|r| r.optimum_region == Some(k))
+            .filter(|r| r.optimum_arcs.iter().filter(|a| a.holds_optimum).count() == 1)
+            .collect();
+        let alone = targets.iter().filter(|r| r.optimum_arcs.len() == 1).count();
+        let mut best = (0, 0, 0.0);
+        for j in 0..7 {
+            for step in 1..CUT_GRID - 1 {
+                let (lo, hi) = (limits.lower()[j], limits.upper()[j]);
+                let cut = lo + (hi - lo) * step as f64 / (CUT_GRID - 1) as f64;
+                let separated = targets
+                    .iter()
+                    .filter(|r| {
+                        let above = r.optimum[j] >= cut;
+                        r.optimum_arcs.iter().filter(|a| !a.holds_optimum).all(|a| {
+                            if above {
+                                a.upper[j] < cut
+                            } else {
+                                a.lower[j] >= cut
+                            }
+                        })
+                    })
+                    .count();
+                if separated > best.0 {
+                    best = (separated, j, cut);
+                }
+            }
+        }
+        println!(
+            "  region of chart {k}: q{} at {:.2} rad, {} → {} of {} targets",
+            best.1 + 1,
+            best.2,
+            alone,
+            best.0,
+            targets.len()
+        );
+    }
 }
 
 fn write_rows(out: &str, rows: &[TargetRow]) -> std::io::Result<()> {
