@@ -15,6 +15,7 @@
 //! optimum's arc alone in its half. With OUT.csv it writes one row per target and chart.
 
 use loink::problem::chain::panda_ik::PandaIk;
+use loink::problem::chain::sweep::pose_branches;
 use loink::problem::chain::SerialChain;
 use loink::problem::{JointLimits, Problem};
 use loink::report::Status;
@@ -168,21 +169,7 @@ fn pieces(ik: &PandaIk, problem: &Problem, y: &[f64]) -> Vec<Vec<Answer>> {
         .quaternion(y)
         .expect("a pose task")
         .to_matrix();
-    let [lo, hi] = ik.q7_range();
-    let mut branches: Vec<Vec<Option<Answer>>> =
-        (0..8).map(|_| Vec::with_capacity(STEPS)).collect();
-    let mut answers = Vec::new();
-    for s in 0..STEPS {
-        let q7 = lo + (hi - lo) * s as f64 / (STEPS - 1) as f64;
-        ik.solve([y[0], y[1], y[2]], &rotation, q7, &mut answers);
-        let mut row = [None; 8];
-        for (branch, q) in &answers {
-            row[*branch] = Some((problem.cost().value(q), *q));
-        }
-        for (b, found) in row.into_iter().enumerate() {
-            branches[b].push(found);
-        }
-    }
+    let branches = pose_branches(ik, problem, ([y[0], y[1], y[2]], &rotation), STEPS);
     let mut pieces = Vec::new();
     for branch in branches {
         let mut run = Vec::new();

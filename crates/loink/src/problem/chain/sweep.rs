@@ -34,9 +34,35 @@ pub fn pose_seeds(
 pub fn pose_seeds_on(
     ik: &PandaIk,
     problem: &Problem,
-    (position, rotation): (Vector3, &Matrix3),
+    hand: (Vector3, &Matrix3),
     steps: usize,
 ) -> Vec<Vec<f64>> {
+    let branches = pose_branches(ik, problem, hand, steps);
+    let mut minima: Vec<(f64, Joints)> = Vec::new();
+    for run in &branches {
+        for k in 0..run.len() {
+            let Some((cost, q)) = run[k] else { continue };
+            let below = |j: Option<usize>| {
+                j.and_then(|j| run.get(j).copied().flatten())
+                    .is_none_or(|(c, _)| cost <= c)
+            };
+            if below(k.checked_sub(1)) && below(Some(k + 1)) {
+                minima.push((cost, q));
+            }
+        }
+    }
+    cheapest(minima)
+}
+
+/// Every closed-form answer to pose target `(position, rotation)` on a grid of `steps` q7
+/// values across its range: per branch (eight), at each value its answer within the limits with
+/// the answer's cost, or None.
+pub fn pose_branches(
+    ik: &PandaIk,
+    problem: &Problem,
+    (position, rotation): (Vector3, &Matrix3),
+    steps: usize,
+) -> Vec<Vec<Option<(f64, Joints)>>> {
     let [lo, hi] = ik.q7_range();
     let steps = steps.max(2);
     let mut branches: Vec<Vec<Option<(f64, Joints)>>> =
@@ -53,20 +79,7 @@ pub fn pose_seeds_on(
             branches[b].push(found);
         }
     }
-    let mut minima: Vec<(f64, Joints)> = Vec::new();
-    for run in &branches {
-        for k in 0..run.len() {
-            let Some((cost, q)) = run[k] else { continue };
-            let below = |j: Option<usize>| {
-                j.and_then(|j| run.get(j).copied().flatten())
-                    .is_none_or(|(c, _)| cost <= c)
-            };
-            if below(k.checked_sub(1)) && below(Some(k + 1)) {
-                minima.push((cost, q));
-            }
-        }
-    }
-    cheapest(minima)
+    branches
 }
 
 /// The classical answer to pose target `(position, rotation)`: every closed-form answer on a
