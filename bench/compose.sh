@@ -91,7 +91,7 @@ PY
         section "$out/$robot.md"
         echo
     done
-    for page in soft4 panda pose climber python; do
+    for page in soft4 panda pose shelf climber python; do
         [ -f "$out/$page.md" ] || continue
         cat "$out/$page.md"
         echo

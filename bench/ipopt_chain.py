@@ -4,7 +4,9 @@ call, with its own URDF reader and forward kinematics (numpy for the replay, cas
 an implementation independent of `loink`'s.
 
 Problem: minimise J(q) = sum(((q_i - c_i) / h_i)^2) (c_i, h_i the mid-range and half-range of
-joint i) subject to tip(q) = y and the joint limits; joints given by --hold are fixed.
+joint i) subject to tip(q) = y and the joint limits; joints given by --hold are fixed. With
+--spheres and --scene (or `--robot panda-shelf`) J also holds the collision terms of
+docs/collision.md, written again in bench/collision_model.py.
 
 Methods (comma-separated):
 - `mid`:    one start at the mid-range c;
@@ -41,8 +43,11 @@ ROBOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "robots"
 # The chains `loink` names (crates/loink/src/problem/chain/urdf.rs): file, base, tip, held joints.
 PRESETS = {
     "panda": ("panda/panda.urdf", "panda_link0", "panda_hand_tcp", {"panda_joint7": 0.0}),
+    "panda-shelf": ("panda/panda.urdf", "panda_link0", "panda_hand_tcp", {"panda_joint7": 0.0}),
     "tiago": ("tiago/tiago_no_hand.urdf", "torso_lift_link", "arm_tool_link", {}),
 }
+# The presets that keep clear of themselves and a scene: their spheres and scene files.
+COLLISION = {"panda-shelf": ("panda/panda-spheres.json", "panda/shelf.toml")}
 
 def rpy_matrix(roll, pitch, yaw, lib=np):
     """R = Rz(yaw) Ry(pitch) Rx(roll), the URDF convention."""
@@ -100,6 +105,7 @@ class Chain:
         self.centre = (self.lower + self.upper) / 2
         self.half = (self.upper - self.lower) / 2
         self.n = len(self.names)
+        self.collision = None
 
     def fk(self, q, lib="numpy"):
         """The tip position at q (numpy array, or casadi SX when lib == 'casadi')."""
@@ -145,7 +151,8 @@ class Chain:
 
     def cost(self, q):
         u = (np.asarray(q) - self.centre) / self.half
-        return float(np.dot(u, u))
+        extra = self.collision.cost(np.asarray(q, dtype=float)) if self.collision else 0.0
+        return float(np.dot(u, u) + extra)
 
     def judge(self, target, q, ok):
         return ipopt_batch.judge(self.fk, target, q, self.lower, self.upper, ok, self.cost)
@@ -156,7 +163,10 @@ def build_solver(chain):
     q = ca.SX.sym("q", chain.n)
     target = ca.SX.sym("y", 3)
     u = (q - ca.DM(chain.centre)) / ca.DM(chain.half)
-    nlp = {"x": q, "p": target, "f": ca.dot(u, u), "g": chain.fk(q, lib="casadi") - target}
+    objective = ca.dot(u, u)
+    if chain.collision:
+        objective = objective + chain.collision.cost([q[i] for i in range(chain.n)], lib="casadi")
+    nlp = {"x": q, "p": target, "f": objective, "g": chain.fk(q, lib="casadi") - target}
     options = {
         "print_time": False,
         "ipopt": {"tol": 1e-10, "hessian_approximation": "exact", "linear_solver": "mumps",
@@ -172,6 +182,8 @@ def main():
     parser.add_argument("--base")
     parser.add_argument("--tip")
     parser.add_argument("--hold", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--spheres", help="the links as spheres (`loink spheres`): the cost keeps them clear")
+    parser.add_argument("--scene", help="with --spheres: the scene file (TOML)")
     ipopt_batch.add_arguments(parser, ["x", "y", "z"])
     args = parser.parse_args()
     held = {}
@@ -185,6 +197,16 @@ def main():
         chain = Chain(args.urdf, args.base, args.tip, held)
     else:
         parser.error("--robot, or --urdf with --base and --tip")
+    spheres, scene = args.spheres, args.scene
+    if args.robot in COLLISION:
+        spheres, scene = (os.path.join(ROBOTS, f) for f in COLLISION[args.robot])
+    if spheres:
+        from collision_model import CollisionModel
+        urdf = os.path.join(ROBOTS, PRESETS[args.robot][0]) if args.robot else args.urdf
+        base = PRESETS[args.robot][1] if args.robot else args.base
+        chain.collision = CollisionModel(urdf, base, chain.names,
+                                         {**(PRESETS[args.robot][3] if args.robot else {}), **held},
+                                         spheres, scene)
     solve_once = ipopt_batch.timed(build_solver(chain), chain.lower, chain.upper)
     if args.serve:
         ipopt_serve.serve(solve_once, chain.centre, chain.sample_q, 3, args.seed, chain.fk(chain.centre))

@@ -79,6 +79,8 @@ bash bench/panda.sh 1000
 # The hand's pose: LOInK's charts, the flow and the regression against DLS and IPOPT with the
 # orientation as constraints, on 1,000 tabletop targets a task (panda-pose, panda-axis).
 bash bench/pose.sh 1000
+# The Panda under a shelf: every solver under the collision cost, graded on the meshes.
+bash bench/shelf.sh 200
 bash bench/python.sh 1000 2026
 # The climber: LOInK, DLS and IPOPT (mid-range, best of 16) with the spread of their times.
 bash bench/climber.sh 1000

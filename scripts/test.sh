@@ -51,6 +51,10 @@ step "real robots' URDFs against Pinocchio (example-robot-data's arms)"
 scripts/test-urdf-peers.sh
 done_step
 
+step "panda-shelf's answers graded on the collision meshes (Pinocchio and coal)"
+scripts/test-mesh-clearance.sh
+done_step
+
 step "loink compiles for wasm32 with its default features (the page's bundles build it below)"
 cargo check -p loink --target wasm32-unknown-unknown
 done_step

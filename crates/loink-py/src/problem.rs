@@ -83,8 +83,11 @@ impl Problem {
     /// prismatic joints; fixed ones folded in), its task `position` (x,y,z), `pose`
     /// (x,y,z,qw,qx,qy,qz) or `axis` (x,y,z,ax,ay,az), joint centring its cost. `hold` maps joint
     /// names to values they are held at; `name` names the problem (the file's stem otherwise).
+    /// `spheres` (a file of `loink spheres`) and `scene` (a TOML scene file) keep the chain clear
+    /// of itself and the scene, its cost then `limits=1,self=10,scene=10` (docs/collision.md).
     #[staticmethod]
-    #[pyo3(signature = (path, base, tip, task="position", hold=None, name=None))]
+    #[pyo3(signature = (path, base, tip, task="position", hold=None, name=None, spheres=None, scene=None))]
+    #[allow(clippy::too_many_arguments)]
     fn from_urdf(
         path: PathBuf,
         base: &str,
@@ -92,7 +95,14 @@ impl Problem {
         task: &str,
         hold: Option<HashMap<String, f64>>,
         name: Option<&str>,
+        spheres: Option<PathBuf>,
+        scene: Option<PathBuf>,
     ) -> PyResult<Problem> {
+        if scene.is_some() && spheres.is_none() {
+            return Err(value_error(
+                "scene= needs spheres= (the links as spheres)".to_string(),
+            ));
+        }
         let task = Task::parse(task)
             .ok_or_else(|| value_error(format!("'{task}' is no task (position, pose or axis)")))?;
         let mut held: Vec<HeldJoint> = hold
@@ -115,6 +125,9 @@ impl Problem {
             tip,
             task,
             held: &held,
+            collision: spheres
+                .as_deref()
+                .map(|spheres| (spheres, scene.as_deref())),
         }
         .load()
         .map_err(from_core)?;

@@ -341,3 +341,23 @@ def test_urdf_errors_are_value_errors(tmp_path):
     bad.write_text("<robot><link name='a'/>")
     with pytest.raises(ValueError):
         loink.Problem.from_urdf(bad, base="a", tip="b")
+
+
+def test_a_urdf_with_spheres_and_a_scene_keeps_clear(tmp_path):
+    panda = ROOT / "robots" / "panda"
+    problem = loink.Problem.from_urdf(
+        panda / "panda.urdf", base="panda_link0", tip="panda_hand_tcp", hold={"panda_joint7": 0.0},
+        spheres=panda / "panda-spheres.json", scene=panda / "shelf.toml")
+    assert "dₐᵦ" in problem.cost_formula and "dₛ" in problem.cost_formula
+    # Stretched forward at the board's height: the forearm is in the shelf, which the cost prices.
+    stretched = np.array([[0.0, 0.6, 0.0, -1.2, 0.0, 1.8]])
+    plain = loink.Problem.preset("panda")
+    assert problem.cost(stretched)[0] > plain.cost(stretched)[0] + 1.0
+    assert problem.cost(stretched)[0] == pytest.approx(loink.Problem.preset("panda-shelf").cost(stretched)[0])
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[box]]\nname = 'shelf'\ncentre = [0.6, 0, 0.45]\nsize = [0.6, -1.2, 0.03]\n")
+    with pytest.raises(ValueError, match="size"):
+        loink.Problem.from_urdf(panda / "panda.urdf", base="panda_link0", tip="panda_hand_tcp",
+                                spheres=panda / "panda-spheres.json", scene=bad)
+    with pytest.raises(ValueError, match="spheres"):
+        loink.Problem.from_urdf(panda / "panda.urdf", base="panda_link0", tip="panda_hand_tcp", scene=bad)

@@ -14,6 +14,7 @@ mod compact;
 mod distill;
 mod eval;
 mod recipe;
+mod spheres;
 
 #[derive(Parser)]
 #[command(
@@ -52,6 +53,8 @@ enum Command {
     Card(catalog::CardArgs),
     /// Write (or check) the page's model catalog from the model files' cards.
     Catalog(catalog::CatalogArgs),
+    /// Cover each link's collision geometry (URDF meshes and primitives) with spheres, graded against it.
+    Spheres(spheres::SpheresArgs),
 }
 
 /// This run's command line as `loink ARGS…` (arguments quoted where a shell would need it), for
@@ -210,6 +213,7 @@ fn main() -> ExitCode {
         Command::Connectivity(args) => eval::connectivity_cmd::run(&args),
         Command::Card(args) => catalog::card(&args),
         Command::Catalog(args) => catalog::catalog(&args),
+        Command::Spheres(args) => spheres::run(&args),
     };
     cli::exit_code(result)
 }

@@ -37,6 +37,13 @@ pub struct RobotFileArgs {
     /// that follow it. Repeat for more joints.
     #[arg(long = "hold", value_name = "NAME=VALUE", requires = "urdf", value_parser = parse_hold)]
     pub hold: Vec<HeldJoint>,
+    /// With --urdf: the links as spheres (`loink spheres`): the chain keeps clear of itself,
+    /// its cost joint centring + 10 × self-collision + 10 × scene collision.
+    #[arg(long, value_name = "FILE", requires = "urdf")]
+    pub spheres: Option<PathBuf>,
+    /// With --spheres: the scene (TOML: `[[half_space]]` and `[[box]]` tables, docs/collision.md).
+    #[arg(long, value_name = "FILE", requires = "spheres")]
+    pub scene: Option<PathBuf>,
 }
 
 impl RobotFileArgs {
@@ -54,6 +61,10 @@ impl RobotFileArgs {
             tip: self.tip.as_deref().unwrap_or_default(),
             task: self.task.unwrap_or_default(),
             held: &self.hold,
+            collision: self
+                .spheres
+                .as_deref()
+                .map(|spheres| (spheres, self.scene.as_deref())),
         }
         .load()
         .map(|(problem, notes)| {

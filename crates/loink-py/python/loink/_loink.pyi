@@ -59,6 +59,8 @@ class Problem:
         task: Literal["position", "pose", "axis"] = "position",
         hold: Optional[dict[str, float]] = None,
         name: Optional[str] = None,
+        spheres: Optional[_StrPath] = None,
+        scene: Optional[_StrPath] = None,
     ) -> Problem: ...
     @property
     def name(self) -> str: ...

@@ -23,7 +23,7 @@ use crate::problem::Kinematics;
 mod generic;
 mod term;
 
-pub use term::{Term, TermInfo, TermSpec};
+pub use term::{Term, TermInfo, TermSpec, TERMS};
 
 /// A weighted sum of cost terms, serialisable into model files.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -48,6 +48,18 @@ impl CostSpec {
     pub fn joint_centring() -> Self {
         Self {
             terms: vec![TermSpec::new(Term::JointLimit, 1.0)],
+        }
+    }
+
+    /// Joint centring kept clear of the robot itself and of its scene: `limits=1,self=10,scene=10`
+    /// (docs/collision.md: contact costs ten times a joint at its limit).
+    pub fn with_collisions() -> Self {
+        Self {
+            terms: vec![
+                TermSpec::new(Term::JointLimit, 1.0),
+                TermSpec::new(Term::SelfCollision, 10.0),
+                TermSpec::new(Term::SceneCollision, 10.0),
+            ],
         }
     }
 
@@ -134,6 +146,14 @@ pub trait CostTerm: Debug + Send + Sync {
     /// Adds the term's value at q into `total` and, when given, its gradient into `grad`.
     /// q and `grad` have n entries.
     fn accumulate(&self, q: &[f64], total: &mut f64, grad: Option<&mut [f64]>);
+
+    /// The longest cost step (rad) a Newton model of this term holds for, when its curvature
+    /// changes over shorter moves (a hinge that switches on within a few centimetres): the
+    /// polish then limits its cost steps to it and measures the curvature afresh each step.
+    /// `None` (the default): a smooth term, no limit.
+    fn max_step(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// A cost bound to a problem: evaluates J(q) and ∇J(q).
@@ -142,6 +162,7 @@ pub struct CostModel {
     spec: CostSpec,
     dof: usize,
     terms: Vec<Arc<dyn CostTerm>>,
+    max_step: Option<f64>,
 }
 
 impl PartialEq for CostModel {
@@ -166,11 +187,19 @@ impl CostModel {
                 })
                 .collect::<Result<Vec<_>>>()?,
         };
+        let max_step = terms.iter().filter_map(|t| t.max_step()).reduce(f64::min);
         Ok(Self {
             spec,
             dof: kinematics.limits().len(),
             terms,
+            max_step,
         })
+    }
+
+    /// The longest cost step (rad) the polish should take (`None`: no limit): the shortest any
+    /// term asks for ([`CostTerm::max_step`]).
+    pub fn max_step(&self) -> Option<f64> {
+        self.max_step
     }
 
     /// The spec this model evaluates.

@@ -1,13 +1,14 @@
 //! The cost terms by name: one [`Term`] per kind of term, and what each says of itself (its word
-//! in the cost syntax, its formula, its description) in one table, [`Term::info`].
+//! in the cost syntax, its formula, its description) in one table, [`TERMS`].
 //!
 //! Every build knows every term's name, so a file or a `--cost` naming a term parses the same
 //! in every bundle; whether a term can be *evaluated* is the problem's to say when the cost is
 //! bound ([`super::CostModel::new`]): the generic terms ([`super::generic`]) on any problem, the
 //! others by the kind that knows them (`Kinematics::cost_term`).
 //!
-//! Adding a term: a [`Term`] variant, its row in [`Term::info`], and its evaluation: an arm of
+//! Adding a term: a [`Term`] variant, its row in [`TERMS`], and its evaluation: an arm of
 //! [`super::generic::build`] when the joint box alone defines it, or the kind's `cost_term`.
+//! Nothing else in the core matches on terms.
 
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +31,10 @@ pub enum Term {
     Ankles,
     /// (1 − cos α)/(1 − cos α_ref): the climber's body tilt against its wall.
     Tilt,
+    /// Σ ((m − d)/m)³ over the robot's own sphere pairs closer than the margin m.
+    SelfCollision,
+    /// Σ ((m − d)/m)³ over each sphere and scene object closer than the margin m.
+    SceneCollision,
     /// The cost a data file gave for its rows, whatever made it: no formula, so it evaluates to
     /// NaN (nothing can recompute it).
     Data,
@@ -38,6 +43,8 @@ pub enum Term {
 /// What a term says of itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TermInfo {
+    /// The term.
+    pub term: Term,
     /// Its word in [`super::CostSpec::parse`]'s syntax (`limits=1,com=4`).
     pub word: &'static str,
     /// Its formula (weight left out).
@@ -46,75 +53,114 @@ pub struct TermInfo {
     pub words: &'static str,
 }
 
-impl Term {
-    /// Every term, in the order messages list them.
-    pub const ALL: [Term; 8] = [
-        Term::JointLimit,
-        Term::CentreOfMass,
-        Term::Effort,
-        Term::Actuation,
-        Term::Adhesion,
-        Term::Ankles,
-        Term::Tilt,
-        Term::Data,
-    ];
+/// `text` in a build with the kind `feature` names, else "" (a build without the kind cannot bind
+/// its terms, so never describes them).
+macro_rules! with_kind {
+    ($feature:literal, $text:literal) => {
+        if cfg!(feature = $feature) {
+            $text
+        } else {
+            ""
+        }
+    };
+}
 
+/// Every term's row, in the order messages list them. A build without the kind that evaluates a
+/// term cannot bind it, so never describes it: its formula and words are left out (the
+/// playground's slim download does not carry them).
+pub const TERMS: [TermInfo; 10] = [
+    TermInfo {
+        term: Term::JointLimit,
+        word: "limits",
+        formula: "Σ((qᵢ − cᵢ)/hᵢ)²",
+        words: "joint centring (each joint's distance from mid-range)²",
+    },
+    TermInfo {
+        term: Term::CentreOfMass,
+        word: "com",
+        formula: "com_x²",
+        words: "the centre of mass's horizontal offset²",
+    },
+    TermInfo {
+        term: Term::Effort,
+        word: "effort",
+        formula: "Σqᵢ²",
+        words: "effort Σqᵢ²",
+    },
+    TermInfo {
+        term: Term::Actuation,
+        word: "actuation",
+        formula: "Σ((qᵢ − lᵢ)/(uᵢ − lᵢ))²",
+        words: "actuation (each joint's travel as a share of its range)²",
+    },
+    TermInfo {
+        term: Term::Adhesion,
+        word: "adhesion",
+        formula: with_kind!("climber", "LSE_β(a_U, a_L)/W"),
+        words: with_kind!(
+            "climber",
+            "the magnet pull the feet need (the larger pair's, smoothly, in body weights)"
+        ),
+    },
+    TermInfo {
+        term: Term::Ankles,
+        word: "ankles",
+        formula: with_kind!("climber", "Σ(uᵢ + uᵢ⁴)"),
+        words: with_kind!("climber", "the passive ankles' distance from square"),
+    },
+    TermInfo {
+        term: Term::Tilt,
+        word: "tilt",
+        formula: with_kind!("climber", "(1 − cos α)/(1 − cos α_ref)"),
+        words: with_kind!("climber", "the body's tilt against the wall"),
+    },
+    TermInfo {
+        term: Term::SelfCollision,
+        word: "self",
+        formula: with_kind!("chain", "Σ((m − dₐᵦ)/m)₊³"),
+        words: with_kind!(
+            "chain",
+            "self-collision (each pair of link spheres closer than the margin)"
+        ),
+    },
+    TermInfo {
+        term: Term::SceneCollision,
+        word: "scene",
+        formula: with_kind!("chain", "Σ((m − dₛ)/m)₊³"),
+        words: with_kind!(
+            "chain",
+            "scene collision (each link sphere closer to an obstacle than the margin)"
+        ),
+    },
+    TermInfo {
+        term: Term::Data,
+        word: "data",
+        formula: "J(data)",
+        words: "the data file's own cost",
+    },
+];
+
+impl Term {
     /// Its word, formula and description.
     pub fn info(self) -> TermInfo {
-        let word = match self {
-            Term::JointLimit => "limits",
-            Term::CentreOfMass => "com",
-            Term::Effort => "effort",
-            Term::Actuation => "actuation",
-            Term::Adhesion => "adhesion",
-            Term::Ankles => "ankles",
-            Term::Tilt => "tilt",
-            Term::Data => "data",
-        };
-        let (formula, words) = match self {
-            Term::JointLimit => (
-                "Σ((qᵢ − cᵢ)/hᵢ)²",
-                "joint centring (each joint's distance from mid-range)²",
-            ),
-            Term::CentreOfMass => ("com_x²", "the centre of mass's horizontal offset²"),
-            Term::Effort => ("Σqᵢ²", "effort Σqᵢ²"),
-            Term::Actuation => (
-                "Σ((qᵢ − lᵢ)/(uᵢ − lᵢ))²",
-                "actuation (each joint's travel as a share of its range)²",
-            ),
-            Term::Data => ("J(data)", "the data file's own cost"),
-            #[cfg(feature = "climber")]
-            Term::Adhesion => (
-                "LSE_β(a_U, a_L)/W",
-                "the magnet pull the feet need (the larger pair's, smoothly, in body weights)",
-            ),
-            #[cfg(feature = "climber")]
-            Term::Ankles => ("Σ(uᵢ + uᵢ⁴)", "the passive ankles' distance from square"),
-            #[cfg(feature = "climber")]
-            Term::Tilt => (
-                "(1 − cos α)/(1 − cos α_ref)",
-                "the body's tilt against the wall",
-            ),
-            // A build without the climber cannot bind its terms, so never describes them (and
-            // the playground's download does not carry the words).
-            #[allow(unreachable_patterns)]
-            _ => ("", ""),
-        };
-        TermInfo {
-            word,
-            formula,
-            words,
-        }
+        // Every variant has its row (the test below checks it); the fallback is unreachable.
+        TERMS
+            .into_iter()
+            .find(|row| row.term == self)
+            .unwrap_or(TERMS[TERMS.len() - 1])
     }
 
     /// The term whose word is `word`.
     pub fn from_word(word: &str) -> Option<Term> {
-        Term::ALL.into_iter().find(|t| t.info().word == word)
+        TERMS
+            .iter()
+            .find(|row| row.word == word)
+            .map(|row| row.term)
     }
 
-    /// Every term's word, in [`Term::ALL`] order.
+    /// Every term's word, in [`TERMS`] order.
     pub fn words() -> Vec<&'static str> {
-        Term::ALL.iter().map(|t| t.info().word).collect()
+        TERMS.iter().map(|row| row.word).collect()
     }
 }
 
@@ -150,9 +196,21 @@ mod tests {
 
     #[test]
     fn every_word_names_one_term() {
-        for term in Term::ALL {
-            assert_eq!(Term::from_word(term.info().word), Some(term));
+        for row in TERMS {
+            assert_eq!(Term::from_word(row.word), Some(row.term));
+            assert_eq!(row.term.info(), row);
         }
+        let distinct: std::collections::HashSet<Term> = TERMS.iter().map(|r| r.term).collect();
+        assert_eq!(distinct.len(), TERMS.len(), "one row per term");
+        // A kind's terms are described in a build with it (and only there).
+        assert_eq!(
+            Term::SelfCollision.info().formula.is_empty(),
+            !cfg!(feature = "chain")
+        );
+        assert_eq!(
+            Term::Adhesion.info().words.is_empty(),
+            !cfg!(feature = "climber")
+        );
         assert_eq!(Term::from_word("nonsense"), None);
     }
 

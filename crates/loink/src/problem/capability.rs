@@ -170,6 +170,11 @@ pub trait Search {
     fn reference_seeds(&self, _problem: &Problem, _y: &[f64]) -> Option<Vec<Vec<f64>>> {
         None
     }
+    /// Spread starts the reference adds to [`Self::reference_seeds`] (0: the kind's seeds
+    /// are enough).
+    fn reference_spread_starts(&self) -> usize {
+        0
+    }
     /// The configuration inside the box whose image lies nearest y (the closest pose to a
     /// target out of reach).
     fn closest_pose(&self, _problem: &Problem, _y: &[f64]) -> Option<Vec<f64>> {

@@ -237,6 +237,15 @@ pub struct ChainSpec {
     /// reference, where its rotation vector stays far from its cut at π).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cover: Option<f64>,
+    /// The useful domain narrowed to tip positions inside this box (lower and upper corners, m):
+    /// the targets a preset is about (under a shelf), its configurations also clear of
+    /// everything when the chain has a collision model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<[[f64; 3]; 2]>,
+    /// The links as spheres, the pairs checked and the scene: what the `self` and `scene` cost
+    /// terms keep apart (`None`: the chain knows no geometry).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collision: Option<super::collision::CollisionSpec>,
 }
 
 impl ChainSpec {

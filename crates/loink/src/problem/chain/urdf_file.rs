@@ -26,6 +26,44 @@ pub struct UrdfProblem<'a> {
     pub task: Task,
     /// Joints held at a value (no joints of the problem; the cost skips them).
     pub held: &'a [HeldJoint],
+    /// A spheres file (`loink spheres`) and, optionally, a scene file (TOML): the chain then
+    /// keeps clear of itself and of the scene, its cost `limits=1,self=10,scene=10`.
+    pub collision: Option<(&'a Path, Option<&'a Path>)>,
+}
+
+/// The margins (m) of a user's chain with a collision model: the `self` term's and the
+/// `scene` term's (those of `panda-shelf`).
+pub const MARGINS: (f64, f64) = super::urdf::SHELF_MARGINS;
+
+/// Largest scene file read (bytes).
+pub const MAX_SCENE_BYTES: u64 = 1024 * 1024;
+
+/// Reads a file of at most `limit` bytes, or an error naming it.
+fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
+    let unreadable = |e: std::io::Error| {
+        LoinkError::RobotFile(format!("cannot read {what} {}: {e}", path.display()))
+    };
+    let size = std::fs::metadata(path).map_err(unreadable)?.len();
+    if size > limit {
+        return Err(LoinkError::RobotFile(format!(
+            "{what} {} is {size} bytes, larger than {limit}",
+            path.display()
+        )));
+    }
+    std::fs::read(path).map_err(unreadable)
+}
+
+/// A scene file (TOML, [`super::collision::Scene`]): read, checked and its normals made unit.
+pub fn read_scene(path: &Path) -> Result<super::collision::Scene> {
+    let bytes = read_bounded(path, MAX_SCENE_BYTES, "scene file")?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        LoinkError::RobotFile(format!("scene file {}: not UTF-8 ({e})", path.display()))
+    })?;
+    let scene: super::collision::Scene = toml::from_str(text)
+        .map_err(|e| LoinkError::RobotFile(format!("scene file {}: {e}", path.display())))?;
+    scene
+        .normalised()
+        .map_err(|e| LoinkError::RobotFile(format!("scene file {}: {e}", path.display())))
 }
 
 impl UrdfProblem<'_> {
@@ -67,9 +105,36 @@ impl UrdfProblem<'_> {
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_else(|| "urdf".into());
         let name = self.name.filter(|n| !n.is_empty()).unwrap_or(&stem);
+        let chain = SerialChain::new(name, spec.clone(), limits.clone())?;
+        let Some((spheres, scene)) = self.collision else {
+            return Ok((
+                Problem::new(Arc::new(chain), CostSpec::joint_centring())?,
+                notes,
+            ));
+        };
+        let spheres_bytes = read_bounded(
+            spheres,
+            super::collision::spheres_file::MAX_BYTES as u64,
+            "spheres file",
+        )?;
+        let spheres = super::collision::spheres_file::SpheresFile::from_json(&spheres_bytes)?;
+        let scene = match scene {
+            Some(path) => read_scene(path)?,
+            None => super::collision::Scene::default(),
+        };
+        let (self_margin, scene_margin) = MARGINS;
+        let collision = super::collision::bind::collision_spec(
+            &chain,
+            &bytes,
+            &spheres,
+            scene,
+            self_margin,
+            scene_margin,
+        )?;
+        spec.collision = Some(collision);
         let chain = SerialChain::new(name, spec, limits)?;
         Ok((
-            Problem::new(Arc::new(chain), CostSpec::joint_centring())?,
+            Problem::new(Arc::new(chain), CostSpec::with_collisions())?,
             notes,
         ))
     }

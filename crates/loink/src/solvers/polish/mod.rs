@@ -469,6 +469,20 @@ fn compute_step(problem: &Problem, w: &mut Work, q: &[f64], lower: &[f64], upper
         w.task_move[i] = w.task[i] + w.frozen_moves[i];
         w.step[i] += w.frozen_moves[i];
     }
+    // A stiff cost's Newton model holds over a short move only: its part of the step is cut
+    // to the length the cost allows.
+    if let Some(cap) = problem.cost().max_step() {
+        let length = (0..n)
+            .map(|i| (w.step[i] - w.task_move[i]).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        if length > cap {
+            let scale = cap / length;
+            for i in 0..n {
+                w.step[i] = w.task_move[i] + scale * (w.step[i] - w.task_move[i]);
+            }
+        }
+    }
     projected
 }
 

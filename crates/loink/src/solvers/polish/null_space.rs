@@ -130,10 +130,11 @@ pub(super) fn null_step(problem: &Problem, w: &mut Work, q: &[f64]) {
                 .map(|(c, l)| c * l)
                 .sum::<f64>();
     }
-    if w.hessian_valid && w.hessian_free == w.free && w.hessian_k == k {
+    let stiff = problem.cost().max_step().is_some();
+    if w.hessian_valid && w.hessian_free == w.free && w.hessian_k == k && !stiff {
         // The reduced Hessian of an earlier step of this polish, same free joints: the
         // Lagrangian's curvature changes little over a step, and the finite differences cost
-        // a Jacobian each.
+        // a Jacobian each (a stiff cost's changes: it is measured afresh).
         w.reduced[..k * k].copy_from_slice(&w.reduced_cache[..k * k]);
         return apply_null_step(w, n, k);
     }

@@ -85,7 +85,7 @@ fn limits(joint: &Node, name: &str, joint_type: JointType) -> Result<(f64, f64)>
 }
 
 /// Three finite numbers from an attribute (zeros when absent).
-fn triple(text: Option<&str>, name: &str, what: &str) -> Result<[f64; 3]> {
+pub(super) fn triple(text: Option<&str>, name: &str, what: &str) -> Result<[f64; 3]> {
     let Some(text) = text else {
         return Ok([0.0; 3]);
     };

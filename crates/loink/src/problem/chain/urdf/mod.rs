@@ -24,6 +24,7 @@ use sha2::{Digest, Sha256};
 
 mod attributes;
 mod document;
+pub mod geometry;
 mod joints;
 
 use super::spec::{ChainSource, ChainSpec, HeldJoint, Task};
@@ -52,7 +53,25 @@ pub struct ChainRequest<'a> {
 }
 
 /// The chain presets' names.
-pub const PRESETS: [&str; 5] = ["panda", "panda-pose", "panda-axis", "tiago", "tiago-pose"];
+pub const PRESETS: [&str; 6] = [
+    "panda",
+    "panda-pose",
+    "panda-axis",
+    "panda-shelf",
+    "tiago",
+    "tiago-pose",
+];
+
+/// The Panda's links as spheres (`loink spheres` on `robots/panda/panda.urdf` and its SRDF).
+pub const PANDA_SPHERES: &str = include_str!("../../../../../../robots/panda/panda-spheres.json");
+/// The table and the shelf board of `panda-shelf` (docs/collision.md).
+pub const SHELF_SCENE: &str = include_str!("../../../../../../robots/panda/shelf.toml");
+/// `panda-shelf`'s margins (m): the `self` term's and the `scene` term's.
+pub const SHELF_MARGINS: (f64, f64) = (0.01, 0.02);
+/// `panda-shelf`'s targets: the tip under the shelf board (lower and upper corners, m).
+pub const SHELF_WORKSPACE: [[f64; 3]; 2] = [[0.4, -0.5, 0.05], [0.85, 0.5, 0.35]];
+/// Under the shelf, off-centre, where a view of `panda-shelf` opens.
+pub const SHELF_TARGET: [f64; 3] = [0.62, -0.15, 0.2];
 
 /// The Panda's hand pointing straight down: the TCP's orientation at the ready pose
 /// (docs/pose.md), the pose chart's reference.
@@ -98,6 +117,7 @@ pub fn preset(name: &str) -> Option<Result<SerialChain>> {
         "panda" => (panda(&joint7), Task::Position, None),
         "panda-pose" => (panda(&[]), Task::Pose, Some(HAND_DOWN)),
         "panda-axis" => (panda(&[]), Task::Axis, None),
+        "panda-shelf" => (panda(&joint7), Task::Position, None),
         "tiago" => (tiago(), Task::Position, None),
         "tiago-pose" => (tiago(), Task::Pose, None),
         _ => return None,
@@ -108,6 +128,9 @@ pub fn preset(name: &str) -> Option<Result<SerialChain>> {
          }| {
             spec.task = task;
             spec.chart = chart;
+            if name == "panda-shelf" {
+                return shelf(spec, limits);
+            }
             let chain = SerialChain::new(name, spec, limits)?;
             match name {
                 "panda" => chain.with_default_target(PANDA_TARGET.to_vec()),
@@ -132,6 +155,28 @@ pub fn preset(name: &str) -> Option<Result<SerialChain>> {
             }
         },
     ))
+}
+
+/// `panda-shelf`: the Panda's position chain with its spheres, the table and the shelf, its
+/// targets under the shelf.
+fn shelf(mut spec: ChainSpec, limits: JointLimits) -> Result<SerialChain> {
+    use super::collision::{bind, spheres_file::SpheresFile, Scene};
+    let plain = SerialChain::new("panda-shelf", spec.clone(), limits.clone())?;
+    let spheres = SpheresFile::from_json(PANDA_SPHERES.as_bytes())?;
+    let scene: Scene =
+        toml::from_str(SHELF_SCENE).map_err(|e| bad(format!("the shelf scene: {e}")))?;
+    let (self_margin, scene_margin) = SHELF_MARGINS;
+    let collision = bind::collision_spec(
+        &plain,
+        PANDA_URDF.as_bytes(),
+        &spheres,
+        scene.normalised()?,
+        self_margin,
+        scene_margin,
+    )?;
+    spec.collision = Some(collision);
+    spec.workspace = Some(SHELF_WORKSPACE);
+    SerialChain::new("panda-shelf", spec, limits)?.with_default_target(SHELF_TARGET.to_vec())
 }
 
 /// A chain read out of a URDF: its spec, its variables' box, and what loading did that the
@@ -198,6 +243,8 @@ pub fn read(bytes: &[u8], request: &ChainRequest) -> Result<ChainRead> {
         chart: None,
         cone: None,
         cover: None,
+        workspace: None,
+        collision: None,
     };
     Ok(ChainRead {
         spec,
