@@ -11,6 +11,14 @@ fn shelf() -> Problem {
     Problem::preset("panda-shelf").expect("the preset loads")
 }
 
+fn chain_of(problem: &Problem) -> &SerialChain {
+    problem
+        .kinematics()
+        .as_any()
+        .downcast_ref::<SerialChain>()
+        .expect("panda-shelf is a serial chain")
+}
+
 #[test]
 fn collision_gradients_match_central_differences() {
     let problem = shelf();
@@ -55,11 +63,7 @@ fn collision_gradients_match_central_differences() {
 #[test]
 fn clearance_names_what_touches() {
     let problem = shelf();
-    let chain = problem
-        .kinematics()
-        .as_any()
-        .downcast_ref::<SerialChain>()
-        .unwrap();
+    let chain = chain_of(&problem);
     // Arm stretched forward at the shelf's height: the forearm is in the board.
     let q = [0.0, 0.6, 0.0, -1.2, 0.0, 1.8];
     let c = chain.clearance(&q).unwrap();
@@ -71,11 +75,7 @@ fn clearance_names_what_touches() {
 fn the_polish_reaches_the_target_from_clear_neighbours_under_the_stiff_cost() {
     use loink::problem::chain::collision::seeds;
     let problem = shelf();
-    let chain = problem
-        .kinematics()
-        .as_any()
-        .downcast_ref::<SerialChain>()
-        .unwrap();
+    let chain = chain_of(&problem);
     let pool = seeds::clear_pool(chain);
     let targets = problem.random_targets(20, &mut rand_chacha::ChaCha8Rng::seed_from_u64(11));
     let (mut reached, mut tried) = (0, 0);

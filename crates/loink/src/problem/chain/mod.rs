@@ -115,6 +115,9 @@ pub struct SerialChain {
     /// The clear configurations the reference starts from on a chain with a collision model
     /// (made on first use: [`collision::seeds`]).
     clear_pool: std::sync::OnceLock<Vec<(Vec<f64>, [f64; 3])>>,
+    /// The collision model flattened for evaluation, built once with the chain: the domain
+    /// test, the clearance and both cost terms read it.
+    collision_layout: Option<std::sync::Arc<collision::placed::Layout>>,
 }
 
 impl SerialChain {
@@ -240,7 +243,13 @@ impl SerialChain {
             chain,
             panda: None,
             clear_pool: std::sync::OnceLock::new(),
+            collision_layout: None,
         };
+        built.collision_layout = built
+            .chain
+            .collision
+            .as_ref()
+            .map(|spec| std::sync::Arc::new(collision::placed::Layout::new(spec, n)));
         let space = task::space(
             &built.chain,
             |q| built.walk(q, |_, _| ()),
@@ -361,13 +370,17 @@ impl SerialChain {
     /// The smallest sphere distance of posture q and what it separates (`None`: the chain has no
     /// collision model, or q has the wrong length).
     pub fn clearance(&self, q: &[f64]) -> Option<collision::Clearance> {
-        let spec = self.chain.collision.as_ref()?;
+        let (spec, layout) = (self.chain.collision.as_ref()?, self.collision_layout()?);
         if q.len() != self.variables.len() {
             return None;
         }
-        let layout = collision::placed::Layout::new(spec, self.chain.joints.len());
         let frames = collision::cost::segment_frames(self, q);
-        layout.place(&frames).clearance(&layout, spec)
+        layout.place(&frames).clearance(layout, spec)
+    }
+
+    /// The collision model flattened for evaluation (`None`: the chain has none).
+    pub fn collision_layout(&self) -> Option<&collision::placed::Layout> {
+        self.collision_layout.as_deref()
     }
 
     /// Walks the chain at q: calls `visit(i, T_i)` with each movable joint's frame before its
@@ -419,18 +432,13 @@ impl Kinematics for SerialChain {
         term: &crate::cost::TermSpec,
     ) -> Option<std::sync::Arc<dyn crate::cost::CostTerm>> {
         use collision::cost::{CollisionTerm, Which};
-        let spec = self.chain.collision.as_ref()?;
         let which = match term.term {
             crate::cost::Term::SelfCollision => Which::SelfPairs,
             crate::cost::Term::SceneCollision => Which::Scene,
             _ => return None,
         };
-        Some(std::sync::Arc::new(CollisionTerm::new(
-            self,
-            spec,
-            which,
-            term.weight,
-        )))
+        let built = CollisionTerm::new(self, which, term.weight)?;
+        Some(std::sync::Arc::new(built))
     }
     fn forward_into(&self, q: &[f64], y: &mut [f64]) {
         let tip = self.walk(q, |_, _| ());

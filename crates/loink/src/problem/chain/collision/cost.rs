@@ -4,8 +4,6 @@
 //! translation), so ∂J/∂q_i = a_i · (Σ p × f − o_i × Σ f) over the spheres beyond joint i, f the
 //! force ∂J/∂p on each.
 
-use std::sync::Arc;
-
 use super::placed::{Layout, Placed};
 use super::scene::Object;
 use super::CollisionSpec;
@@ -29,30 +27,36 @@ pub enum Which {
 /// One collision term bound to a chain.
 #[derive(Debug, Clone)]
 pub struct CollisionTerm {
+    /// The chain, its collision spec and its flattened layout with it.
     chain: SerialChain,
-    spec: Arc<CollisionSpec>,
-    layout: Arc<Layout>,
     which: Which,
     weight: f64,
     margin: f64,
 }
 
 impl CollisionTerm {
-    /// The term `which` with weight `weight` on `chain`, whose spec holds `spec`.
-    pub fn new(chain: &SerialChain, spec: &CollisionSpec, which: Which, weight: f64) -> Self {
+    /// The term `which` with weight `weight` on `chain` (`None`: the chain has no collision
+    /// model).
+    pub fn new(chain: &SerialChain, which: Which, weight: f64) -> Option<Self> {
+        let spec = chain.chain().collision.as_ref()?;
         let margin = match which {
             Which::SelfPairs => spec.self_margin,
             Which::Scene => spec.scene_margin,
         };
-        let layout = Layout::new(spec, chain.chain().joints.len());
-        Self {
+        Some(Self {
             chain: chain.clone(),
-            spec: Arc::new(spec.clone()),
-            layout: Arc::new(layout),
             which,
             weight,
             margin,
-        }
+        })
+    }
+
+    /// The chain's flattened collision model and its spec (both present: checked in `new`).
+    fn model(&self) -> Option<(&Layout, &CollisionSpec)> {
+        Some((
+            self.chain.collision_layout()?,
+            self.chain.chain().collision.as_ref()?,
+        ))
     }
 
     /// The hinge's value and its derivative in d.
@@ -74,21 +78,24 @@ impl CostTerm for CollisionTerm {
     }
 
     fn accumulate(&self, q: &[f64], total: &mut f64, grad: Option<&mut [f64]>) {
-        let mut frames = Vec::with_capacity(self.layout.segments);
-        let mut axes = Vec::with_capacity(self.layout.segments);
+        let Some((layout, spec)) = self.model() else {
+            return;
+        };
+        let mut frames = Vec::with_capacity(layout.segments);
+        let mut axes = Vec::with_capacity(layout.segments);
         self.chain.segments_into(q, &mut frames, &mut axes);
-        let placed: Placed = self.layout.place(&frames);
+        let placed: Placed = layout.place(&frames);
         let want_grad = grad.is_some();
         let mut forces = if want_grad {
-            vec![[0.0; 3]; self.layout.spheres.len()]
+            vec![[0.0; 3]; layout.spheres.len()]
         } else {
             Vec::new()
         };
         let mut sum = 0.0;
         match self.which {
             Which::SelfPairs => {
-                for pair in self.layout.near_self_pairs(&placed, self.margin) {
-                    let (d, dir) = placed.pair_distance(&self.layout, pair);
+                for pair in layout.near_self_pairs(&placed, self.margin) {
+                    let (d, dir) = placed.pair_distance(layout, pair);
                     if let Some((value, slope)) = self.hinge(d) {
                         sum += value;
                         if want_grad {
@@ -101,9 +108,9 @@ impl CostTerm for CollisionTerm {
                 }
             }
             Which::Scene => {
-                let objects: Vec<Object> = self.spec.scene.objects().collect();
-                for pair in self.layout.near_scene_pairs(&placed, &objects, self.margin) {
-                    let (d, normal) = placed.scene_distance(&self.layout, &objects, pair);
+                let objects: Vec<Object> = spec.scene.objects().collect();
+                for pair in layout.near_scene_pairs(&placed, &objects, self.margin) {
+                    let (d, normal) = placed.scene_distance(layout, &objects, pair);
                     if let Some((value, slope)) = self.hinge(d) {
                         sum += value;
                         if want_grad {
@@ -118,9 +125,9 @@ impl CostTerm for CollisionTerm {
         *total += sum;
         let Some(grad) = grad else { return };
         // Per segment: Σ f and Σ p × f of its spheres.
-        let mut force = vec![[0.0; 3]; self.layout.segments];
-        let mut moment = vec![[0.0; 3]; self.layout.segments];
-        for (i, s) in self.layout.spheres.iter().enumerate() {
+        let mut force = vec![[0.0; 3]; layout.segments];
+        let mut moment = vec![[0.0; 3]; layout.segments];
+        for (i, s) in layout.spheres.iter().enumerate() {
             let f = forces[i];
             let m = cross(placed.centres[i], f);
             for k in 0..3 {

@@ -7,7 +7,7 @@ use super::CollisionSpec;
 use crate::problem::chain::frame::Frame;
 
 /// One sphere of the flattened list: its body, segment, local centre and radius.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Flat {
     pub(crate) body: usize,
     pub(crate) segment: usize,
@@ -17,7 +17,7 @@ pub(crate) struct Flat {
 
 /// A spec flattened for evaluation: the spheres in one list, and every sphere pair the `self`
 /// term checks and every (sphere, object) pair the `scene` term checks.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Layout {
     pub(crate) spheres: Vec<Flat>,
     pub(crate) self_pairs: Vec<[u32; 2]>,
