@@ -2,9 +2,8 @@
 # The Panda under a shelf (docs/collision.md) on COUNT held-out targets under the board (seed 2026),
 # every solver under the full cost (joint centring + 10 × self + 10 × scene collision): the
 # reference, DLS, IPOPT (casadi) one call from mid-range and best of 16 (bench/ipopt_chain.py with
-# bench/collision_model.py: its own URDF walk and sphere distances), a LOInK model of panda-shelf
-# when one is given (SHELF_MODEL=FILE: one-shot and refine 3; none is shipped, docs/collision.md),
-# and panda.json without the scene. Every answer is replayed by the independent
+# bench/collision_model.py: its own URDF walk and sphere distances), LOInK web/models/panda-shelf.json
+# (or SHELF_MODEL=FILE; one-shot and refine 3), and panda.json without the scene. Every answer is replayed by the independent
 # kinematics, its spheres measured by bench/collision_model.py and its meshes by Pinocchio and coal
 # (bench/mesh_clearance.py). The table is bench/results/shelf.md.
 #   bash bench/shelf.sh [COUNT]
@@ -13,7 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 count=${1:-500}
 loink=target/release/loink
 out=bench/results/shelf
-model=${SHELF_MODEL:-}
+model=${SHELF_MODEL:-web/models/panda-shelf.json}
 python=bench/.venv/bin/python
 mkdir -p "$out"
 rm -f "$out"/*.csv

@@ -27,8 +27,8 @@ import mesh_clearance  # noqa: E402
 import pinocchio as pin  # noqa: E402
 
 ROWS = [
-    ("loink", "LOInK, one chart on the full cost, one-shot"),
-    ("loink-refine3", "LOInK, one chart on the full cost, + refine 3"),
+    ("loink", "LOInK `panda-shelf.json` (two charts, the full cost), one-shot"),
+    ("loink-refine3", "LOInK `panda-shelf.json` + refine 3"),
     ("dls", "DLS + null-space pull of the full cost"),
     ("ipopt-mid", "IPOPT, one call from mid-range"),
     ("ipopt-best-16", "IPOPT, best of 16 starts"),

@@ -8,5 +8,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 order=planar3-h28w,planar3-h38w,planar3-h38,planar3-surface,planar3,planar3-h16,planar3-long,planar3-mu0.2
 order=$order,planar4,planar3-wide,planar3-wide-charts,planar2,soft4,soft4-flow,climber,panda,panda-flow,panda-pose,panda-pose-flow,panda-axis
+order=$order,panda-shelf
 scripts/build-cli.sh
 target/release/loink catalog --dir web/models --order "$order" --out web/models/catalog.json "$@"

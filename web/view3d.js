@@ -1,8 +1,8 @@
 // The 3-D view's input (a robot drawn in 3-D, such as the Panda): what a press on the arm panel
 // grabs (Rust decides: the target, the view's orbit, or the depth), the wheel and PageUp /
-// PageDown for depth, two fingers to orbit, a reset-view button, and the latent panel's choice
-// of the two axes it slices. app.js imports this module only for such views; every number and
-// decision is the Playground's.
+// PageDown for depth, two fingers to orbit, a reset-view button, the latent panel's choice
+// of the two axes it slices, and a robot's collision spheres shown or not. app.js imports this
+// module only for such views; every number and decision is the Playground's.
 
 /** Binds the 3-D controls; returns show(state), which shows or hides them with the view. */
 export function bind({ pg, $, guarded, render, queueDraw, change, setArmGrab }) {
@@ -82,6 +82,20 @@ export function bind({ pg, $, guarded, render, queueDraw, change, setArmGrab }) 
   });
   latent.parentElement.append(axes);
 
+  // A robot that keeps clear of things (its collision spheres, a scene): every sphere drawn, or
+  // only the links that overlap something.
+  const spheres = document.createElement('label');
+  spheres.className = 'panel-button';
+  spheres.id = 'spheres-toggle';
+  const spheresBox = document.createElement('input');
+  Object.assign(spheresBox, { type: 'checkbox', id: 'spheres' });
+  spheres.append(spheresBox, ' spheres');
+  spheres.title = 'Draw every collision sphere (a link that overlaps something is red either way)';
+  spheresBox.addEventListener('change', () => {
+    change({ view3d: { ...pg.settings().view3d, spheres: spheresBox.checked } });
+  });
+  arm.parentElement.append(spheres);
+
   // The first-visit hint names this view's own gestures while it is shown.
   const hint = $('hint');
   const planarHint = hint.textContent;
@@ -94,6 +108,8 @@ export function bind({ pg, $, guarded, render, queueDraw, change, setArmGrab }) 
     hint.classList.toggle('tall', Boolean(state.view3d));
     reset.hidden = !state.view3d;
     axes.hidden = !state.latentAxes?.length;
+    spheres.hidden = !state.collision;
+    spheresBox.checked = Boolean(state.collision?.spheres);
     if (state.latentAxes?.length === 2) axes.value = state.latentAxes.join(',');
   };
 }

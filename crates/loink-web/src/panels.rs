@@ -273,6 +273,7 @@ impl Panels {
             }),
             samples_label: None,
             legend: true,
+            spheres: engine.settings().view3d.spheres,
         };
         draw::arm3d::draw(surface, &scene, layout)
     }

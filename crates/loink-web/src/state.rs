@@ -97,6 +97,55 @@ pub struct FrameState {
     /// coordinates spans, counted from 1 (empty for a smaller latent space or none).
     #[cfg(feature = "view3d")]
     pub latent_axes: Vec<usize>,
+    /// A robot that keeps clear of itself and a scene: the answer's clearance by its collision
+    /// spheres (None for any other robot, or without an answer).
+    #[cfg(feature = "view3d")]
+    pub collision: Option<CollisionState>,
+}
+
+/// The answer's clearance by the robot's collision spheres.
+#[cfg(feature = "view3d")]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CollisionState {
+    /// Nothing overlaps.
+    pub clear: bool,
+    /// The smallest signed distance over the checked pairs (mm; negative: how deep they
+    /// overlap).
+    pub clearance_mm: f64,
+    /// What that distance separates, in words (`panda_link5 and the shelf`).
+    pub between: String,
+    /// The readout as the panel prints it.
+    pub readout: String,
+    /// The links that overlap something.
+    pub touching: Vec<String>,
+    /// Every sphere is drawn (`spheres=1`).
+    pub spheres: bool,
+}
+
+#[cfg(feature = "view3d")]
+impl CollisionState {
+    /// The state of a picture, with the reader's sphere toggle.
+    pub fn new(
+        picture: &loink::problem::collision_picture::CollisionPicture,
+        spheres: bool,
+    ) -> Self {
+        let (distance, between) = picture
+            .clearance
+            .clone()
+            .unwrap_or((f64::INFINITY, String::new()));
+        CollisionState {
+            clear: picture.is_clear(),
+            clearance_mm: distance * 1e3,
+            between,
+            readout: picture.readout(),
+            touching: (picture.links.iter())
+                .filter(|(_, hit)| *hit)
+                .map(|(name, _)| name.clone())
+                .collect(),
+            spheres,
+        }
+    }
 }
 
 /// A target coordinate's slider.

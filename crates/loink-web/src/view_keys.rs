@@ -1,6 +1,7 @@
 //! The 3-D view's entries of the URL hash (feature `view3d`): `view=ψ,θ`, the arm panel's
 //! orbit in degrees, and `axes=a,b`, the two latent axes the latent panel slices a latent space
-//! of three or more coordinates along (counted from 1 in a link). `view_keys_off.rs` is this
+//! of three or more coordinates along (counted from 1 in a link), and `spheres=1`, every
+//! collision sphere drawn on a robot that has them. `view_keys_off.rs` is this
 //! module in a bundle without the 3-D view: no entries, and `view`/`axes` are unknown keys.
 
 use serde::{Deserialize, Serialize};
@@ -22,12 +23,16 @@ pub struct ViewKeys {
     /// coordinates stay at the probe's values (0 without a probe).
     #[serde(default)]
     pub axes: Option<[usize; 2]>,
+    /// Every collision sphere drawn (a robot that keeps clear of things); off, only those of
+    /// the links that overlap something.
+    #[serde(default)]
+    pub spheres: bool,
 }
 
 impl ViewKeys {
     /// Whether it holds nothing (a link without `view` or `axes`).
     pub fn is_empty(&self) -> bool {
-        self.view.is_none() && self.axes.is_none()
+        self.view.is_none() && self.axes.is_none() && !self.spheres
     }
 
     /// The latent slice's axes, if a link named them.
@@ -37,13 +42,21 @@ impl ViewKeys {
 
     /// Whether `key` is one of its hash keys.
     pub fn owns(key: &str) -> bool {
-        matches!(key, "view" | "axes")
+        matches!(key, "view" | "axes" | "spheres")
     }
 
     /// Reads one of its hash entries ([`Self::owns`]).
     pub fn parse_entry(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "view" => parse_view(value).map(|v| self.view = Some(v)),
+            "spheres" => {
+                self.spheres = match value {
+                    "1" => true,
+                    "0" => false,
+                    _ => return Err(format!("spheres='{value}' is not 1 or 0")),
+                };
+                Ok(())
+            }
             _ => parse_axes(value).map(|a| self.axes = Some(a)),
         }
     }
@@ -55,6 +68,9 @@ impl ViewKeys {
         }
         if let Some([a, b]) = self.axes {
             parts.push(format!("axes={},{}", a + 1, b + 1));
+        }
+        if self.spheres {
+            parts.push("spheres=1".into());
         }
     }
 }
@@ -91,10 +107,11 @@ mod tests {
 
     #[test]
     fn a_view_and_a_latent_slice_are_checked() {
-        let parsed = parse_hash("#view=190,30&axes=1,3");
+        let parsed = parse_hash("#view=190,30&axes=1,3&spheres=1");
         assert_eq!(parsed.warnings, Vec::<String>::new());
         assert_eq!(parsed.settings.view3d.view, Some([-170.0, 30.0]));
         assert_eq!(parsed.settings.view3d.axes, Some([0, 2]));
+        assert!(parsed.settings.view3d.spheres);
         for bad in [
             "#view=10",
             "#view=10,95",
@@ -103,6 +120,7 @@ mod tests {
             "#axes=0,2",
             "#axes=1,2,3",
             "#axes=1,99",
+            "#spheres=yes",
         ] {
             let parsed = parse_hash(bad);
             assert_eq!(parsed.warnings.len(), 1, "{bad}: {:?}", parsed.warnings);
@@ -116,6 +134,7 @@ mod tests {
         let mut s = Settings::default();
         s.view3d.view = Some([-12.5, 40.0]);
         s.view3d.axes = Some([2, 0]);
+        s.view3d.spheres = true;
         let parsed = parse_hash(&format_hash(&s));
         assert_eq!(parsed.warnings, Vec::<String>::new());
         assert_eq!(parsed.settings, s);

@@ -72,6 +72,51 @@ fn clearance_names_what_touches() {
 }
 
 #[test]
+fn the_picture_draws_the_shelf_and_reds_the_links_in_it() {
+    let problem = shelf();
+    let view = problem
+        .capabilities()
+        .space()
+        .expect("a chain is drawn in space");
+    let boxes = view.obstacles();
+    assert_eq!(boxes.len(), 1);
+    assert_eq!(boxes[0].name, "shelf");
+    assert_eq!(boxes[0].size, [0.6, 1.2, 0.03]);
+    // In the board: the overlapping links are the readout's, and the readout says touch.
+    let q = [0.0, 0.6, 0.0, -1.2, 0.0, 1.8];
+    let picture = view.collision(&q).unwrap();
+    assert!(!picture.is_clear());
+    assert_eq!(picture.spheres.len(), 48);
+    let red: Vec<&str> = picture
+        .links
+        .iter()
+        .filter(|(_, hit)| *hit)
+        .map(|(name, _)| name.as_str())
+        .collect();
+    let (_, between) = picture.clearance.clone().unwrap();
+    assert!(!red.is_empty());
+    assert!(
+        red.iter().any(|name| between.contains(name)),
+        "{red:?} vs {between}"
+    );
+    assert!(picture.readout().contains("touch"), "{}", picture.readout());
+    // The cheapest clear posture for a point under the board, its elbow swung out to the side:
+    // no link red, the readout gives millimetres.
+    let ducking = [-1.3871, 1.2017, 1.0810, -1.9680, -0.1005, 1.8030];
+    let clear = view.collision(&ducking).unwrap();
+    assert!(clear.is_clear(), "{}", clear.readout());
+    assert!(clear.links.iter().all(|(_, hit)| !hit));
+    assert!(
+        clear.readout().starts_with("clear by"),
+        "{}",
+        clear.readout()
+    );
+    // Not a configuration: nothing drawn.
+    assert!(view.collision(&[0.0; 5]).is_none());
+    assert!(view.collision(&[f64::NAN; 6]).is_none());
+}
+
+#[test]
 fn the_polish_reaches_the_target_from_clear_neighbours_under_the_stiff_cost() {
     use loink::problem::chain::collision::seeds;
     let problem = shelf();

@@ -15,6 +15,9 @@ pub const SAMPLE: RGBColor = RGBColor(86, 180, 233);
 pub const LIMITS: RGBColor = RGBColor(0, 158, 115);
 /// The surrogate zᵀM z + b.
 pub const SURROGATE: RGBColor = RGBColor(204, 121, 167);
+/// A link that overlaps another or a scene object (a vivid red, apart from the target's
+/// vermilion).
+pub const CONTACT: RGBColor = RGBColor(204, 37, 41);
 /// Infeasible (cut by limits) and other de-emphasised marks.
 pub const MUTED: RGBColor = RGBColor(150, 150, 150);
 /// Forces drawn as arrows, and the loads they put on the contacts.

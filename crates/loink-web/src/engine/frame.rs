@@ -166,6 +166,10 @@ impl Engine {
             } else {
                 Vec::new()
             },
+            #[cfg(feature = "view3d")]
+            collision: (self.problem.capabilities().space())
+                .and_then(|space| space.collision(self.solution.q()))
+                .map(|p| crate::state::CollisionState::new(&p, self.settings.view3d.spheres)),
         }
     }
 

@@ -6,7 +6,7 @@
 //!
 //! - [`View`]: how the robot is drawn, in the task plane ([`PlaneView`]: a sketch, the reach
 //!   disc, the framed rectangle, the reachable region) or in space ([`SpaceView`]: the links'
-//!   points, the reach ball, the hand's frame).
+//!   points, the reach ball, the hand's frame, the scene's boxes and the collision spheres).
 //! - [`Domain`]: the configurations targets and data are drawn from, when narrower than the
 //!   joint box, and a path through them.
 //! - [`Statics`]: what the robot's contacts must hold, and the posture a controller without an
@@ -15,6 +15,7 @@
 //!   target out of reach.
 //! - [`Simulator`]: a forward map whose calls cost, and their count.
 
+use super::collision_picture::{CollisionPicture, Obstacle};
 use super::presentation::ContactLoad;
 use super::region::Region;
 use super::{JointLimits, Problem, Sketch, TaskSpace};
@@ -134,6 +135,15 @@ pub trait SpaceView {
     fn reach_ball(&self) -> ([f64; 3], f64);
     /// The hand's frame at q, `(origin, rotation row-major)`, for a task that turns it.
     fn hand_frame(&self, _q: &[f64]) -> Option<([f64; 3], [f64; 9])> {
+        None
+    }
+    /// The scene's boxes, for a kind that keeps clear of them.
+    fn obstacles(&self) -> Vec<Obstacle> {
+        Vec::new()
+    }
+    /// The robot's collision model placed at q (None: the kind has none, or q is not one of
+    /// its configurations).
+    fn collision(&self, _q: &[f64]) -> Option<CollisionPicture> {
         None
     }
 }

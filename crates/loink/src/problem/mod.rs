@@ -26,6 +26,7 @@ pub mod capability;
 pub mod chain;
 #[cfg(feature = "climber")]
 pub mod climber;
+pub mod collision_picture;
 #[cfg(feature = "data-only")]
 pub mod data;
 pub mod entry;

@@ -21,8 +21,8 @@ pub struct Layout {
     pub side: Viewport,
     /// The reach ball: centre and radius (m). The insets frame it whole.
     pub ball: ([f64; 3], f64),
-    /// The ball the main view frames: the robot at mid-range, its base and its default target
-    /// (centre and radius, m); the reach ball may leave the view.
+    /// The ball the main view frames: the robot at mid-range, its base, its default target
+    /// and the scene's boxes (centre and radius, m); the reach ball may leave the view.
     pub frame: ([f64; 3], f64),
     /// The legend's place: in the insets' column under them (a wide panel), or one line under
     /// the captions (a narrow one).
@@ -172,8 +172,9 @@ const FRAME_MARGIN: f64 = 1.04;
 const FRAME_LEAST: f64 = 0.35;
 
 /// The ball the main view frames: the smallest around the bounding box of the robot's joints
-/// at the box's centre, its base and its default target, no larger than the reach ball. It
-/// depends on the problem alone, so a link opens at the scale its author saw.
+/// at the box's centre, its base, its default target and the scene's boxes, no larger than
+/// the reach ball. It depends on the problem alone, so a link opens at the scale its author
+/// saw.
 fn robot_frame(
     problem: &Problem,
     space: &dyn loink::problem::capability::SpaceView,
@@ -184,6 +185,10 @@ fn robot_frame(
     points.push([0.0; 3]);
     if target.len() >= 3 {
         points.push([target[0], target[1], target[2]]);
+    }
+    // The scene's boxes whole: where the arm ducks is the view's point.
+    for b in space.obstacles() {
+        points.extend(super::collision::corners(&b));
     }
     let finite = points.iter().all(|p| p.iter().all(|v| v.is_finite()));
     if !finite {

@@ -9,7 +9,9 @@ use super::overlay::{ArmDrawn, Overlay, OverlayKind};
 use super::palette::{self, INK, MUTED, OPTIMUM, SAMPLE, SOLUTION, TARGET};
 use super::{caption, subcaption, text_err, Answer, Area, DrawResult, Legend, Mark, Surface};
 use crate::view::Viewport;
+use loink::problem::collision_picture::Obstacle;
 
+mod collision;
 mod frames;
 mod layout;
 pub use frames::{Axes, Shown, RING_RADIUS};
@@ -27,6 +29,9 @@ pub struct Arm3dScene<'a> {
     pub samples_label: Option<&'a str>,
     /// Whether to draw the legend (a lesson's panel names its curves in its own words).
     pub legend: bool,
+    /// Whether to draw every collision sphere of a robot that has them (else only those of
+    /// links that overlap something).
+    pub spheres: bool,
 }
 
 impl<'a> std::ops::Deref for Arm3dScene<'a> {
@@ -220,6 +225,8 @@ struct Inset<'a> {
     view: &'a Viewport,
     title: &'a str,
     axes: [usize; 2],
+    /// The scene's boxes, drawn under the arm.
+    boxes: &'a [Obstacle],
 }
 
 /// The turning hand's frames, when the task turns it: the target's and the hand's.
@@ -243,7 +250,12 @@ fn inset(
     t: [f64; 3],
     turning: Option<&Turning>,
 ) -> DrawResult {
-    let Inset { view, title, axes } = inset;
+    let Inset {
+        view,
+        title,
+        axes,
+        boxes,
+    } = inset;
     let [l, top, r, b] = view.pixels;
     let corners = [pixel([l, top]), pixel([r, b])];
     area.draw(&Rectangle::new(corners, WHITE.mix(0.92).filled()))
@@ -276,6 +288,7 @@ fn inset(
             palette::MUTED_INK.stroke_width(surface.stroke(1.0)),
         )?;
     }
+    collision::inset_boxes(area, surface, boxes, axes, &flat)?;
     if let Some((points, colour)) = arm {
         let path: Vec<(i32, i32)> = points.iter().map(|&p| flat(p)).collect();
         line(area, path, colour.stroke_width(surface.stroke(2.0)))?;
@@ -352,6 +365,16 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
         "reach ball (links added up)",
         "reach",
     );
+    let space = problem.capabilities().space();
+    let boxes = space.map_or_else(Vec::new, |s| s.obstacles());
+    collision::boxes(&area, surface, layout, &boxes)?;
+    if !boxes.is_empty() {
+        legend.add_short(
+            Mark::Line(MUTED.mix(0.5), 6.0),
+            "the scene's boxes (in the cost at training)",
+            "scene",
+        );
+    }
     if let Some(points) = &answer {
         shadow(&area, surface, layout, points)?;
     }
@@ -363,6 +386,15 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
             Mark::Line(colour.to_rgba(), 4.0),
             format!("robot ({})", scene.solver),
             "robot",
+        );
+    }
+    if let Some(picture) = space.and_then(|s| s.collision(scene.solution.q())) {
+        collision::spheres(&area, surface, layout, &picture, scene.spheres)?;
+        collision::readout(&area, surface, layout, &picture)?;
+        legend.add_short(
+            Mark::Ring(palette::CONTACT.to_rgba()),
+            "collision spheres; red: a link that overlaps",
+            "spheres",
         );
     }
     target(&area, surface, layout, t)?;
@@ -387,12 +419,14 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
         view: &layout.top,
         title: "top: x–y",
         axes: [0, 1],
+        boxes: &boxes,
     };
     inset(&area, surface, top_view, layout, arm, t, turning.as_ref())?;
     let side_view = Inset {
         view: &layout.side,
         title: "side: x–z",
         axes: [0, 2],
+        boxes: &boxes,
     };
     inset(&area, surface, side_view, layout, arm, t, turning.as_ref())?;
     for view in [&layout.top, &layout.side] {

@@ -97,6 +97,7 @@ impl ElbowLesson {
             hint: None,
             samples_label: Some("the elbow swung along z₁, the hand on the target"),
             legend: true,
+            spheres: false,
         };
         arm3d::draw(surface, &scene, &layout).map(|_| ())
     }

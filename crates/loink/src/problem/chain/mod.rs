@@ -653,6 +653,12 @@ impl SpaceView for SerialChain {
             (tip.xyz, tip.rotation)
         })
     }
+    fn obstacles(&self) -> Vec<crate::problem::collision_picture::Obstacle> {
+        collision::picture::obstacles(self)
+    }
+    fn collision(&self, q: &[f64]) -> Option<crate::problem::collision_picture::CollisionPicture> {
+        collision::picture::picture(self, q)
+    }
 }
 
 /// The facts of a chain: its title, the workspace radius (the first joint's distance from the

@@ -16,12 +16,14 @@
 //! - [`scene`]: the scene's objects and their signed distances;
 //! - [`placed`]: the spheres placed at q, the clearance report and the terms' sums;
 //! - [`cost`]: the `self` and `scene` cost terms;
+//! - [`picture`]: what a view draws of it (the boxes, the spheres at q, the links that touch);
 //! - [`seeds`]: the reference's starts, clear neighbours of the target;
 //! - [`bind`] (feature `urdf`): a spheres file and a URDF made a [`CollisionSpec`] for a chain.
 
 #[cfg(feature = "urdf")]
 pub mod bind;
 pub mod cost;
+pub mod picture;
 pub mod placed;
 pub mod scene;
 pub mod seeds;
