@@ -133,8 +133,9 @@ pub fn spheres(
     Ok(())
 }
 
-/// The clearance readout at the main view's foot: the millimetres and between what, or the two
-/// things that touch (in red).
+/// The clearance readout at the main view's foot, above the page's buttons there (on a phone
+/// they span the panel's width): the millimetres and between what, or the two things that
+/// touch (in red).
 pub fn readout(
     area: &Area,
     surface: &Surface,
@@ -150,7 +151,7 @@ pub fn readout(
     let [l, _, _, b] = layout.plot;
     let at = (
         l.round() as i32 + surface.px(4.0),
-        b.round() as i32 - surface.px(palette::LABEL_PX + 4.0),
+        b.round() as i32 - surface.px(palette::LABEL_PX + 4.0 + super::layout::BUTTON_ROOM),
     );
     area.draw_text(&format!("spheres: {}", picture.readout()), &font, at)
         .map_err(text_err)

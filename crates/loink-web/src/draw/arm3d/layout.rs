@@ -64,8 +64,9 @@ const INSET_SHARE: f64 = 0.3;
 const INSET_SHARE_WIDE: f64 = 0.26;
 /// Panels narrower than this (CSS px) show the legend as one line under the captions.
 pub const NARROW: f64 = 420.0;
-/// Room kept at the foot of the column for the page's reset button (CSS px).
-const BUTTON_ROOM: f64 = 36.0;
+/// Room kept at the foot of the column for the page's buttons (reset, spheres), and under the
+/// main view's readout (CSS px).
+pub(super) const BUTTON_ROOM: f64 = 36.0;
 /// The panel's layout at its current size for `problem` (None: the kind is not drawn in 3-D)
 /// seen from `view` = [yaw, pitch] (degrees).
 pub fn layout(surface: &Surface, problem: &Problem, view: [f64; 2]) -> Option<Layout> {
