@@ -140,3 +140,92 @@ fn the_polish_reaches_the_target_from_clear_neighbours_under_the_stiff_cost() {
         "{reached} of {tried} polishes reach the target"
     );
 }
+
+/// ‖(I − J⁺J) ∇J‖ at q, from central differences of the position and the cost alone (nothing
+/// of the polish's own linear algebra): how far the cost still falls along the answers.
+fn projected_gradient(problem: &Problem, q: &[f64]) -> f64 {
+    let (n, h) = (q.len(), 1e-6);
+    let shifted = |i: usize, by: f64| {
+        let mut p = q.to_vec();
+        p[i] += by;
+        p
+    };
+    let columns: Vec<Vec<f64>> = (0..n)
+        .map(|i| {
+            let (a, b) = (
+                problem.position(&shifted(i, h)),
+                problem.position(&shifted(i, -h)),
+            );
+            (0..3).map(|k| (a[k] - b[k]) / (2.0 * h)).collect()
+        })
+        .collect();
+    let gradient: Vec<f64> = (0..n)
+        .map(|i| {
+            let cost = |p: &[f64]| problem.cost().value(p);
+            (cost(&shifted(i, h)) - cost(&shifted(i, -h))) / (2.0 * h)
+        })
+        .collect();
+    // Solve (J Jᵀ) λ = J g (3 × 3, Cramer's rule), then r = g − Jᵀ λ.
+    let mut gram = [[0.0; 3]; 3];
+    let mut rhs = [0.0; 3];
+    for (col, g) in columns.iter().zip(&gradient) {
+        for a in 0..3 {
+            rhs[a] += col[a] * g;
+            for b in 0..3 {
+                gram[a][b] += col[a] * col[b];
+            }
+        }
+    }
+    let det = |m: &[[f64; 3]; 3]| {
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    };
+    let whole = det(&gram);
+    let lambda: Vec<f64> = (0..3)
+        .map(|k| {
+            let mut m = gram;
+            (0..3).for_each(|a| m[a][k] = rhs[a]);
+            det(&m) / whole
+        })
+        .collect();
+    (0..n)
+        .map(|i| gradient[i] - (0..3).map(|k| columns[i][k] * lambda[k]).sum::<f64>())
+        .map(|r| r * r)
+        .sum::<f64>()
+        .sqrt()
+}
+
+#[test]
+fn a_converged_polish_under_the_shelf_is_stationary_along_the_answers() {
+    let problem = shelf();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let targets = problem.random_targets(12, &mut rng);
+    let (mut claimed, mut checked) = (0, Vec::new());
+    for y in &targets {
+        // A start a few centimetres off, in the box's interior: the long Newton steps the
+        // stiff cost makes there once froze joints far from their limits, one after another,
+        // until nothing was free and a sloped point was called stationary.
+        let mut start: Vec<f64> = problem.limits().centres();
+        for v in &mut start {
+            *v += rng.random_range(-0.4..0.4);
+        }
+        problem.limits().clamp(&mut start);
+        let polished = loink::solvers::polish::polish(&problem, y, &start, 40);
+        if polished.termination != loink::report::Termination::Converged {
+            continue;
+        }
+        claimed += 1;
+        if problem.limits().margin(&polished.q) > 1e-3 {
+            checked.push(projected_gradient(&problem, &polished.q));
+        }
+    }
+    assert!(claimed >= 6, "only {claimed} of 12 polishes converged");
+    assert!(checked.len() >= 4, "{} interior answers", checked.len());
+    for g in &checked {
+        assert!(
+            *g < 1e-4,
+            "a converged answer's cost still falls: {checked:?}"
+        );
+    }
+}

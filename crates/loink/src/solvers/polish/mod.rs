@@ -472,15 +472,23 @@ fn compute_step(problem: &Problem, w: &mut Work, q: &[f64], lower: &[f64], upper
     w.frozen_moves.iter_mut().for_each(|v| *v = 0.0);
     w.rest.copy_from_slice(&w.r);
     let mut projected = 0.0;
+    // ‖Zᵀ∇J‖ with every joint free: what a stationarity verdict reads when the step moved a
+    // joint onto its limit (that joint is not resting there yet, so freezing it proves nothing).
+    let mut projected_free = None;
     for _ in 0..=n {
         w.jac.multipliers(Some(&w.free), &w.grad, &mut w.lambda);
         null_space_basis(w);
         projected = reduced_gradient(w);
+        projected_free.get_or_insert(projected);
         w.jac.task_step(Some(&w.free), &w.rest, 0.0, &mut w.task);
         w.step.copy_from_slice(&w.task);
         if w.basis_len > 0 {
             null_step(problem, w, q);
         }
+        // The box is checked against the step as it will be taken: a stiff cost's part is cut
+        // first, or a long Newton step would freeze joints far from their limits, one after
+        // another, until no free direction is left and the cost looks stationary.
+        cap_cost_part(problem, &mut w.step, &w.task);
         // Clamp-and-freeze the joints that would leave the box; redo with the others.
         let mut clamped = false;
         for i in 0..n {
@@ -503,21 +511,36 @@ fn compute_step(problem: &Problem, w: &mut Work, q: &[f64], lower: &[f64], upper
         w.task_move[i] = w.task[i] + w.frozen_moves[i];
         w.step[i] += w.frozen_moves[i];
     }
-    // A stiff cost's Newton model holds over a short move only: its part of the step is cut
-    // to the length the cost allows.
-    if let Some(cap) = problem.cost().max_step() {
-        let length = (0..n)
-            .map(|i| (w.step[i] - w.task_move[i]).powi(2))
-            .sum::<f64>()
-            .sqrt();
-        if length > cap {
-            let scale = cap / length;
-            for i in 0..n {
-                w.step[i] = w.task_move[i] + scale * (w.step[i] - w.task_move[i]);
-            }
+    cap_cost_part(problem, &mut w.step, &w.task_move);
+    // A joint this step carries onto its limit still moves: the cost is stationary over the
+    // remaining free joints only once it rests there.
+    let moved_onto_limit = w.frozen_moves.iter().any(|d| d.abs() > MOVED_ONTO_LIMIT);
+    if moved_onto_limit {
+        projected_free.map_or(projected, |p| p.max(projected))
+    } else {
+        projected
+    }
+}
+
+/// A frozen joint's move (rad) above which it is being carried onto its limit, not resting on it.
+const MOVED_ONTO_LIMIT: f64 = 1e-9;
+
+/// A stiff cost's Newton model holds over a short move only: the cost part of `step` (what it
+/// adds to the task part `task`) is cut to the length the cost allows.
+fn cap_cost_part(problem: &Problem, step: &mut [f64], task: &[f64]) {
+    let Some(cap) = problem.cost().max_step() else {
+        return;
+    };
+    let length = (step.iter().zip(task))
+        .map(|(s, t)| (s - t).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    if length > cap {
+        let scale = cap / length;
+        for (s, t) in step.iter_mut().zip(task) {
+            *s = t + scale * (*s - t);
         }
     }
-    projected
 }
 
 /// Whether a miss and a limit margin make a converged answer (1e-6 m, 1e-6 rad of orientation,
