@@ -527,3 +527,53 @@ test('boundary embeds at 390 px wide with the arm and its target in view', async
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('collision: the board in the cost keeps the arm clear; a board moved after training is hit by the model, not by the reference', async () => {
+  const { page, name } = await openLesson('#lesson=collision');
+  assert.equal(name, 'collision');
+  await page.waitForFunction(() => {
+    const l = window.loinkPlayground.getState().lesson;
+    return l?.with && l?.without && l?.reference;
+  });
+  const s = await lessonState(page);
+  assert.deepEqual(s.missing_models, []);
+  assert.deepEqual(s.target, [0.62, -0.15, 0.2]);
+  assert.equal(s.learned_z, 0.45);
+  assert.equal(s.moved, false);
+  // The joint centring alone puts a link in the board; the shelf model's answer is clear of it.
+  assert.equal(s.without.clear, false, s.without.readout);
+  assert.ok(s.without.clearance_mm < 0, `${s.without.clearance_mm} mm`);
+  assert.equal(s.with.clear, true, s.with.readout);
+  assert.equal(s.with.status, 'converged');
+  assert.equal(s.reference.clear, true, s.reference.readout);
+  assert.equal(s.heights.length, s.with.board_mm.length);
+  let text = await page.locator('#lesson-readouts').innerText();
+  assert.match(text, /touch \([0-9.]+ mm deep\)/);
+  assert.match(text, /where the shelf model learned it/);
+  await shot(page, 'collision');
+  // Lower the board in the page: the model's answer stays where it was, clear of the board it
+  // learned and into the new one; the reference follows the board.
+  await page.locator('#lesson-control-shelf').fill('0.36');
+  await page.waitForFunction(() => window.loinkPlayground.getState().lesson.moved === true);
+  const m = await lessonState(page);
+  assert.equal(m.shelf_z, 0.36);
+  assert.deepEqual(m.with.q, s.with.q);
+  assert.equal(m.with.clear, false, m.with.readout);
+  assert.equal(m.with_learned_clear, true);
+  assert.equal(m.reference.clear, true, m.reference.readout);
+  text = await page.locator('#lesson-readouts').innerText();
+  assert.match(text, /fixed at training time/);
+  assert.match(text, /moved to z = 0\.36 m/);
+  await page.waitForFunction(() => /lesson=collision/.test(location.hash) && /shelf=0\.36/.test(location.hash));
+  await shot(page, 'collision-lowered');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  // The link reproduces the lowered board.
+  const again = await openLesson('#lesson=collision&shelf=0.36');
+  await again.page.waitForFunction(() => window.loinkPlayground.getState().lesson?.with);
+  const r = await lessonState(again.page);
+  assert.equal(r.moved, true);
+  assert.equal(r.with.clear, false);
+  assert.deepEqual(again.page.problems, []);
+  await again.page.context().close();
+});

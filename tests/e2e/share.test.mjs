@@ -35,7 +35,7 @@ test('the page lists every experiment and lesson; each link opens its view, a le
   const experiments = await page.locator('a[data-way-in=experiment]').all();
   const lessons = await page.locator('a[data-way-in=lesson]').all();
   assert.ok(experiments.length >= 4, `${experiments.length} experiments`);
-  assert.equal(lessons.length, 12);
+  assert.equal(lessons.length, 13);
   for (const a of [...experiments, ...lessons]) assert.ok((await a.getAttribute('title')).length > 10);
   // An experiment: the four-link arm with its own model, in this page.
   await page.locator('a[data-way-in=experiment]', { hasText: 'Four links' }).click();

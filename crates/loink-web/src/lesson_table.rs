@@ -23,7 +23,7 @@ pub struct LessonEntry {
 
 /// The lessons, in course order. A new lesson is one file implementing `lesson::Lesson`, one
 /// entry here and its behaviour at the same index of `lessons::BEHAVIOURS`.
-pub const LESSONS: [LessonEntry; 12] = [
+pub const LESSONS: [LessonEntry; 13] = [
     LessonEntry {
         word: "averaging",
         title: "The averaging trap",
@@ -107,6 +107,13 @@ pub const LESSONS: [LessonEntry; 12] = [
         line: "a target swept out past the workspace's edge: which solver warns, which says unreachable, and re-seeding after a contact",
         playground: "#model=planar3&solver=dls",
         keys: &["edge"],
+    },
+    LessonEntry {
+        word: "collision",
+        title: "The shelf in the cost",
+        line: "the cheapest posture under a shelf with and without the board in the cost, and what a learned cost cannot know: a board moved after training",
+        playground: "#model=panda-shelf&solver=loink-refine",
+        keys: &["shelf"],
     },
 ];
 
@@ -259,6 +266,14 @@ pub const DEFAULT_Z: [f64; 2] = [0.8, 0.4];
 /// Largest |z_i| of the latent lesson's point (normalised latent units).
 pub const LATENT_MAX: f64 = 2.0;
 
+/// The collision lesson's board height (m, its centre): where the shelf model learned it, and
+/// how far the page may move it.
+pub const SHELF_LEARNED: f64 = 0.45;
+/// Lowest board height the collision lesson offers (m): the board stays above its targets.
+pub const SHELF_MIN: f64 = 0.3;
+/// Highest board height the collision lesson offers (m).
+pub const SHELF_MAX: f64 = 0.7;
+
 /// The lesson part of the page settings (a field of [`crate::settings::Settings`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -277,6 +292,8 @@ pub struct LessonSettings {
     pub rule: RuleKind,
     /// Boundary: the edge the line crosses.
     pub edge: EdgeKind,
+    /// Collision: the height of the shelf board's centre in the page (m).
+    pub shelf: f64,
 }
 
 impl Default for LessonSettings {
@@ -289,6 +306,7 @@ impl Default for LessonSettings {
             z: DEFAULT_Z,
             rule: RuleKind::default(),
             edge: EdgeKind::default(),
+            shelf: SHELF_LEARNED,
         }
     }
 }
@@ -315,7 +333,7 @@ impl LessonSettings {
     pub fn owns(key: &str) -> bool {
         matches!(
             key,
-            "lesson" | "path" | "noise" | "deadband" | "z" | "rule" | "edge"
+            "lesson" | "path" | "noise" | "deadband" | "z" | "rule" | "edge" | "shelf"
         )
     }
 
@@ -352,6 +370,7 @@ impl LessonSettings {
             }
             "noise" => self.noise = bounded(key, value, 0.0, NOISE_MAX)?,
             "deadband" => self.deadband = bounded(key, value, 0.0, NOISE_MAX)?,
+            "shelf" => self.shelf = bounded(key, value, SHELF_MIN, SHELF_MAX)?,
             "z" => {
                 let (a, b) = value
                     .split_once(',')
@@ -380,6 +399,7 @@ impl LessonSettings {
                 "deadband" => format!("deadband={}", number(self.deadband)),
                 "rule" => format!("rule={}", self.rule.as_str()),
                 "edge" => format!("edge={}", self.edge.as_str()),
+                "shelf" => format!("shelf={}", number(self.shelf)),
                 _ => format!("z={},{}", number(self.z[0]), number(self.z[1])),
             });
         }
@@ -392,6 +412,11 @@ impl LessonSettings {
         let d = LessonSettings::default();
         self.noise = fix(self.noise, NOISE_MAX, d.noise);
         self.deadband = fix(self.deadband, NOISE_MAX, d.deadband);
+        self.shelf = if self.shelf.is_finite() {
+            self.shelf.clamp(SHELF_MIN, SHELF_MAX)
+        } else {
+            d.shelf
+        };
         for (i, v) in self.z.iter_mut().enumerate() {
             *v = if v.is_finite() {
                 v.clamp(-LATENT_MAX, LATENT_MAX)
@@ -417,6 +442,7 @@ mod hash_tests {
             "#lesson=latent&z=-0.5,1.25",
             "#lesson=diversity&sigma=0.7&seed=12",
             "#lesson=boundary&edge=limit",
+            "#lesson=collision&shelf=0.38",
         ] {
             let parsed = parse_hash(hash);
             assert!(parsed.warnings.is_empty(), "{hash}: {:?}", parsed.warnings);

@@ -274,6 +274,7 @@ impl Panels {
             samples_label: None,
             legend: true,
             spheres: engine.settings().view3d.spheres,
+            learned_scene: None,
         };
         draw::arm3d::draw(surface, &scene, layout)
     }

@@ -283,6 +283,7 @@ impl LessonPage {
             }
             "noise" => next.lesson.noise = number()?,
             "deadband" => next.lesson.deadband = number()?,
+            "shelf" => next.lesson.shelf = number()?,
             "z" => next.lesson.z = [0.0, 0.0],
             _ => {
                 return Err(js_err(format!(

@@ -1,4 +1,4 @@
-//! Lessons for course pages: twelve fixed views, each one URL
+//! Lessons for course pages: thirteen fixed views, each one URL
 //! (`index.html#lesson=averaging`, …) that opens in the state that makes its point, with two to
 //! four sentences of text and one "try this".
 //!
@@ -21,9 +21,11 @@
 //!   its weights, beside `loink train`'s shipped network.
 //! - [`boundary`]: planar3's target swept out past the workspace's edge, each solver's residual,
 //!   iterations and status against the distance to it; re-seeding after a contact.
+//! - [`collision`]: the Panda under a shelf, the board in the cost or not, and the board moved
+//!   after training: what a learned cost cannot know.
 //!
 //! [`LessonSettings`] is the lesson part of the URL hash (`lesson`, `path`, `noise`,
-//! `deadband`, `z`, `rule`); [`LESSONS`] is the table of lessons, [`lesson::Lesson`] the trait each implements and [`facade::LessonPage`] the wasm type `web/lessons.js` drives. Every number
+//! `deadband`, `z`, `rule`, `edge`, `shelf`); [`LESSONS`] is the table of lessons, [`lesson::Lesson`] the trait each implements and [`facade::LessonPage`] the wasm type `web/lessons.js` drives. Every number
 //! a lesson shows is computed here and formatted here; JavaScript only forwards events.
 
 // The lessons are the `lessons` feature, gated where lib.rs declares this module: the
@@ -35,6 +37,7 @@ pub mod averaging;
 pub mod boundary;
 pub mod charts;
 pub mod climbing;
+pub mod collision;
 pub mod diversity;
 pub mod facade;
 pub mod latent;
@@ -71,6 +74,7 @@ pub const BEHAVIOURS: [lesson::Behaviour; LESSONS.len()] = [
     lesson::Behaviour::of::<pieces::PiecesLesson>(),
     lesson::Behaviour::of::<training::TrainingLesson>(),
     lesson::Behaviour::of::<boundary::BoundaryLesson>(),
+    lesson::Behaviour::of::<collision::CollisionLesson>(),
 ];
 
 impl LessonKind {

@@ -20,6 +20,9 @@ pub struct ModelFile {
     pub role: &'static str,
     /// Its name in the catalog.
     pub name: &'static str,
+    /// The problem it is for, when not the lesson's (a lesson may set models of two problems
+    /// side by side: the Panda with and without a scene).
+    pub problem: Option<&'static str>,
 }
 
 impl ModelFile {
@@ -32,6 +35,11 @@ impl ModelFile {
     /// The file's kind in the catalog (`loink`, `charts`, `flow`, `mse`, `mdn`).
     pub fn kind(&self) -> &'static str {
         catalog::lookup(self.name).map_or("", |entry| entry.kind)
+    }
+
+    /// The problem the file must be for: its own when it names one, else the lesson's.
+    pub fn problem<'a>(&self, lesson: &'a str) -> &'a str {
+        self.problem.unwrap_or(lesson)
     }
 }
 
@@ -51,7 +59,11 @@ impl Serialize for ModelFile {
 }
 
 const fn model(role: &'static str, name: &'static str) -> ModelFile {
-    ModelFile { role, name }
+    ModelFile {
+        role,
+        name,
+        problem: None,
+    }
 }
 
 /// LOInK on planar2's elbow chart q₂ ≥ 0 (latent dimension 0).
@@ -77,6 +89,14 @@ pub const PANDA: ModelFile = model("loink", "panda");
 pub const PANDA_MSE: ModelFile = model("mse", "panda-mse");
 /// LOInK's charts on the Panda's full pose.
 pub const PANDA_POSE: ModelFile = model("loink", "panda-pose");
+
+/// LOInK on the Panda under a shelf, the board in its cost (two charts).
+pub const PANDA_SHELF: ModelFile = model("shelf", "panda-shelf");
+/// LOInK on the Panda with the joint centring alone (no scene), as the shelf lesson uses it.
+pub const PANDA_PLAIN: ModelFile = ModelFile {
+    problem: Some("panda"),
+    ..model("plain", "panda")
+};
 
 /// The climbing robot (two-dimensional latent).
 pub const CLIMBER: ModelFile = model("loink", "climber");
@@ -108,7 +128,8 @@ pub struct Loaded {
 
 impl Loaded {
     /// Parses and validates the file of `role` (which must be one of the lesson's `files`),
-    /// checking that it is for `problem`. Changes nothing on error.
+    /// checking that it is for `problem` (the lesson's) or the one the file's entry names.
+    /// Changes nothing on error.
     pub fn load(
         &mut self,
         files: &[ModelFile],
@@ -121,8 +142,9 @@ impl Loaded {
             .find(|f| f.role == role)
             .ok_or_else(|| format!("the lesson uses no model '{role}'"))?;
         let file = entry.file();
+        let wanted = entry.problem(problem);
         let checked = |found: &loink::problem::Problem| {
-            check_problem(file, &drawn_name(file, found)?, problem)
+            check_problem(file, &drawn_name(file, found)?, wanted)
         };
         let unreadable = |e: &dyn std::fmt::Display| format!("{file}: {e}");
         // Lessons show LOInK as the playground runs it by default: one inverse and its

@@ -69,6 +69,25 @@ pub fn boxes(area: &Area, surface: &Surface, layout: &Layout, boxes: &[Obstacle]
     Ok(())
 }
 
+/// The boxes of the scene a model learned, where the page has since moved them: every edge
+/// dashed, nothing filled (the boxes now are drawn by [`boxes`]).
+pub fn learned_boxes(
+    area: &Area,
+    surface: &Surface,
+    layout: &Layout,
+    boxes: &[Obstacle],
+) -> DrawResult {
+    let style = INK.mix(0.8).stroke_width(surface.stroke(1.5));
+    for b in boxes {
+        let c = corners(b);
+        for (a, e) in edges() {
+            let ends = (layout.main.to_pixel(c[a]), layout.main.to_pixel(c[e]));
+            super::dashed(area, surface, ends.0, ends.1, style)?;
+        }
+    }
+    Ok(())
+}
+
 /// The scene's boxes in an inset showing world axes `axes`, through `flat`.
 pub fn inset_boxes(
     area: &Area,

@@ -32,6 +32,9 @@ pub struct Arm3dScene<'a> {
     /// Whether to draw every collision sphere of a robot that has them (else only those of
     /// links that overlap something).
     pub spheres: bool,
+    /// The scene's boxes as the answer's model learned them, when the page has moved the
+    /// problem's since (drawn dashed beside the boxes now).
+    pub learned_scene: Option<&'a [Obstacle]>,
 }
 
 impl<'a> std::ops::Deref for Arm3dScene<'a> {
@@ -368,7 +371,20 @@ pub fn draw(surface: &Surface, scene: &Arm3dScene, layout: &Layout) -> DrawResul
     let space = problem.capabilities().space();
     let boxes = space.map_or_else(Vec::new, |s| s.obstacles());
     collision::boxes(&area, surface, layout, &boxes)?;
-    if !boxes.is_empty() {
+    let learned = scene.learned_scene.filter(|l| *l != boxes.as_slice());
+    if let Some(learned) = learned {
+        collision::learned_boxes(&area, surface, layout, learned)?;
+        legend.add_short(
+            Mark::Line(MUTED.mix(0.5), 6.0),
+            "the scene now (moved since training)",
+            "scene",
+        );
+        legend.add_short(
+            Mark::Line(INK.mix(0.8), 1.5),
+            "dashed: the scene the model learned",
+            "learned",
+        );
+    } else if !boxes.is_empty() {
         legend.add_short(
             Mark::Line(MUTED.mix(0.5), 6.0),
             "the scene's boxes (in the cost at training)",

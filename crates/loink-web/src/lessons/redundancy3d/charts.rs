@@ -98,6 +98,7 @@ impl ElbowLesson {
             samples_label: Some("the elbow swung along z₁, the hand on the target"),
             legend: true,
             spheres: false,
+            learned_scene: None,
         };
         arm3d::draw(surface, &scene, &layout).map(|_| ())
     }

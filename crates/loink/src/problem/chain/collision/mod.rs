@@ -17,6 +17,7 @@
 //! - [`placed`]: the spheres placed at q, the clearance report and the terms' sums;
 //! - [`cost`]: the `self` and `scene` cost terms;
 //! - [`picture`]: what a view draws of it (the boxes, the spheres at q, the links that touch);
+//! - [`rescene`]: a problem's scene, and the same problem in another;
 //! - [`seeds`]: the reference's starts, clear neighbours of the target;
 //! - [`bind`] (feature `urdf`): a spheres file and a URDF made a [`CollisionSpec`] for a chain.
 
@@ -25,6 +26,7 @@ pub mod bind;
 pub mod cost;
 pub mod picture;
 pub mod placed;
+pub mod rescene;
 pub mod scene;
 pub mod seeds;
 #[cfg(feature = "urdf")]
