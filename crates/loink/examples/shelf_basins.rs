@@ -11,17 +11,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
 
-fn rows(path: &str) -> Result<Vec<Vec<f64>>, Box<dyn std::error::Error>> {
-    Ok(std::fs::read_to_string(path)?
-        .lines()
-        .skip(1)
-        .map(|l| {
-            l.split(',')
-                .map(|v| v.parse().unwrap_or(f64::NAN))
-                .collect()
-        })
-        .collect())
-}
+#[path = "common/csv_rows.rs"]
+mod csv_rows;
+use csv_rows::rows;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

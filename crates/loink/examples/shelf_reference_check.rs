@@ -12,19 +12,11 @@ use loink::problem::Problem;
 use loink::solvers::polish;
 use loink::solvers::reference::multistart::{starts, STEPS, STIFF_STEPS};
 
-type Starts<'a> = Box<dyn Fn(&[f64]) -> Vec<Vec<f64>> + 'a>;
+#[path = "common/csv_rows.rs"]
+mod csv_rows;
+use csv_rows::rows;
 
-fn rows(path: &str) -> Result<Vec<Vec<f64>>, Box<dyn std::error::Error>> {
-    Ok(std::fs::read_to_string(path)?
-        .lines()
-        .skip(1)
-        .map(|l| {
-            l.split(',')
-                .map(|v| v.parse().unwrap_or(f64::NAN))
-                .collect()
-        })
-        .collect())
-}
+type Starts<'a> = Box<dyn Fn(&[f64]) -> Vec<Vec<f64>> + 'a>;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -93,7 +93,7 @@ pub struct CollisionLesson {
     learned_boxes: Vec<Obstacle>,
     /// The answers as solutions (for the arm panels).
     answers: [Option<Solution>; 3],
-    /// Why something is missing.
+    /// Why the lesson has no answer (its own reasons; the page lists missing model files).
     missing: Vec<String>,
 }
 
@@ -191,57 +191,42 @@ fn refined(set: &ChartSet, y: &[f64]) -> Option<Solution> {
 }
 
 impl CollisionLesson {
-    /// The three answers at `target` with the board at height `shelf`.
-    pub fn new(models: &Loaded, target: &[f64], shelf: f64) -> Self {
-        let mut missing: Vec<String> = models
-            .missing
-            .iter()
-            .map(|(role, why)| format!("{role}: {why}"))
-            .collect();
-        let heights = heights();
-        let mut state = CollisionState {
-            lesson: "collision",
-            target: target.to_vec(),
-            shelf_z: shelf,
-            learned_z: None,
-            moved: false,
-            without: None,
-            with: None,
-            with_learned_clear: None,
-            with_learned_mm: None,
-            reference: None,
-            heights: heights.clone(),
-        };
-        let mut lesson = CollisionLesson {
+    /// The lesson with no answer, saying why (a model file the page has not loaded is listed
+    /// by the page itself).
+    fn unanswered(target: &[f64], shelf: f64, why: String) -> Self {
+        CollisionLesson {
             state: CollisionState {
+                lesson: "collision",
+                target: target.to_vec(),
+                shelf_z: shelf,
+                learned_z: None,
+                moved: false,
+                without: None,
+                with: None,
+                with_learned_clear: None,
+                with_learned_mm: None,
+                reference: None,
                 heights: Vec::new(),
-                ..state.clone()
             },
             page: None,
             learned_boxes: Vec::new(),
             answers: [None, None, None],
-            missing: Vec::new(),
-        };
+            missing: vec![why],
+        }
+    }
+
+    /// The three answers at `target` with the board at height `shelf`.
+    pub fn new(models: &Loaded, target: &[f64], shelf: f64) -> Self {
         let Some(shelf_model) = models.charts.get("shelf") else {
-            missing.push("the shelf model is not loaded".into());
-            lesson.missing = missing;
-            return lesson;
+            return Self::unanswered(target, shelf, "the shelf model is not loaded".into());
         };
-        let learned = shelf_model.problem().clone();
-        state.learned_z = board(&learned).map(|b| b.centre[2]);
-        let page = match with_board_at(&learned, shelf) {
+        let learned = shelf_model.problem();
+        let page = match with_board_at(learned, shelf) {
             Ok(page) => page,
-            Err(why) => {
-                missing.push(why);
-                lesson.missing = missing;
-                return lesson;
-            }
+            Err(why) => return Self::unanswered(target, shelf, why),
         };
-        state.moved = state.learned_z.is_some_and(|z| (z - shelf).abs() > 1e-9);
-        lesson.learned_boxes = learned
-            .capabilities()
-            .space()
-            .map_or_else(Vec::new, |s| s.obstacles());
+        let heights = heights();
+        let learned_z = board(learned).map(|b| b.centre[2]);
         let with = refined(shelf_model, target);
         let without = models
             .loink
@@ -249,28 +234,37 @@ impl CollisionLesson {
             .and_then(|m| refined(&ChartSet::from(m.clone()), target));
         let optimum =
             Some(reference::solve(&page, target)).filter(|s| s.status() == Status::Converged);
-        state.without = without
-            .as_ref()
-            .map(|s| judged("without", s, &page, &learned, &heights));
-        state.with = with
-            .as_ref()
-            .map(|s| judged("with", s, &page, &learned, &heights));
-        if let Some(s) = &with {
-            let there = learned
+        let judge = |word, s: &Solution| judged(word, s, &page, learned, &heights);
+        // The model's answer against the board it learned.
+        let there = with.as_ref().and_then(|s| {
+            learned
                 .capabilities()
                 .space()
-                .and_then(|v| v.collision(s.q()));
-            state.with_learned_clear = there.as_ref().map(|p| p.is_clear());
-            state.with_learned_mm = there.and_then(|p| p.clearance).map(|(d, _)| d * 1e3);
+                .and_then(|v| v.collision(s.q()))
+        });
+        let state = CollisionState {
+            lesson: "collision",
+            target: target.to_vec(),
+            shelf_z: shelf,
+            learned_z,
+            moved: learned_z.is_some_and(|z| (z - shelf).abs() > 1e-9),
+            without: without.as_ref().map(|s| judge("without", s)),
+            with: with.as_ref().map(|s| judge("with", s)),
+            with_learned_clear: there.as_ref().map(|p| p.is_clear()),
+            with_learned_mm: there.and_then(|p| p.clearance).map(|(d, _)| d * 1e3),
+            reference: optimum.as_ref().map(|s| judge("reference", s)),
+            heights,
+        };
+        CollisionLesson {
+            state,
+            learned_boxes: learned
+                .capabilities()
+                .space()
+                .map_or_else(Vec::new, |s| s.obstacles()),
+            page: Some(page),
+            answers: [without, with, optimum],
+            missing: Vec::new(),
         }
-        state.reference = optimum
-            .as_ref()
-            .map(|s| judged("reference", s, &page, &learned, &heights));
-        lesson.state = state;
-        lesson.page = Some(page);
-        lesson.answers = [without, with, optimum];
-        lesson.missing = missing;
-        lesson
     }
 
     /// The board's height in words.

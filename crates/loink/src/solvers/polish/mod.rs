@@ -507,11 +507,12 @@ fn compute_step(problem: &Problem, w: &mut Work, q: &[f64], lower: &[f64], upper
             break;
         }
     }
+    // The cost part (step − task) was cut where it was computed; the frozen joints' moves join
+    // both parts alike.
     for i in 0..n {
         w.task_move[i] = w.task[i] + w.frozen_moves[i];
         w.step[i] += w.frozen_moves[i];
     }
-    cap_cost_part(problem, &mut w.step, &w.task_move);
     // A joint this step carries onto its limit still moves: the cost is stationary over the
     // remaining free joints only once it rests there.
     let moved_onto_limit = w.frozen_moves.iter().any(|d| d.abs() > MOVED_ONTO_LIMIT);

@@ -25,17 +25,13 @@ impl Problem {
     /// like a scene file, an error for a problem without a collision model. Nothing is changed
     /// on error.
     pub fn with_scene(&self, scene: Scene) -> Result<Problem> {
-        if self.scene().is_none() {
-            return Err(no_collision_model(self));
-        }
-        let scene = scene.normalised()?;
         let mut spec = self.spec();
         let collision = spec
             .chain
             .as_mut()
             .and_then(|c| c.collision.as_mut())
             .ok_or_else(|| no_collision_model(self))?;
-        collision.scene = scene;
+        collision.scene = scene.normalised()?;
         Problem::from_spec(&spec, self.cost().spec().clone())
     }
 }
